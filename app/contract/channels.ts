@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import {
+  EntryDescriptionSchema,
+  EntryMetaSchema,
+  GcResultSchema,
+  ListTurnsOptionsSchema,
+  ListTurnsResultSchema,
+  ReadLogEntrySchema,
+  ReadLogSelectorSchema,
+  ReadOptionsSchema,
+  ReadResultSchema,
+  SessionInfoSchema,
+  StatsSchema,
+} from './model';
+
+const Id = z.string().min(1).max(128);
+const TurnId = z.string().min(1).max(256);
+const Empty = z.object({}).strict();
+
+/**
+ * The one table of invoke channels (`domain:verb`): request and response schema of each.
+ * Main registers exactly these; the preload exposes one method per entry; no request carries a principal
+ * or a path (identity comes from the sender; files come from main's own dialogs and recent list).
+ */
+export const CHANNELS = {
+  /** The window's session: file, format, principal. */
+  'session:info': { request: Empty, response: SessionInfoSchema },
+  /** One page of turns. */
+  'turns:list': { request: ListTurnsOptionsSchema.strict(), response: ListTurnsResultSchema },
+  /** A turn's entries, ordered by step then creation. */
+  'turn:entries': { request: z.object({ turnId: TurnId }).strict(), response: z.array(EntryMetaSchema) },
+  /** Metadata, full sha256, synthetic handle, detected binary type. */
+  'entry:describe': { request: z.object({ id: Id }).strict(), response: EntryDescriptionSchema },
+  /** A slice of an entry (head, tail, range, or full up to the store's cap). */
+  'entry:read': { request: ReadOptionsSchema.extend({ id: Id }).strict(), response: ReadResultSchema },
+  /** The scratchpad_read calls served for an entry or a turn, oldest first. */
+  'entry:readLog': { request: ReadLogSelectorSchema, response: z.array(ReadLogEntrySchema) },
+  /** Export an entry to a file the user picks in a native save dialog; streamed, with progress events. */
+  'entry:export': {
+    request: z.object({ id: Id }).strict(),
+    response: z.object({ path: z.string().nullable(), bytesWritten: z.number().int().nonnegative() }),
+  },
+  /** Counts and sizes. */
+  'stats:get': { request: Empty, response: StatsSchema },
+  /** What gc would delete at `now` (default the clock). */
+  'gc:preview': { request: z.object({ now: z.number().positive().optional() }).strict(), response: GcResultSchema },
+  /** Delete expired rows at the clock's now. */
+  'gc:run': { request: Empty, response: GcResultSchema },
+  /** Open another file: the native open dialog, or an index into main's own recent-files list. */
+  'file:open': {
+    request: z.object({ recentIndex: z.number().int().nonnegative().max(50).optional() }).strict(),
+    response: SessionInfoSchema.nullable(),
+  },
+  /** Ask main to let the user change who the window views as (menu / native confirmation in main). */
+  'principal:choose': { request: Empty, response: SessionInfoSchema.nullable() },
+} as const;
+
+/** Name of one invoke channel. */
+export type ChannelName = keyof typeof CHANNELS;
+/** Parsed request type of a channel. */
+export type ChannelRequest<C extends ChannelName> = z.infer<(typeof CHANNELS)[C]['request']>;
+/** Response value type of a channel (inside the envelope). */
+export type ChannelResponse<C extends ChannelName> = z.infer<(typeof CHANNELS)[C]['response']>;
+
+/** The push events main sends to windows. */
+export const EVENTS = {
+  /** The open file changed (another process wrote, gc ran, the session switched). */
+  'store:changed': z.object({ reason: z.enum(['external-write', 'gc', 'session', 'ttl']) }),
+  /** Progress of a streamed export. */
+  'export:progress': z.object({
+    id: Id,
+    bytesWritten: z.number().int().nonnegative(),
+    totalBytes: z.number().int().nonnegative(),
+    done: z.boolean(),
+  }),
+  /** Progress of long store work (gc, stats over large files). */
+  'work:progress': z.object({ task: z.string(), done: z.number().nonnegative(), total: z.number().nonnegative() }),
+} as const;
+
+/** Name of one push event. */
+export type EventName = keyof typeof EVENTS;
+/** Payload of one push event. */
+export type EventPayload<E extends EventName> = z.infer<(typeof EVENTS)[E]>;
+
+/** Channel names as an array, for registration and tests. */
+export const CHANNEL_NAMES = Object.keys(CHANNELS) as ChannelName[];
+/** Event names as an array. */
+export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];

@@ -1,0 +1,5 @@
+export * from './errors';
+export * from './model';
+export * from './channels';
+export * from './bridge';
+export * from './expiry';

@@ -1,0 +1,134 @@
+import type {
+  EntryDescription,
+  EntryMeta,
+  Format,
+  GcOptions,
+  GcResult,
+  ListTurnsOptions,
+  ListTurnsResult,
+  Principal,
+  ReadLogEntry,
+  ReadLogSelector,
+  ReadOptions,
+  ReadResult,
+  Stats,
+  SyntheticHandle,
+} from '../contract';
+
+export type { Principal } from '../contract';
+
+/** Store error codes (a subset of the contract's ErrorCode). */
+export type ScratchpadErrorCode =
+  | 'NOT_FOUND'
+  | 'INVALID_ARGUMENT'
+  | 'TOO_LARGE'
+  | 'READ_ONLY'
+  | 'BUSY'
+  | 'CORRUPT'
+  | 'UNSUPPORTED_FORMAT';
+
+/** The only error the store throws on purpose. `message` names the cause; it never carries another owner's data. */
+export class ScratchpadError extends Error {
+  override readonly name = 'ScratchpadError';
+  constructor(
+    readonly code: ScratchpadErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Options of {@link openScratchpad}. */
+export interface OpenOptions {
+  /** Open read-only: put, gc and extendTtl fail with READ_ONLY. Default false. */
+  readonly readonly?: boolean;
+  /** The clock in Unix seconds (float). Default `Date.now() / 1000`. */
+  readonly clock?: () => number;
+  /** Rows expiring within this many seconds of now are `expiring`. Default 300. */
+  readonly expiringWindowSeconds?: number;
+  /** Cap of `full` reads and of `get`, in code points (text) or bytes (binary). Default 1,048,576. */
+  readonly maxReadLength?: number;
+  /** SQLite busy timeout in milliseconds. Default 5,000. */
+  readonly busyTimeoutMs?: number;
+  /** better-sqlite3 `nativeBinding` (the Electron build of the addon). Default: the Node build. */
+  readonly nativeBinding?: string;
+}
+
+/** Input of put: one observation of one step of a turn. */
+export interface PutInput {
+  readonly turnId: string;
+  readonly stepNum: number | null;
+  readonly executorName: string | null;
+  /**
+   * The observation as the executor returned it: an object whose `content` is a string (text row) or a
+   * Uint8Array/Buffer (binary row), or any other JSON-serializable object (stored as 2-space JSON text).
+   * A bare string or Uint8Array is taken as `{ content }`.
+   */
+  readonly observation: unknown;
+  /** Time to live in seconds; default 3,600. Negative makes a row born expired. */
+  readonly ttlSeconds?: number;
+  readonly actor?: string | null;
+  readonly channel?: string | null;
+}
+
+/** A whole row with content (`get`): text as string, binary as bytes. */
+export interface EntryWithContent {
+  readonly meta: EntryMeta;
+  readonly content: string | Uint8Array;
+}
+
+/** Selector of extendTtl: one entry or a whole turn (of the principal's own rows). */
+export type TtlTarget = { readonly id: string } | { readonly turnId: string };
+
+/** What a served `scratchpad_read` records in the read log (v2 files). */
+export interface ReadLogInput {
+  readonly entryId: string;
+  readonly mode: ReadOptions['mode'];
+  readonly start: number;
+  readonly end: number;
+  readonly truncated: boolean;
+  /** Unix seconds; default the clock. */
+  readonly at?: number;
+}
+
+/**
+ * An open scratchpad file. Synchronous (better-sqlite3). Every call takes the principal asking; a row owned
+ * by someone else behaves exactly like a missing one. Errors: {@link ScratchpadError}.
+ */
+export interface Scratchpad {
+  readonly path: string;
+  readonly format: Format;
+  readonly readonly: boolean;
+  /** Stores an observation owned by the user principal; returns its synthetic handle. Operator: INVALID_ARGUMENT. */
+  put(principal: Principal, input: PutInput): SyntheticHandle;
+  /** Metadata, full sha256, stored handle, detected binary type. NOT_FOUND for missing or foreign ids. */
+  describe(principal: Principal, id: string): EntryDescription;
+  /** A slice in code points (text) or bytes (binary, base64). INVALID_ARGUMENT for bad n/start/end. */
+  read(principal: Principal, id: string, options: ReadOptions): ReadResult;
+  /** The whole row; TOO_LARGE above maxReadLength. */
+  get(principal: Principal, id: string): EntryWithContent;
+  /** A turn's entries ordered by step (nulls last) then creation. */
+  listForTurn(principal: Principal, turnId: string): EntryMeta[];
+  /** One page of turns, most recent first unless `sort` says otherwise. */
+  listTurns(principal: Principal, options?: ListTurnsOptions): ListTurnsResult;
+  /** Deletes (or counts, dryRun) rows with expiresAt <= now: a user's own, or all for the operator. */
+  gc(principal: Principal, options?: GcOptions): GcResult;
+  /** Counts and sizes over the rows the principal may see. */
+  stats(principal: Principal): Stats;
+  /** Sets expiresAt = now + ttlSeconds on the principal's own rows of one entry or turn; returns rows changed. */
+  extendTtl(principal: Principal, target: TtlTarget, ttlSeconds: number): number;
+  /** Records a served scratchpad_read (v2 only; metnos-v1 files: READ_ONLY). NOT_FOUND for foreign ids. */
+  recordRead(principal: Principal, input: ReadLogInput): void;
+  /** Read log of one entry or turn, oldest first, owner-scoped. Empty on metnos-v1 files. */
+  readLog(principal: Principal, selector: ReadLogSelector): ReadLogEntry[];
+  /**
+   * The raw content in order, as byte chunks of at most `chunkBytes` (default 1 MiB), for streamed export:
+   * never holds the whole value. NOT_FOUND for missing or foreign ids.
+   */
+  iterateContent(principal: Principal, id: string, chunkBytes?: number): Iterable<Uint8Array>;
+  /** Distinct owners in the file (operator only; a user gets its own id if it has rows). */
+  owners(principal: Principal): string[];
+  /** SQLite's data_version: changes when another connection commits (for live refresh). */
+  dataVersion(): number;
+  close(): void;
+}
