@@ -1,0 +1,36 @@
+import { DEFAULT_EXPIRING_WINDOW_SECONDS } from '../contract';
+import { ScratchpadError, type OpenOptions } from './types';
+
+/** Default cap of `full` reads and `get`, in code points (text) or bytes (binary). */
+export const DEFAULT_MAX_READ_LENGTH = 1_048_576;
+/** Default SQLite busy timeout, in milliseconds. */
+export const DEFAULT_BUSY_TIMEOUT_MS = 5_000;
+/** Default TTL of a put, in seconds (as the original runtime). */
+export const DEFAULT_TTL_SECONDS = 3_600;
+
+/** {@link OpenOptions} with every default filled in. */
+export interface ResolvedOptions {
+  readonly readonly: boolean;
+  readonly clock: () => number;
+  readonly expiringWindowSeconds: number;
+  readonly maxReadLength: number;
+  readonly busyTimeoutMs: number;
+  readonly nativeBinding: string | undefined;
+}
+
+/** Fills defaults and validates; INVALID_ARGUMENT on a negative or non-finite setting. */
+export function resolveOptions(options: OpenOptions = {}): ResolvedOptions {
+  const resolved: ResolvedOptions = {
+    readonly: options.readonly ?? false,
+    clock: options.clock ?? (() => Date.now() / 1000),
+    expiringWindowSeconds: options.expiringWindowSeconds ?? DEFAULT_EXPIRING_WINDOW_SECONDS,
+    maxReadLength: options.maxReadLength ?? DEFAULT_MAX_READ_LENGTH,
+    busyTimeoutMs: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS,
+    nativeBinding: options.nativeBinding,
+  };
+  for (const key of ['expiringWindowSeconds', 'maxReadLength', 'busyTimeoutMs'] as const) {
+    const v = resolved[key];
+    if (!Number.isFinite(v) || v < 0) throw new ScratchpadError('INVALID_ARGUMENT', `option ${key} must be a finite number >= 0, got ${v}`);
+  }
+  return resolved;
+}
