@@ -28,7 +28,10 @@ function allowed(layer, spec, fromRel) {
   if (layer.allow.includes('*')) return true;
   if (spec.startsWith('.')) {
     const target = path.relative(ROOT, path.resolve(ROOT, path.dirname(fromRel), spec)).split(path.sep).join('/');
-    const tl = layerOf(target.endsWith('/') ? target : target + (path.extname(target) ? '' : '.ts'));
+    // Without an extension the target is a folder (its index) or a .ts file: try the folder first, so that
+    // `../app/contract` lands in the contract layer rather than in `app`.
+    const candidates = path.extname(target) ? [target] : [target + '/', target + '.ts'];
+    const tl = candidates.map(layerOf).find(Boolean);
     return !!tl && layer.allow.includes(tl.name);
   }
   return layer.allow.some((a) => a instanceof RegExp && a.test(spec));
