@@ -8,7 +8,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 export const LAYERS = [
   { name: 'contract', prefix: 'app/contract/', allow: ['contract', /^zod(\/|$)/] },
   { name: 'app', prefix: 'app/', allow: ['contract', 'app', /^node:/, /^(?!electron$|electron\/|react$|react\/|react-dom)/] },
-  { name: 'preload', prefix: 'main/preload/', allow: ['contract', /^electron$/] },
+  { name: 'preload', prefix: 'main/preload/', allow: ['contract', 'preload', /^electron$/] },
   { name: 'main', prefix: 'main/', allow: ['contract', 'app', 'main', /^node:/, /^(?!react$|react\/|react-dom)/] },
   { name: 'renderer', prefix: 'renderer/', allow: ['contract', 'renderer', /^(?!node:|electron$|electron\/|better-sqlite3$|fs$|path$|child_process$)/] },
   { name: 'tooling', prefix: 'test/', allow: ['*'] },

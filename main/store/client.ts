@@ -1,0 +1,46 @@
+import type { Format, Principal } from '../../app/contract';
+import type { Scratchpad } from '../../app/scratchpad/types';
+
+/** The store methods main may call, by name (a closed set: main never dispatches a name the renderer sent). */
+export const STORE_METHODS = ['describe', 'read', 'listForTurn', 'listTurns', 'gc', 'stats', 'readLog', 'owners', 'dataVersion'] as const;
+
+/** One of {@link STORE_METHODS}. */
+export type StoreMethod = (typeof STORE_METHODS)[number];
+
+/** True when `name` is one of {@link STORE_METHODS}. */
+export function isStoreMethod(name: unknown): name is StoreMethod {
+  return typeof name === 'string' && (STORE_METHODS as readonly string[]).includes(name);
+}
+
+/** Progress of a streamed export, in bytes. */
+export interface ExportProgress {
+  readonly bytesWritten: number;
+  readonly totalBytes: number;
+}
+
+/** What an export wrote: bytes of the raw content (text as UTF-8, binary as is). */
+export interface ExportResult {
+  readonly bytesWritten: number;
+  readonly totalBytes: number;
+}
+
+/**
+ * The store as main sees it: the synchronous {@link Scratchpad} methods made asynchronous (so the connection can
+ * live in a worker thread), plus a streamed export that writes the file where the connection lives.
+ * Errors: the store's `ScratchpadError` (rebuilt with its code when it crossed a thread), or a plain Error.
+ */
+export type StoreClient = {
+  readonly path: string;
+  readonly format: Format;
+  readonly readonly: boolean;
+  /**
+   * Streams an entry's raw content to `targetPath` in chunks of `chunkBytes` (default 1 MiB), never holding it whole.
+   * Writes a sibling temporary file and renames it on success, so a failed export leaves any existing file intact.
+   */
+  exportTo(principal: Principal, id: string, targetPath: string, onProgress?: (p: ExportProgress) => void, chunkBytes?: number): Promise<ExportResult>;
+  /** Closes the connection; later calls fail. Idempotent. */
+  close(): Promise<void>;
+} & { readonly [M in StoreMethod]: (...args: Parameters<Scratchpad[M]>) => Promise<ReturnType<Scratchpad[M]>> };
+
+/** Opens a store client for a file (injected so tests and the Electron app choose in-process or worker). */
+export type OpenStoreClient = (path: string) => Promise<StoreClient>;
