@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import type { ErrorShape } from '../contract';
+
+/** A tool as declared to a model: name, English description, JSON Schema (draft 2020-12) of its arguments. */
+export interface ToolDeclaration {
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: Readonly<Record<string, unknown>>;
+}
+
+/** Default `n` of head and tail reads, in code points (text) or bytes (binary), as the original runtime. */
+export const DEFAULT_READ_N = 2000;
+
+const MAX_ID_LENGTH = 128;
+
+/** Freezes a plain JSON value all the way down, so no caller can edit the shared declaration. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+const position = (description: string) =>
+  ({ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description }) as const;
+
+/**
+ * The `scratchpad_read` tool declaration, to hand to the model when {@link toolsForTurn} lists it.
+ * Units: code points for text entries, bytes for binary entries (returned base64-encoded).
+ * Arguments are checked by {@link ScratchpadReadArgsSchema}, which accepts exactly what this schema does.
+ */
+export const SCRATCHPAD_READ_TOOL: ToolDeclaration = deepFreeze({
+  name: 'scratchpad_read',
+  description:
+    'Read back part of a large tool observation that was stored in the scratchpad instead of being shown to you. ' +
+    'Pass the scratchpad_id from the synthetic handle you received. Text is counted in characters (Unicode code ' +
+    'points); binary content is counted in bytes and returned base64-encoded. One call returns a limited amount: ' +
+    'when the result has "truncated": true, call again with mode "range" and start set to its "nextStart".',
+  parameters: {
+    type: 'object',
+    properties: {
+      scratchpad_id: {
+        type: 'string',
+        minLength: 1,
+        maxLength: MAX_ID_LENGTH,
+        description: 'The scratchpad_id of the synthetic handle.',
+      },
+      mode: {
+        type: 'string',
+        enum: ['full', 'head', 'tail', 'range'],
+        default: 'head',
+        description: 'full: the whole value; head: the first n units; tail: the last n units; range: units from start (inclusive) to end (exclusive).',
+      },
+      n: { ...position('Number of units for head and tail.'), default: DEFAULT_READ_N },
+      start: position('First unit of a range read (inclusive, from 0). Default 0. Used only with mode "range".'),
+      end: position('End of a range read (exclusive). Default the end of the value. Used only with mode "range".'),
+    },
+    required: ['scratchpad_id'],
+    additionalProperties: false,
+  },
+});
+
+const Position = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** The zod twin of {@link SCRATCHPAD_READ_TOOL}'s parameters; fills mode (head) and n (2,000) defaults. */
+export const ScratchpadReadArgsSchema = z.strictObject({
+  scratchpad_id: z.string().min(1).max(MAX_ID_LENGTH),
+  mode: z.enum(['full', 'head', 'tail', 'range']).default('head'),
+  n: Position.default(DEFAULT_READ_N),
+  start: Position.optional(),
+  end: Position.optional(),
+});
+
+/** Arguments of a scratchpad_read call, defaults filled. */
+export type ScratchpadReadArgs = z.output<typeof ScratchpadReadArgsSchema>;
+
+const MAX_MESSAGE = 500;
+
+/**
+ * Parses a model's arguments: an object, or a JSON string of one (as some model APIs deliver them).
+ * Returns the arguments with defaults, or an INVALID_ARGUMENT error naming each offending field.
+ */
+export function parseScratchpadReadArgs(
+  args: unknown,
+): { readonly ok: true; readonly value: ScratchpadReadArgs } | { readonly ok: false; readonly error: ErrorShape } {
+  let input = args;
+  if (typeof args === 'string') {
+    try {
+      input = JSON.parse(args);
+    } catch {
+      return { ok: false, error: { code: 'INVALID_ARGUMENT', message: 'arguments: not valid JSON' } };
+    }
+  }
+  const parsed = ScratchpadReadArgsSchema.safeParse(input);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const message = parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'arguments'}: ${i.message}`).join('; ');
+  return { ok: false, error: { code: 'INVALID_ARGUMENT', message: message.slice(0, MAX_MESSAGE) } };
+}
