@@ -97,8 +97,8 @@ describe('contract layer', () => {
 });
 
 describe('preload layer', () => {
-  it('accepts the contract and electron', async () => {
-    const code = "import '../../app/contract';\nimport '../../app/contract/channels';\nimport 'electron';\n";
+  it('accepts the contract, electron and its own folder', async () => {
+    const code = "import '../../app/contract';\nimport '../../app/contract/channels';\nimport 'electron';\nimport './bridge';\n";
     expect(await layeringMessages('main/preload/index.ts', code)).toEqual([]);
   });
 
