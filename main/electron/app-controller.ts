@@ -1,0 +1,114 @@
+import { BrowserWindow, dialog } from 'electron';
+import type { Principal } from '../../app/contract';
+import { createHandlers } from '../ipc/handlers';
+import { toErrorShape } from '../ipc/errors';
+import { switchFile, switchPrincipal, type RecentFiles, type Session } from '../ipc/session';
+import type { StoreClient } from '../store/client';
+import { watchExternalWrites } from '../startup/live-refresh';
+import { confirmPrincipal, electronDialogs } from './dialogs';
+import { pushTo, registerIpc } from './ipc-main';
+import { installMenu } from './menu';
+import { createAppWindow, type WindowFiles } from './window';
+
+/** What the controller needs: the files of the window, how to open a store, the recent list. */
+export interface ControllerOptions {
+  readonly files: WindowFiles;
+  readonly pageUrl: string;
+  readonly openStore: (path: string, demo: boolean) => Promise<StoreClient>;
+  readonly recentFiles: RecentFiles;
+  readonly downloadsDir: () => string;
+  readonly log: (line: string) => void;
+}
+
+/**
+ * Windows and their sessions: `webContents.id -> session`, filled when a window opens and cleared when it closes;
+ * the IPC registration, the dialogs and the menu all resolve the window's session through it.
+ */
+export function createAppController(options: ControllerOptions) {
+  const sessions = new Map<number, Session>();
+  const windows = new WeakMap<Session, BrowserWindow>();
+  const dialogs = electronDialogs((s) => windows.get(s), options.downloadsDir);
+  const services = { dialogs, recentFiles: options.recentFiles, openStore: (path: string) => options.openStore(path, false), log: options.log };
+  const unregister = registerIpc(createHandlers(services), { sessionFor: (id) => sessions.get(id), pageUrl: options.pageUrl });
+
+  const focusedSession = (): Session | undefined => {
+    const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
+    return window ? sessions.get(window.webContents.id) : undefined;
+  };
+  const showError = (title: string, err: unknown) => dialog.showErrorBox(title, toErrorShape(err).message);
+
+  const refreshMenu = async () => {
+    const session = focusedSession();
+    const owners = session ? await session.store.owners({ kind: 'operator' }).catch(() => []) : [];
+    installMenu({
+      recentFiles: options.recentFiles.list(),
+      principal: session?.principal ?? null,
+      owners,
+      isMac: process.platform === 'darwin',
+      onNewWindow: () => {
+        const s = focusedSession();
+        if (s) void openWindow(s.store.path, s.principal);
+      },
+      onOpen: () => {
+        const s = focusedSession();
+        if (!s) return;
+        void dialogs.chooseOpenPath(s).then((path) => (path ? switchFile(s, services, path) : undefined)).catch((err) => showError('Could not open the file', err));
+      },
+      onOpenRecent: (path) => {
+        const s = focusedSession();
+        if (s) void switchFile(s, services, path).catch((err) => showError('Could not open the file', err));
+        else void openWindow(path, { kind: 'operator' });
+      },
+      onViewAs: (principal) => {
+        const s = focusedSession();
+        if (!s) return;
+        void confirmPrincipal(windows.get(s), principal).then((yes) => (yes ? switchPrincipal(s, principal) : undefined));
+      },
+    });
+  };
+
+  /** Opens a window on `path` as `principal`; a file that fails to open shows a native error box instead. */
+  async function openWindow(path: string, principal: Principal, demo = false): Promise<BrowserWindow | null> {
+    let store: StoreClient;
+    try {
+      store = await options.openStore(path, demo);
+    } catch (err) {
+      showError('Could not open the scratchpad file', err);
+      return null;
+    }
+    const window = createAppWindow(options.files);
+    const id = window.webContents.id;
+    const push = pushTo(window.webContents);
+    const session: Session = {
+      store,
+      principal,
+      emit: (event, payload) => {
+        push(event, payload);
+        if (event === 'store:changed') void refreshMenu();
+      },
+    };
+    sessions.set(id, session);
+    windows.set(session, window);
+    options.recentFiles.add(store.path);
+    const stopWatching = watchExternalWrites(session);
+    window.on('focus', () => void refreshMenu());
+    window.on('closed', () => {
+      stopWatching();
+      sessions.delete(id);
+      void session.store.close();
+      void refreshMenu();
+    });
+    void refreshMenu();
+    return window;
+  }
+
+  return {
+    openWindow,
+    focusFirst: () => {
+      const window = BrowserWindow.getAllWindows()[0];
+      if (window?.isMinimized()) window.restore();
+      window?.focus();
+    },
+    dispose: unregister,
+  };
+}

@@ -1,0 +1,77 @@
+// Entry of the Electron main process (bundled to dist/main/main.js by scripts/start.mjs).
+import { app, dialog, session as electronSession } from 'electron';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createAppController } from './electron/app-controller';
+import { hardenWebContents, installSessionPolicy } from './electron/security';
+import { openWorkerClient } from './store/worker-client';
+import { parseLaunchArgs, type LaunchOptions } from './startup/args';
+import { resolveDatabase } from './startup/default-db';
+import { createRecentFiles } from './startup/recent-files';
+
+const distMain = dirname(fileURLToPath(import.meta.url));
+const indexFile = join(distMain, '..', 'renderer', 'index.html');
+const files = { preloadPath: join(distMain, 'preload.cjs'), indexFile };
+const workerUrl = new URL('./store-worker.js', import.meta.url);
+// The Electron-ABI build of better-sqlite3 made by scripts/start.mjs; packaged apps carry a rebuilt module instead.
+const nativeBinding = process.env.SCRATCHPAD_NATIVE_BINDING || undefined;
+
+function launchArgs(argv: readonly string[]): LaunchOptions {
+  return parseLaunchArgs(argv.slice(app.isPackaged ? 1 : 2));
+}
+
+async function offerDemoData(path: string): Promise<boolean> {
+  const { response } = await dialog.showMessageBox({
+    type: 'question',
+    buttons: ['Start empty', 'Fill with demo data'],
+    defaultId: 1,
+    cancelId: 0,
+    message: 'No scratchpad file yet',
+    detail: `Scratchpad Inspector will create ${path}. Fill it with demo turns from three owners to explore the app?`,
+  });
+  return response === 1;
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+  app.whenReady().then(async () => {
+    installSessionPolicy(electronSession.defaultSession);
+    let launch: LaunchOptions;
+    try {
+      launch = launchArgs(process.argv);
+    } catch (err) {
+      dialog.showErrorBox('Scratchpad Inspector', err instanceof Error ? err.message : String(err));
+      app.exit(2);
+      return;
+    }
+    const controller = createAppController({
+      files,
+      pageUrl: pathToFileURL(indexFile).href,
+      openStore: (path, demo) => openWorkerClient(path, nativeBinding ? { nativeBinding } : {}, { url: workerUrl }, demo),
+      recentFiles: createRecentFiles(join(app.getPath('userData'), 'recent-files.json')),
+      downloadsDir: () => app.getPath('downloads'),
+      log: (line) => console.warn(`[main] ${line}`),
+    });
+    app.on('second-instance', (_event, argv) => {
+      try {
+        const again = parseLaunchArgs(argv.slice(1));
+        if (again.db !== null) void controller.openWindow(again.db, again.principal);
+        else controller.focusFirst();
+      } catch {
+        controller.focusFirst();
+      }
+    });
+    const choice = resolveDatabase(launch.db, { env: process.env, homeDir: homedir(), userDataDir: app.getPath('userData'), exists: existsSync });
+    const demo = choice.firstRun ? await offerDemoData(choice.path) : false;
+    const window = await controller.openWindow(choice.path, launch.principal, demo);
+    if (!window) app.exit(1);
+    app.on('activate', () => controller.focusFirst());
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+}

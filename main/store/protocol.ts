@@ -1,0 +1,48 @@
+import type { Format, Principal } from '../../app/contract';
+import type { ExportProgress, StoreMethod } from './client';
+
+/** Options a worker opens its store with (serialisable subset of the store's OpenOptions). */
+export interface WorkerOpenOptions {
+  readonly readonly?: boolean;
+  readonly nativeBinding?: string;
+  readonly busyTimeoutMs?: number;
+  readonly maxReadLength?: number;
+}
+
+/** `workerData` of the store worker. */
+export interface WorkerInit {
+  readonly path: string;
+  readonly options: WorkerOpenOptions;
+  /** Fill a new file with the demo scenario (app/demo) before opening it (first run, user agreed). */
+  readonly demo?: boolean;
+}
+
+/** An error as it crosses the thread boundary (structured clone drops an Error's own fields). */
+export interface WireError {
+  readonly name: string;
+  readonly code?: string;
+  readonly message: string;
+}
+
+/** Main -> worker. Ids are unique per client; `close` waits for running exports. */
+export type WorkerRequest =
+  | { readonly id: number; readonly op: 'call'; readonly method: StoreMethod; readonly args: readonly unknown[] }
+  | { readonly id: number; readonly op: 'export'; readonly principal: Principal; readonly entryId: string; readonly targetPath: string; readonly chunkBytes?: number }
+  | { readonly id: number; readonly op: 'close' };
+
+/** Worker -> main. */
+export type WorkerMessage =
+  | { readonly type: 'ready'; readonly path: string; readonly format: Format; readonly readonly: boolean }
+  | { readonly type: 'open-failed'; readonly error: WireError }
+  | { readonly type: 'result'; readonly id: number; readonly ok: true; readonly value: unknown }
+  | { readonly type: 'result'; readonly id: number; readonly ok: false; readonly error: WireError }
+  | { readonly type: 'progress'; readonly id: number; readonly progress: ExportProgress };
+
+/** Flattens a thrown value for the wire: name, store code when present, message. */
+export function toWireError(err: unknown): WireError {
+  if (err instanceof Error) {
+    const code = (err as Error & { code?: unknown }).code;
+    return typeof code === 'string' ? { name: err.name, code, message: err.message } : { name: err.name, message: err.message };
+  }
+  return { name: 'Error', message: String(err) };
+}
