@@ -9,7 +9,7 @@ import { ScratchpadError } from '../scratchpad/types';
 export const DEFAULT_OFFLOAD_THRESHOLD_BYTES = 4096;
 
 function isPlainRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array);
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !ArrayBuffer.isView(v);
 }
 
 function jsonBytes(value: unknown): number {
