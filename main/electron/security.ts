@@ -1,27 +1,5 @@
-import type { BrowserWindowConstructorOptions, Session as ElectronSession, WebContents } from 'electron';
+import type { Session as ElectronSession, WebContents } from 'electron';
 import { CONTENT_SECURITY_POLICY_HEADER } from '../startup/csp';
-
-/**
- * webPreferences of every window: sandboxed renderer, isolated context, no Node anywhere, web security on, no
- * webview, no insecure content, no experimental or Blink features.
- */
-export function secureWebPreferences(preloadPath: string): NonNullable<BrowserWindowConstructorOptions['webPreferences']> {
-  return {
-    preload: preloadPath,
-    sandbox: true,
-    contextIsolation: true,
-    nodeIntegration: false,
-    nodeIntegrationInWorker: false,
-    nodeIntegrationInSubFrames: false,
-    webSecurity: true,
-    allowRunningInsecureContent: false,
-    experimentalFeatures: false,
-    webviewTag: false,
-    navigateOnDragDrop: false,
-    safeDialogs: true,
-    spellcheck: false,
-  };
-}
 
 /**
  * True when `url` is our own page: the file:// URL of dist/renderer/index.html (query and hash ignored).

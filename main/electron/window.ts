@@ -1,5 +1,5 @@
 import { BrowserWindow } from 'electron';
-import { hardenWebContents, secureWebPreferences } from './security';
+import { hardenWebContents } from './security';
 
 /** Files the window loads: the bundled preload and the renderer's index.html. */
 export interface WindowFiles {
@@ -8,7 +8,8 @@ export interface WindowFiles {
 }
 
 /**
- * The one window factory: hardened webPreferences (see secureWebPreferences), guards against navigation, new
+ * The one window factory: sandboxed renderer, isolated context, no Node anywhere, web security on, no webview,
+ * no insecure content, no experimental features or auxclick; guards against navigation, new
  * windows and webviews, then loads our own page. Shown when ready so no blank frame flashes.
  */
 export function createAppWindow(files: WindowFiles, title = 'Scratchpad Inspector'): BrowserWindow {
@@ -20,7 +21,24 @@ export function createAppWindow(files: WindowFiles, title = 'Scratchpad Inspecto
     show: false,
     title,
     backgroundColor: '#1e1e1e',
-    webPreferences: secureWebPreferences(files.preloadPath),
+    // Written out literally (not built by a helper) so electronegativity's static checks can see every flag.
+    webPreferences: {
+      preload: files.preloadPath,
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      safeDialogs: true,
+      spellcheck: false,
+      // Middle click would open links in a new window; there is none to open.
+      disableBlinkFeatures: 'Auxclick',
+    },
   });
   hardenWebContents(window.webContents);
   window.once('ready-to-show', () => window.show());

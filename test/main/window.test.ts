@@ -28,6 +28,7 @@ describe('createAppWindow', () => {
       navigateOnDragDrop: false,
       safeDialogs: true,
       spellcheck: false,
+      disableBlinkFeatures: 'Auxclick',
     });
     expect(window.loadedFile).toBe('/app/dist/renderer/index.html');
   });
