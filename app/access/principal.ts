@@ -1,0 +1,31 @@
+import { ScratchpadError } from '../scratchpad/types';
+import type { Principal } from '../contract';
+
+/** Longest user id accepted (as the contract's PrincipalSchema). */
+export const MAX_USER_ID_LENGTH = 256;
+
+/**
+ * Checks that `value` is a {@link Principal}: `{ kind: 'operator' }` or `{ kind: 'user', userId }` with a
+ * non-empty userId of at most 256 characters. Returns it; INVALID_ARGUMENT otherwise.
+ */
+export function requirePrincipal(value: unknown): Principal {
+  if (typeof value === 'object' && value !== null) {
+    const p = value as { kind?: unknown; userId?: unknown };
+    if (p.kind === 'operator') return { kind: 'operator' };
+    if (p.kind === 'user' && typeof p.userId === 'string' && p.userId.length > 0 && p.userId.length <= MAX_USER_ID_LENGTH) {
+      return { kind: 'user', userId: p.userId };
+    }
+  }
+  throw new ScratchpadError('INVALID_ARGUMENT', 'principal must be { kind: "operator" } or { kind: "user", userId: non-empty string of at most 256 characters }');
+}
+
+/** The user id a row gets as owner when `principal` puts it; INVALID_ARGUMENT for the operator (only users put). */
+export function requireUser(principal: Principal, action: string): string {
+  if (principal.kind !== 'user') throw new ScratchpadError('INVALID_ARGUMENT', `only a user principal may ${action}; the operator has no rows of its own`);
+  return principal.userId;
+}
+
+/** How a principal is named in the read log: its user id, or `operator`. */
+export function principalLabel(principal: Principal): string {
+  return principal.kind === 'operator' ? 'operator' : principal.userId;
+}

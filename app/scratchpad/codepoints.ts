@@ -1,0 +1,66 @@
+/*
+ * Code-point arithmetic on JavaScript strings (UTF-16). A code point is one UTF-16 unit, or two for a
+ * surrogate pair; a lone surrogate counts as one code point (it is stored as U+FFFD). Strings with no
+ * surrogate at all take the fast path: code points and units coincide.
+ */
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** True when `s` holds any UTF-16 surrogate (so code points and units may differ). */
+export function hasSurrogates(s: string): boolean {
+  return SURROGATE.test(s);
+}
+
+/** `s` with every lone surrogate replaced by U+FFFD (what UTF-8 encoding stores for it). */
+export function toWellFormed(s: string): string {
+  return (s as string & { toWellFormed(): string }).toWellFormed();
+}
+
+function isHigh(u: number): boolean {
+  return u >= 0xd800 && u <= 0xdbff;
+}
+
+function isLow(u: number): boolean {
+  return u >= 0xdc00 && u <= 0xdfff;
+}
+
+/** Length of `s` in code points. */
+export function codePointLength(s: string): number {
+  if (!hasSurrogates(s)) return s.length;
+  let count = 0;
+  for (let i = 0; i < s.length; i++, count++) {
+    if (isHigh(s.charCodeAt(i)) && i + 1 < s.length && isLow(s.charCodeAt(i + 1))) i++;
+  }
+  return count;
+}
+
+/**
+ * UTF-16 offset of code point `cp` in `s`, walking from unit `fromUnit` (itself at a code-point boundary)
+ * where `cp` is counted from that unit. Clipped to `s.length`.
+ */
+export function unitOffset(s: string, cp: number, fromUnit = 0): number {
+  let i = fromUnit;
+  for (let k = 0; k < cp && i < s.length; k++) {
+    i += isHigh(s.charCodeAt(i)) && i + 1 < s.length && isLow(s.charCodeAt(i + 1)) ? 2 : 1;
+  }
+  return i;
+}
+
+/** Code points [start, end) of `s` (clipped); never splits a surrogate pair. */
+export function sliceCodePoints(s: string, start: number, end: number): string {
+  if (end <= start) return '';
+  if (!hasSurrogates(s)) return s.slice(start, end);
+  const a = unitOffset(s, start);
+  return s.slice(a, unitOffset(s, end - start, a));
+}
+
+/** The last `n` code points of `s`. */
+export function lastCodePoints(s: string, n: number): string {
+  if (n <= 0) return '';
+  if (!hasSurrogates(s)) return s.slice(Math.max(0, s.length - n));
+  let i = s.length;
+  for (let k = 0; k < n && i > 0; k++) {
+    i -= i >= 2 && isLow(s.charCodeAt(i - 1)) && isHigh(s.charCodeAt(i - 2)) ? 2 : 1;
+  }
+  return s.slice(i);
+}

@@ -1,0 +1,62 @@
+import type { EntryKind, SyntheticHandle } from '../contract';
+import { findListField, firstItemKeys, isPlainObject } from './summary';
+
+/** List fields the synthetic handle looks for, in this order (differs from the summary's, as in the original). */
+export const HANDLE_LIST_FIELDS = ['entries', 'matches', 'items', 'results', 'files', 'paths'] as const;
+
+/** Top-level fields copied into the handle when the observation has them (the original runtime's set). */
+export const LIGHT_FIELDS = [
+  'counts', 'ok_count', 'fail_count', 'truncated', 'truncated_what', 'available_total', 'used', 'cap_field',
+  'cap_value', 'dimension', 'classes', 'total', 'message', 'error', 'pre_filtered', 'llm_classified',
+  'unclassified', 'failed_batches',
+] as const;
+
+/** What the handle is built from. `source` is the observation object (JSON data) or null for a bare value. */
+export interface HandleInput {
+  readonly id: string;
+  readonly stepNum: number | null;
+  readonly sizeBytes: number;
+  readonly kind: EntryKind;
+  readonly summary: string;
+  readonly source: Record<string, unknown> | null;
+}
+
+/** The ref_hint: how the model gets the whole value back (a step reference for a list, else scratchpad_read). */
+export function refHint(id: string, stepNum: number | null, listField: string | null): string {
+  const read = `call scratchpad_read("${id}") with mode head, tail or range`;
+  if (listField !== null && stepNum !== null) {
+    return `The full observation is in the scratchpad: pass {{step${stepNum}.${listField}}} to a later tool to use the whole list, or ${read}.`;
+  }
+  return `The full observation is in the scratchpad: ${read}.`;
+}
+
+/**
+ * Builds the synthetic handle as the original runtime (shared/formats/metnos-v1.md): ok, scratchpad_id,
+ * step_num, size_bytes (bytes), kind, summary, metadata (the observation's metadata object or null), the
+ * light top-level fields present, list_field/count/schema for the first list field in
+ * {@link HANDLE_LIST_FIELDS} order (schema: sorted keys of the first item), and ref_hint.
+ */
+export function buildHandle(input: HandleInput): SyntheticHandle {
+  const src = input.source;
+  const handle: Record<string, unknown> = {
+    ok: src !== null && typeof src.ok === 'boolean' ? src.ok : true,
+    scratchpad_id: input.id,
+    step_num: input.stepNum,
+    size_bytes: input.sizeBytes,
+    kind: input.kind,
+    summary: input.summary,
+    metadata: src !== null && isPlainObject(src.metadata) ? src.metadata : null,
+  };
+  if (src !== null) {
+    for (const f of LIGHT_FIELDS) if (src[f] !== undefined) handle[f] = src[f];
+  }
+  const field = findListField(src, HANDLE_LIST_FIELDS);
+  if (field !== null && src !== null) {
+    const list = src[field] as unknown[];
+    handle.list_field = field;
+    handle.count = list.length;
+    handle.schema = firstItemKeys(list) ?? [];
+  }
+  handle.ref_hint = refHint(input.id, input.stepNum, field);
+  return handle as SyntheticHandle;
+}

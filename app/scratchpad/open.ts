@@ -1,0 +1,40 @@
+import { resolve } from 'node:path';
+import { isMetnosV1Candidate, openMetnosV1 } from './metnos-v1/index';
+import { resolveOptions } from './options';
+import { probeFile } from './probe';
+import { ScratchpadError, type OpenOptions, type Scratchpad } from './types';
+import { createV2File, openV2 } from './v2/connection';
+import { DEFAULT_CHUNK_LAYOUT, type ChunkLayout } from './v2/context';
+import { MARKER_TABLE } from './v2/schema';
+
+/**
+ * Opens a scratchpad file, detecting its format without changing it:
+ * - missing: creates the folder (0700) and a new v2 file (0600); read-only: NOT_FOUND;
+ * - v2 marker table present: this project's format (`format === 'v2'`);
+ * - an `entries` table: the original runtime's format (`'metnos-v1'`, opened read-only by its module);
+ * - anything else: UNSUPPORTED_FORMAT naming the tables found. Not SQLite, empty or truncated: CORRUPT.
+ * A failed open leaves the file byte-identical. INVALID_ARGUMENT for a bad path or options.
+ */
+export function openScratchpad(path: string, options?: OpenOptions): Scratchpad {
+  return openScratchpadWithLayout(path, options, DEFAULT_CHUNK_LAYOUT);
+}
+
+/** {@link openScratchpad} with an explicit chunk layout for new v2 rows (tests use small chunks). */
+export function openScratchpadWithLayout(path: string, options: OpenOptions | undefined, layout: ChunkLayout): Scratchpad {
+  if (typeof path !== 'string' || path.length === 0 || path.includes('\0')) {
+    throw new ScratchpadError('INVALID_ARGUMENT', 'path must be a non-empty file path');
+  }
+  const resolved = resolveOptions(options);
+  const file = resolve(path);
+  let probe = probeFile(file, resolved.nativeBinding);
+  if (probe === null) {
+    if (resolved.readonly) throw new ScratchpadError('NOT_FOUND', `${file}: no such file (not created: opened read-only)`);
+    createV2File(file, resolved);
+    probe = probeFile(file, resolved.nativeBinding);
+    if (probe === null) throw new ScratchpadError('NOT_FOUND', `${file}: removed while being created`);
+  }
+  if (probe.tables.includes(MARKER_TABLE)) return openV2(file, resolved, layout);
+  if (isMetnosV1Candidate(probe.tables)) return openMetnosV1(file, resolved);
+  const found = probe.tables.length === 0 ? 'no tables' : `tables: ${probe.tables.join(', ')}`;
+  throw new ScratchpadError('UNSUPPORTED_FORMAT', `${file}: not a scratchpad file (${found})`);
+}

@@ -1,0 +1,75 @@
+import { codePointLength, lastCodePoints, sliceCodePoints } from './codepoints';
+import { pyJsonDumps, pyRepr, pyStr } from './pyrepr';
+
+/*
+ * Summaries as the original runtime builds them (shared/formats/metnos-v1.md, "How rows are written"),
+ * in English: "characters omitted", "items", "Fields".
+ */
+
+/** Texts up to this many code points are their own summary. */
+export const SUMMARY_WHOLE_LIMIT = 1_080;
+/** Code points kept at each end of a longer text. */
+export const SUMMARY_EDGE = 500;
+/** List fields the summary looks for, in this order. */
+export const SUMMARY_LIST_FIELDS = ['matches', 'items', 'results', 'entries', 'files', 'paths'] as const;
+
+/** True for a plain JSON object (not null, not an array). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !ArrayBuffer.isView(value);
+}
+
+/**
+ * Text summary: the whole text when it has at most 1,080 code points; otherwise the first 500 code points,
+ * a blank line, `[... K characters omitted ...]` (K = length - 1000), a blank line, the last 500.
+ * `length` (code points) may be passed when already known.
+ */
+export function summarizeText(text: string, length = codePointLength(text)): string {
+  if (length <= SUMMARY_WHOLE_LIMIT) return text;
+  const omitted = length - 2 * SUMMARY_EDGE;
+  return `${sliceCodePoints(text, 0, SUMMARY_EDGE)}\n\n[... ${omitted} characters omitted ...]\n\n${lastCodePoints(text, SUMMARY_EDGE)}`;
+}
+
+/** Binary summary: `[BINARY: <size> bytes, sha256=<first 16 hex digits>...]`. */
+export function summarizeBinary(sizeBytes: number, sha256Hex: string): string {
+  return `[BINARY: ${sizeBytes} bytes, sha256=${sha256Hex.slice(0, 16)}...]`;
+}
+
+/** The `metadata: k=v, ...` line of a structured observation, or null when it has no non-empty metadata object. */
+export function metadataLine(observation: unknown): string | null {
+  if (!isPlainObject(observation) || !isPlainObject(observation.metadata)) return null;
+  const pairs = Object.entries(observation.metadata).filter(([, v]) => v !== undefined);
+  if (pairs.length === 0) return null;
+  return `metadata: ${pairs.map(([k, v]) => `${k}=${pyStr(v)}`).join(', ')}`;
+}
+
+/** The first field of `order` whose value is an array, or null. */
+export function findListField(observation: unknown, order: readonly string[]): string | null {
+  if (!isPlainObject(observation)) return null;
+  return order.find((f) => Array.isArray(observation[f])) ?? null;
+}
+
+/** Sorted keys of a list's first item when it is an object, else null. */
+export function firstItemKeys(list: readonly unknown[]): string[] | null {
+  const first = list[0];
+  return isPlainObject(first) ? Object.keys(first).sort() : null;
+}
+
+/**
+ * Structured summary: an optional `metadata:` line, then `<field>: N items. Fields: ['a', 'b']` for the
+ * first list field (no Fields part when the first item is not an object), or, with no list field, the
+ * compact JSON (Python separators) summarized like text. Lines joined by "\n". `value` is JSON data.
+ */
+export function summarizeStructured(value: unknown): string {
+  const lines: string[] = [];
+  const meta = metadataLine(value);
+  if (meta !== null) lines.push(meta);
+  const field = findListField(value, SUMMARY_LIST_FIELDS);
+  if (field !== null) {
+    const list = (value as Record<string, unknown[]>)[field] ?? [];
+    const keys = firstItemKeys(list);
+    lines.push(keys === null ? `${field}: ${list.length} items` : `${field}: ${list.length} items. Fields: ${pyRepr(keys)}`);
+  } else {
+    lines.push(summarizeText(pyJsonDumps(value)));
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,79 @@
+import { chmodSync, closeSync, linkSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Database from 'better-sqlite3';
+import type { ResolvedOptions } from '../options';
+import { ScratchpadError } from '../types';
+import { mapSqliteError } from '../sqlite-errors';
+import { DEFAULT_CHUNK_LAYOUT, StoreContext, type ChunkLayout } from './context';
+import { LATEST_VERSION, migrate, PAGE_SIZE } from './schema';
+import { V2Scratchpad } from './store';
+
+/** Page cache per connection, in KiB (SQLite's negative cache_size). */
+const CACHE_KIB = 16_384;
+
+/**
+ * Creates a new v2 file at `path` atomically: the folder (mode 0700) if missing, then a complete file
+ * (mode 0600, 64 KiB pages, WAL, latest schema) built under a temporary name and linked into place, so another
+ * process never sees a half-made file. If another process created `path` first, its file is kept.
+ */
+export function createV2File(path: string, options: ResolvedOptions, migrateTo = LATEST_VERSION): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const tmp = `${path}.${randomUUID().slice(0, 8)}.creating`;
+  try {
+    closeSync(openSync(tmp, 'wx', 0o600));
+    chmodSync(tmp, 0o600);
+    const db = new Database(tmp, { nativeBinding: options.nativeBinding });
+    try {
+      db.pragma(`page_size = ${PAGE_SIZE}`);
+      db.pragma('journal_mode = WAL');
+      migrate(db, migrateTo);
+    } finally {
+      db.close();
+    }
+    try {
+      linkSync(tmp, path);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') return;
+      if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EXDEV') throw err;
+      renameSync(tmp, path);
+    }
+  } catch (err) {
+    if (err instanceof ScratchpadError) throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EACCES' || code === 'EROFS' || code === 'EPERM') throw new ScratchpadError('READ_ONLY', `${path}: cannot create (${(err as Error).message})`);
+    throw mapSqliteError(err, path, 'write');
+  } finally {
+    for (const p of [tmp, `${tmp}-wal`, `${tmp}-shm`]) rmSync(p, { force: true });
+  }
+}
+
+/**
+ * Opens an existing v2 file: busy timeout, WAL, synchronous=NORMAL, a 16 MiB page cache, and the pending
+ * migrations (writable opens only). UNSUPPORTED_FORMAT for a file of a newer schema, or an older one opened
+ * read-only (it must be upgraded by one writable open first).
+ */
+export function openV2(path: string, options: ResolvedOptions, layout: ChunkLayout = DEFAULT_CHUNK_LAYOUT): V2Scratchpad {
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(path, { readonly: options.readonly, fileMustExist: true, nativeBinding: options.nativeBinding });
+    db.pragma(`busy_timeout = ${Math.floor(options.busyTimeoutMs)}`);
+    db.pragma(`cache_size = -${CACHE_KIB}`);
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version > LATEST_VERSION) {
+      throw new ScratchpadError('UNSUPPORTED_FORMAT', `${path}: written by a newer version (schema ${version}; this one knows up to ${LATEST_VERSION})`);
+    }
+    if (!options.readonly) {
+      if (db.pragma('journal_mode', { simple: true }) !== 'wal') db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+      if (version < LATEST_VERSION) migrate(db);
+    } else if (version < LATEST_VERSION) {
+      throw new ScratchpadError('UNSUPPORTED_FORMAT', `${path}: schema ${version} is older than ${LATEST_VERSION}; open it writable once to upgrade it`);
+    }
+    return new V2Scratchpad(new StoreContext(db, path, options, layout));
+  } catch (err) {
+    db?.close();
+    throw mapSqliteError(err, path, options.readonly ? 'read' : 'write');
+  }
+}

@@ -1,0 +1,71 @@
+import type Database from 'better-sqlite3';
+import type { ResolvedOptions } from '../options';
+import { ScratchpadError } from '../types';
+import { mapSqliteError } from '../sqlite-errors';
+
+/** How content is cut into chunks (injectable for tests). */
+export interface ChunkLayout {
+  /** Code points per chunk of a text row. */
+  readonly textChunkCodePoints: number;
+  /** Bytes per chunk of a binary row. */
+  readonly binaryChunkBytes: number;
+}
+
+/** Default layout: 16,384 code points (16-64 KiB) per text chunk, 64 KiB per binary chunk. */
+export const DEFAULT_CHUNK_LAYOUT: ChunkLayout = { textChunkCodePoints: 16_384, binaryChunkBytes: 65_536 };
+
+/** The open v2 connection and what every operation needs: cached statements, clock, transactions. */
+export class StoreContext {
+  private readonly statements = new Map<string, Database.Statement>();
+
+  constructor(
+    readonly db: Database.Database,
+    readonly path: string,
+    readonly options: ResolvedOptions,
+    readonly layout: ChunkLayout,
+  ) {}
+
+  /** A prepared statement for `sql` (a constant of the code, never built from input), cached. */
+  stmt(sql: string): Database.Statement {
+    let s = this.statements.get(sql);
+    if (s === undefined) {
+      s = this.db.prepare(sql);
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
+
+  /** The clock, Unix seconds. */
+  now(): number {
+    return this.options.clock();
+  }
+
+  /** Runs `fn` in one read transaction (a consistent snapshot across statements); SQLite errors mapped. */
+  read<T>(fn: () => T): T {
+    return this.transaction('BEGIN', 'read', fn);
+  }
+
+  /** Runs `fn` in one write transaction (BEGIN IMMEDIATE: waits for the lock, so it never fails half-way). */
+  write<T>(fn: () => T): T {
+    if (this.options.readonly) throw new ScratchpadError('READ_ONLY', `${this.path}: opened read-only`);
+    return this.transaction('BEGIN IMMEDIATE', 'write', fn);
+  }
+
+  private transaction<T>(begin: string, operation: 'read' | 'write', fn: () => T): T {
+    if (!this.db.open) throw new ScratchpadError('INVALID_ARGUMENT', `${this.path}: the scratchpad is closed`);
+    if (this.db.inTransaction) return fn();
+    try {
+      this.stmt(begin).run();
+    } catch (err) {
+      throw mapSqliteError(err, this.path, operation);
+    }
+    try {
+      const result = fn();
+      this.stmt('COMMIT').run();
+      return result;
+    } catch (err) {
+      if (this.db.inTransaction) this.stmt('ROLLBACK').run();
+      throw mapSqliteError(err, this.path, operation);
+    }
+  }
+}

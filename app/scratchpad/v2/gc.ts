@@ -1,0 +1,60 @@
+import type { GcResult, Principal } from '../../contract';
+import { ownerFilter } from '../../access';
+import { ScratchpadError } from '../types';
+import { describeValue, requireObject } from '../validate';
+import type { StoreContext } from './context';
+import { CHUNK_KEY_SPAN } from './schema';
+
+interface ExpiredRow {
+  readonly pk: number;
+  readonly turn_id: string;
+  readonly owner: string;
+  readonly size_bytes: number;
+}
+
+/**
+ * Deletes (or, with dryRun, counts) the rows with expiresAt <= now visible to `principal` (a user: its own;
+ * the operator: all), with their chunks and read log, in one transaction. `now` (Unix seconds, > 0) defaults
+ * to the clock. Returns totals and rows/bytes per (turn, owner). INVALID_ARGUMENT for bad options; READ_ONLY
+ * on a read-only store unless dryRun.
+ */
+export function collectGarbage(ctx: StoreContext, principal: Principal, options: unknown): GcResult {
+  const o = options === undefined ? {} : requireObject(options, 'gc options');
+  if (o.now !== undefined && (typeof o.now !== 'number' || !Number.isFinite(o.now) || o.now <= 0)) {
+    throw new ScratchpadError('INVALID_ARGUMENT', `now must be a finite number of Unix seconds > 0, got ${describeValue(o.now)}`);
+  }
+  if (o.dryRun !== undefined && typeof o.dryRun !== 'boolean') {
+    throw new ScratchpadError('INVALID_ARGUMENT', `dryRun must be a boolean, got ${describeValue(o.dryRun)}`);
+  }
+  const dryRun = o.dryRun ?? false;
+  const filter = ownerFilter(principal);
+  const run = (): GcResult => {
+    const now = (o.now as number | undefined) ?? ctx.now();
+    const rows = ctx
+      .stmt(`SELECT pk, turn_id, owner, size_bytes FROM observations WHERE expires_at <= @now${filter.sql}`)
+      .all({ now, ...filter.params }) as ExpiredRow[];
+    const perTurn = new Map<string, { turnId: string; owner: string; rows: number; bytes: number }>();
+    let bytes = 0;
+    for (const r of rows) {
+      bytes += r.size_bytes;
+      const key = JSON.stringify([r.turn_id, r.owner]);
+      const t = perTurn.get(key) ?? { turnId: r.turn_id, owner: r.owner, rows: 0, bytes: 0 };
+      t.rows += 1;
+      t.bytes += r.size_bytes;
+      perTurn.set(key, t);
+    }
+    if (!dryRun) {
+      const delChunks = ctx.stmt('DELETE FROM chunks WHERE key >= ? AND key < ?');
+      const delLog = ctx.stmt('DELETE FROM read_log WHERE entry_pk = ?');
+      const delRow = ctx.stmt('DELETE FROM observations WHERE pk = ?');
+      for (const r of rows) {
+        delChunks.run(r.pk * CHUNK_KEY_SPAN, (r.pk + 1) * CHUNK_KEY_SPAN);
+        delLog.run(r.pk);
+        if (delRow.run(r.pk).changes !== 1) throw new ScratchpadError('BUSY', `${ctx.path}: a row changed during gc; nothing was deleted`);
+      }
+    }
+    const turns = [...perTurn.values()].sort((a, b) => (a.turnId < b.turnId ? -1 : a.turnId > b.turnId ? 1 : a.owner < b.owner ? -1 : 1));
+    return { deletedRows: rows.length, deletedBytes: bytes, now, dryRun, turns };
+  };
+  return dryRun ? ctx.read(run) : ctx.write(run);
+}

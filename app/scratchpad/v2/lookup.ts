@@ -1,0 +1,20 @@
+import type { Principal } from '../../contract';
+import { ownerFilter } from '../../access';
+import { isEntryId, notFoundMessage } from '../ids';
+import { ScratchpadError } from '../types';
+import type { StoreContext } from './context';
+import { META_COLUMNS, type ObservationRow } from './rows';
+
+/**
+ * The row of `id` if `principal` may see it; NOT_FOUND otherwise, with one message for a missing, a
+ * foreign and a malformed id (a malformed id never reaches SQL). Call inside a transaction.
+ */
+export function findVisible(ctx: StoreContext, principal: Principal, id: unknown): ObservationRow {
+  if (!isEntryId(id)) throw new ScratchpadError('NOT_FOUND', notFoundMessage(id));
+  const filter = ownerFilter(principal);
+  const row = ctx.stmt(`SELECT ${META_COLUMNS} FROM observations WHERE id = @id${filter.sql}`).get({ id, ...filter.params }) as
+    | ObservationRow
+    | undefined;
+  if (row === undefined) throw new ScratchpadError('NOT_FOUND', notFoundMessage(id));
+  return row;
+}

@@ -1,0 +1,70 @@
+import type { Principal, SyntheticHandle } from '../../contract';
+import { requireUser } from '../../access';
+import { buildHandle } from '../handle';
+import { newEntryId } from '../ids';
+import { detectType, MAGIC_PREFIX_BYTES } from '../magic';
+import { normalizeObservation } from '../observation';
+import { DEFAULT_TTL_SECONDS } from '../options';
+import { summarizeBinary, summarizeStructured, summarizeText } from '../summary';
+import { ScratchpadError } from '../types';
+import { optionalName, requireCount, requireFinite, requireName, requireObject } from '../validate';
+import type { StoreContext } from './context';
+import { encodeBinary, encodeText } from './encode';
+import { CHUNK_KEY_SPAN } from './schema';
+
+const INSERT_OBSERVATION = `INSERT INTO observations
+  (id, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units, chunk_units,
+   created_at, expires_at, actor, channel, detected_type, sha256, summary, handle)
+  VALUES (@id, @owner, @turnId, @stepNum, @executorName, @kind, @structured, @sizeBytes, @lengthUnits, @chunkUnits,
+   @createdAt, @expiresAt, @actor, @channel, @detectedType, @sha256, @summary, @handle)`;
+const INSERT_CHUNK = 'INSERT INTO chunks (key, byte_start, unit_start, data) VALUES (?, ?, ?, ?)';
+
+/**
+ * Stores one observation for the user `principal` in one transaction and returns its synthetic handle.
+ * Input as {@link PutInput}: turnId (1-256 chars), stepNum (integer >= 0 or null), executorName/actor/channel
+ * (1-256 chars or null), ttlSeconds (finite seconds, default 3,600; negative: born expired).
+ * INVALID_ARGUMENT for bad input or the operator; READ_ONLY on a read-only store. Nothing is written on error.
+ */
+export function putObservation(ctx: StoreContext, principal: Principal, input: unknown): SyntheticHandle {
+  const owner = requireUser(principal, 'put observations');
+  const i = requireObject(input, 'put input');
+  const turnId = requireName(i.turnId, 'turnId');
+  const stepNum = i.stepNum === null || i.stepNum === undefined ? null : requireCount(i.stepNum, 'stepNum');
+  const executorName = optionalName(i.executorName, 'executorName');
+  const ttlSeconds = i.ttlSeconds === undefined ? DEFAULT_TTL_SECONDS : requireFinite(i.ttlSeconds, 'ttlSeconds');
+  const actor = optionalName(i.actor, 'actor');
+  const channel = optionalName(i.channel, 'channel');
+  if (ctx.options.readonly) throw new ScratchpadError('READ_ONLY', `${ctx.path}: opened read-only`);
+
+  const obs = normalizeObservation(i.observation);
+  const chunkUnits = obs.kind === 'text' ? ctx.layout.textChunkCodePoints : ctx.layout.binaryChunkBytes;
+  const enc = obs.kind === 'text' ? encodeText(obs.text, chunkUnits) : encodeBinary(obs.bytes, chunkUnits);
+  const chunkCount = enc.byteOffsets.length - 1;
+  if (chunkCount > CHUNK_KEY_SPAN) throw new ScratchpadError('TOO_LARGE', `observation too large: ${enc.bytes.length} bytes`);
+  const summary =
+    obs.kind === 'binary'
+      ? summarizeBinary(enc.bytes.length, enc.sha256)
+      : obs.structured
+        ? summarizeStructured(obs.value)
+        : summarizeText(obs.text, enc.lengthUnits);
+  const id = newEntryId();
+  const handle = buildHandle({ id, stepNum, sizeBytes: enc.bytes.length, kind: obs.kind, summary, source: obs.source });
+  const createdAt = ctx.now();
+  const row = {
+    id, owner, turnId, stepNum, executorName, kind: obs.kind, structured: obs.structured ? 1 : 0,
+    sizeBytes: enc.bytes.length, lengthUnits: enc.lengthUnits, chunkUnits, createdAt, expiresAt: createdAt + ttlSeconds,
+    actor, channel, detectedType: obs.kind === 'binary' ? detectType(enc.bytes.subarray(0, MAGIC_PREFIX_BYTES)) : null,
+    sha256: enc.sha256, summary, handle: JSON.stringify(handle),
+  };
+  ctx.write(() => {
+    const pk = Number(ctx.stmt(INSERT_OBSERVATION).run(row).lastInsertRowid);
+    const insertChunk = ctx.stmt(INSERT_CHUNK);
+    for (let seq = 0; seq < chunkCount; seq++) {
+      const from = enc.byteOffsets[seq] as number;
+      const to = enc.byteOffsets[seq + 1] as number;
+      const changes = insertChunk.run(pk * CHUNK_KEY_SPAN + seq, from, seq * chunkUnits, enc.bytes.subarray(from, to)).changes;
+      if (changes !== 1) throw new ScratchpadError('CORRUPT', `${ctx.path}: chunk ${seq} of ${id} was not written`);
+    }
+  });
+  return handle;
+}

@@ -1,0 +1,47 @@
+import { expiryState, type EntryKind, type EntryMeta } from '../../contract';
+
+/** Columns of an observation row that make its {@link EntryMeta} (no content, no handle). */
+export const META_COLUMNS =
+  'pk, id, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units, chunk_units, created_at, expires_at, actor, channel, summary';
+
+/** An observation row as selected with {@link META_COLUMNS}. */
+export interface ObservationRow {
+  readonly pk: number;
+  readonly id: string;
+  readonly owner: string;
+  readonly turn_id: string;
+  readonly step_num: number | null;
+  readonly executor_name: string | null;
+  readonly kind: EntryKind;
+  readonly structured: number;
+  readonly size_bytes: number;
+  /** Code points (text) or bytes (binary). */
+  readonly length_units: number;
+  readonly chunk_units: number;
+  readonly created_at: number;
+  readonly expires_at: number;
+  readonly actor: string | null;
+  readonly channel: string | null;
+  readonly summary: string;
+}
+
+/** The contract's metadata of a row, with its expiry state at `now` (Unix seconds). */
+export function toEntryMeta(row: ObservationRow, now: number, expiringWindowSeconds: number): EntryMeta {
+  return {
+    id: row.id,
+    turnId: row.turn_id,
+    stepNum: row.step_num,
+    executorName: row.executor_name,
+    kind: row.kind,
+    structured: row.structured === 1,
+    sizeBytes: row.size_bytes,
+    lengthCodePoints: row.kind === 'text' ? row.length_units : null,
+    summary: row.summary,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    expiry: expiryState(row.expires_at, now, expiringWindowSeconds),
+    owner: row.owner,
+    actor: row.actor,
+    channel: row.channel,
+  };
+}

@@ -1,0 +1,103 @@
+import type Database from 'better-sqlite3';
+
+/*
+ * The v2 layout. Metadata (observations) apart from content (chunks), so listing, stats and gc read only
+ * small rows and covering indexes. No table is named `entries`: that name identifies the metnos-v1 format.
+ *
+ * chunks: the content in order. A text row is cut every `chunk_units` code points (never inside one), a
+ * binary row every `chunk_units` bytes, so the chunk holding unit u is number floor(u / chunk_units): a slice
+ * finds its chunks by arithmetic and reads only those. A chunk's key is
+ * `entry_pk * CHUNK_KEY_SPAN + seq` (the rowid), so one entry's chunks are one rowid range.
+ */
+
+/** The marker table: its presence makes a file "v2". */
+export const MARKER_TABLE = 'scratchpad_inspector_meta';
+/** Value of the marker row `format`. */
+export const MARKER_FORMAT = 'scratchpad-inspector-v2';
+/** Chunks per entry addressable by one key range (2^20). */
+export const CHUNK_KEY_SPAN = 1_048_576;
+/** Page size of new files, in bytes (fewer overflow pages for large rows). */
+export const PAGE_SIZE = 65_536;
+
+/** One numbered migration: `up` runs inside the migration transaction; afterwards user_version = version. */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly up: (db: Database.Database) => void;
+}
+
+/** Every migration in order. Never edit a released one: add the next number. */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'observations and chunks',
+    up(db) {
+      db.exec(`
+        CREATE TABLE ${MARKER_TABLE} (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        INSERT INTO ${MARKER_TABLE} (key, value) VALUES ('format', '${MARKER_FORMAT}');
+        CREATE TABLE observations (
+          pk INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          owner TEXT NOT NULL,
+          turn_id TEXT NOT NULL,
+          step_num INTEGER,
+          executor_name TEXT,
+          kind TEXT NOT NULL CHECK (kind IN ('text', 'binary')),
+          structured INTEGER NOT NULL,
+          size_bytes INTEGER NOT NULL,
+          length_units INTEGER NOT NULL,
+          chunk_units INTEGER NOT NULL,
+          created_at REAL NOT NULL,
+          expires_at REAL NOT NULL,
+          actor TEXT,
+          channel TEXT,
+          detected_type TEXT,
+          sha256 TEXT NOT NULL,
+          summary TEXT NOT NULL,
+          handle TEXT NOT NULL
+        );
+        CREATE INDEX observations_owner_turn ON observations
+          (owner, turn_id, step_num, created_at, size_bytes, expires_at, kind, executor_name);
+        CREATE INDEX observations_turn ON observations (turn_id, step_num, created_at);
+        CREATE INDEX observations_expiry ON observations (expires_at, owner, size_bytes, kind);
+        CREATE TABLE chunks (key INTEGER PRIMARY KEY, byte_start INTEGER NOT NULL, unit_start INTEGER NOT NULL, data BLOB NOT NULL);
+      `);
+    },
+  },
+  {
+    version: 2,
+    name: 'read log',
+    up(db) {
+      db.exec(`
+        CREATE TABLE read_log (
+          seq INTEGER PRIMARY KEY,
+          entry_pk INTEGER NOT NULL,
+          principal TEXT NOT NULL,
+          mode TEXT NOT NULL,
+          unit TEXT NOT NULL,
+          start INTEGER NOT NULL,
+          end INTEGER NOT NULL,
+          truncated INTEGER NOT NULL,
+          at REAL NOT NULL
+        );
+        CREATE INDEX read_log_entry ON read_log (entry_pk, seq);
+      `);
+    },
+  },
+];
+
+/** The schema version this code writes. */
+export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
+
+/** Runs the migrations above `user_version` up to `target` (default latest), each in its own IMMEDIATE transaction. */
+export function migrate(db: Database.Database, target = LATEST_VERSION): void {
+  for (const m of MIGRATIONS) {
+    if (m.version > target) break;
+    db.transaction(() => {
+      const current = db.pragma('user_version', { simple: true }) as number;
+      if (current >= m.version) return;
+      m.up(db);
+      db.pragma(`user_version = ${m.version}`);
+    }).immediate();
+  }
+}
