@@ -1,0 +1,189 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { EventName, EventPayload, Principal } from '../../../app/contract';
+import { createHandlers } from '../../../main/ipc/handlers';
+import type { Dialogs, Session } from '../../../main/ipc/session';
+import type { StoreClient } from '../../../main/store/client';
+import { openInProcessClient } from '../../../main/store/in-process';
+import { bundleBridge, ensureRendererBuilt, ROOT } from './build';
+import { bridgeInitScript, INVOKE_BINDING, PUSH_FUNCTION } from './init-script';
+import { serveStatic } from './server';
+
+/** Debian's Chromium: the only browser these tests use (never a download). */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** The launch flags the machine's brief prescribes. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+/** Where every run saves its screenshots. */
+export const SCREENSHOT_DIR = path.join(ROOT, 'test-results', 'screenshots');
+
+/** Options of {@link launchApp}. */
+export interface LaunchOptions {
+  /** The real SQLite file the session's store opens (v2 or metnos-v1). */
+  readonly dbPath: string;
+  /** Who the window views as (main's decision; the page never sends it). */
+  readonly principal: Principal;
+  /** Fixed clock in Unix seconds for the store and the page's Date; default the real clock. */
+  readonly now?: number;
+  /** Scripted answers of main's native dialogs; default: every dialog is cancelled. */
+  readonly dialogs?: Partial<Dialogs>;
+  readonly viewport?: { readonly width: number; readonly height: number };
+  readonly colorScheme?: 'light' | 'dark';
+  /** Store open options passed to the in-process client (e.g. `maxReadLength`). */
+  readonly storeOptions?: { readonly maxReadLength?: number; readonly expiringWindowSeconds?: number };
+}
+
+/** A running app: one Chromium window over the production renderer, bridged to main's handlers. */
+export interface AppSession {
+  readonly page: Page;
+  readonly context: BrowserContext;
+  /** Main's session for this window (store client + principal). */
+  readonly session: Session;
+  /** Page errors, console errors (CSP violations included) and native dialogs (alert/confirm) seen so far. */
+  readonly problems: string[];
+  /** Every channel the page invoked, in order. */
+  readonly invoked: string[];
+  /** Saves `test-results/screenshots/<name>.png`; returns its path. */
+  screenshot(name: string): Promise<string>;
+  /** Delivers a push event to the page, as main's `webContents.send` would. */
+  push<E extends EventName>(event: E, payload: EventPayload<E>): Promise<void>;
+  close(): Promise<void>;
+}
+
+const cancelAll: Dialogs = {
+  chooseOpenPath: async () => null,
+  chooseSavePath: async () => null,
+  choosePrincipal: async () => null,
+};
+
+/** Calls the page's push function, as main's `webContents.send(event, payload)` reaches the preload. */
+async function deliver(page: Page, event: string, payload: unknown): Promise<void> {
+  await page.evaluate(
+    ([fn, e, p]) => (globalThis as unknown as Record<string, ((e: unknown, p: unknown) => void) | undefined>)[fn]?.(e, p),
+    [PUSH_FUNCTION, event, payload] as const,
+  );
+}
+
+/** Throws a clear error when Debian's Chromium is not installed. */
+export function assertChromium(): void {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`e2e: ${CHROMIUM_PATH} is missing. Install Debian's Chromium (apt-get install -y chromium); never download a browser.`);
+  }
+}
+
+/**
+ * Launches the app for end-to-end tests: builds the renderer (once per run), serves dist/renderer on
+ * 127.0.0.1 under the app's CSP, opens a real store client on `dbPath`, builds main's real handler table
+ * (`createHandlers`) and a session for `principal`, and opens Debian's Chromium (fresh user-data-dir) on a
+ * page whose `window.scratchpad` is the preload's real `createBridge`, its invoke going through
+ * `exposeBinding` to those handlers. Resolves once the page has loaded.
+ */
+export async function launchApp(options: LaunchOptions): Promise<AppSession> {
+  assertChromium();
+  const [distDir, bundle] = await Promise.all([ensureRendererBuilt(), bundleBridge()]);
+  const clock = options.now === undefined ? undefined : () => options.now as number;
+  const openStore = (file: string): Promise<StoreClient> => openInProcessClient(file, { ...options.storeOptions, ...(clock ? { clock } : {}) });
+  const recent: string[] = [];
+  const server = await serveStatic(distDir);
+  const userDataDir = mkdtempSync(path.join(tmpdir(), 'scratchpad-e2e-profile-'));
+  const problems: string[] = [];
+  const invoked: string[] = [];
+  let page: Page | undefined;
+  let context: BrowserContext | undefined;
+  let store: StoreClient | undefined;
+  try {
+    store = await openStore(options.dbPath);
+    recent.push(store.path);
+    const session: Session = {
+      store,
+      principal: options.principal,
+      emit: (event, payload) => {
+        if (page) deliver(page, event, payload).catch(() => {});
+      },
+    };
+    const handlers = createHandlers({
+      dialogs: { ...cancelAll, ...options.dialogs },
+      recentFiles: {
+        list: () => recent,
+        add: (file) => {
+          const i = recent.indexOf(file);
+          if (i >= 0) recent.splice(i, 1);
+          recent.unshift(file);
+        },
+      },
+      openStore,
+    });
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport: options.viewport ?? { width: 1440, height: 900 },
+      timezoneId: 'UTC',
+      locale: 'en-US',
+      colorScheme: options.colorScheme ?? 'light',
+      deviceScaleFactor: 1,
+      reducedMotion: 'reduce',
+    });
+    if (options.now !== undefined) await context.clock.setFixedTime(options.now * 1000);
+    const origin = new URL(server.url).origin;
+    await context.exposeBinding(INVOKE_BINDING, async (source, channel: unknown, request: unknown) => {
+      // As main's sender check: only our own page's top frame may call, and only contract channels.
+      if (source.frame !== source.page.mainFrame() || new URL(source.frame.url()).origin !== origin) {
+        return { ok: false, error: { code: 'FORBIDDEN', message: 'sender is not the app page' } };
+      }
+      if (typeof channel !== 'string' || !Object.hasOwn(handlers, channel)) {
+        return { ok: false, error: { code: 'FORBIDDEN', message: 'unknown channel' } };
+      }
+      invoked.push(channel);
+      return handlers[channel as keyof typeof handlers](session, request);
+    });
+    await context.addInitScript({ content: bridgeInitScript(bundle) });
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(`console.error: ${msg.text()}`);
+    });
+    page.on('dialog', (dialog) => {
+      problems.push(`dialog(${dialog.type()}): ${dialog.message()}`);
+      dialog.dismiss().catch(() => {});
+    });
+    await page.goto(server.url + 'index.html');
+    const live = page;
+    const liveContext = context;
+    return {
+      page: live,
+      context: liveContext,
+      session,
+      problems,
+      invoked,
+      async screenshot(name) {
+        mkdirSync(SCREENSHOT_DIR, { recursive: true });
+        const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+        await live.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
+        return file;
+      },
+      push: (event, payload) => deliver(live, event, payload),
+      async close() {
+        await liveContext.close().catch(() => {});
+        await server.close();
+        await session.store.close();
+        rmSync(userDataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    await context?.close().catch(() => {});
+    await server.close();
+    await store?.close();
+    rmSync(userDataDir, { recursive: true, force: true });
+    throw err;
+  }
+}
