@@ -1,5 +1,7 @@
 import type { ResolvedOptions } from '../options';
-import { ScratchpadError, type Scratchpad } from '../types';
+import type { Scratchpad } from '../types';
+import { openV1Context } from './context';
+import { createV1Store } from './store';
 
 /**
  * True when a file's table names look like the original runtime's (an `entries` table, with or without the
@@ -10,9 +12,12 @@ export function isMetnosV1Candidate(tableNames: readonly string[]): boolean {
 }
 
 /**
- * Opens a Metnos v1 file (shared/formats/metnos-v1.md) without changing it. Throws UNSUPPORTED_FORMAT when the
- * `entries` table has another shape, CORRUPT when the file cannot be read. Placeholder until issue 3 lands.
+ * Opens a Metnos v1 file (shared/formats/metnos-v1.md) without changing it: a read-only connection with the busy
+ * timeout of `options`, no pragma, index or journal change; only gc writes (deletions, in one transaction).
+ * Only the operator principal sees the rows (they have no owner). Throws UNSUPPORTED_FORMAT when the `entries`
+ * table has another shape (naming what differs) or the database is not UTF-8, CORRUPT when the file is not
+ * SQLite, truncated or unreadable; the message names the file.
  */
-export function openMetnosV1(path: string, _options: ResolvedOptions): Scratchpad {
-  throw new ScratchpadError('UNSUPPORTED_FORMAT', `${path}: Metnos v1 files are not supported yet`);
+export function openMetnosV1(path: string, options: ResolvedOptions): Scratchpad {
+  return createV1Store(openV1Context(path, options));
 }

@@ -1,0 +1,39 @@
+import { ValueChangedError, type ScanTuning } from './byte-source';
+import type { V1Context } from './context';
+import { findRow, type V1Row } from './rows';
+import { mapSqlite } from './sqlite-errors';
+import { ScratchpadError } from '../types';
+import type { ValueFacts, ValueFactsCache } from './value-source';
+
+/** Everything the v1 operations share: the open file, the cache of facts about values, the scan windows. */
+export interface V1Env {
+  readonly ctx: V1Context;
+  readonly cache: ValueFactsCache;
+  readonly tuning: ScanTuning;
+}
+
+/** The NOT_FOUND of a missing id (also what a user gets for every id: v1 rows have no owner). */
+export function notFound(id: string): ScratchpadError {
+  return new ScratchpadError('NOT_FOUND', `entry ${JSON.stringify(id)} not found`);
+}
+
+/**
+ * Runs `fn` on the row of `id` with its cached facts, mapping SQLite errors. When the value changes under the
+ * reads (another writer deleted or replaced it) the facts are dropped and `fn` runs once more on the fresh row;
+ * a second change gives BUSY. NOT_FOUND when the row does not exist.
+ */
+export function withRow<T>(env: V1Env, id: string, doing: string, fn: (row: V1Row, facts: ValueFacts) => T): T {
+  return mapSqlite(env.ctx.path, doing, () => {
+    for (let attempt = 0; ; attempt++) {
+      const row = findRow(env.ctx, id);
+      if (!row) throw notFound(id);
+      try {
+        return fn(row, env.cache.of(row));
+      } catch (error) {
+        if (!(error instanceof ValueChangedError)) throw error;
+        env.cache.drop(id);
+        if (attempt >= 1) throw new ScratchpadError('BUSY', `${env.ctx.path}: entry ${id} kept changing while being read; retry`);
+      }
+    }
+  });
+}

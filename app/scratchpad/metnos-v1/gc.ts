@@ -1,0 +1,72 @@
+import Database from 'better-sqlite3';
+import { GcOptionsSchema, type GcOptions, type GcResult } from '../../contract';
+import { ScratchpadError } from '../types';
+import type { V1Context } from './context';
+import { mapSqlite } from './sqlite-errors';
+
+interface TurnGc {
+  turnId: string;
+  rows: number;
+  bytes: number;
+}
+
+function expiredByTurn(db: Database.Database, bytesSql: string, now: number): TurnGc[] {
+  return db
+    .prepare(`SELECT turn_id AS turnId, count(*) AS rows, coalesce(sum(${bytesSql}), 0) AS bytes FROM entries WHERE expires_at <= ? GROUP BY turn_id ORDER BY turn_id`)
+    .all(now) as TurnGc[];
+}
+
+function result(turns: TurnGc[], now: number, dryRun: boolean): GcResult {
+  return {
+    deletedRows: turns.reduce((n, t) => n + t.rows, 0),
+    deletedBytes: turns.reduce((n, t) => n + t.bytes, 0),
+    now,
+    dryRun,
+    turns: turns.map((t) => ({ turnId: t.turnId, owner: null, rows: t.rows, bytes: t.bytes })),
+  };
+}
+
+/** Validated gc options: `now` defaults to the clock. INVALID_ARGUMENT otherwise. */
+export function resolveGcOptions(options: GcOptions | undefined, clock: () => number): { now: number; dryRun: boolean } {
+  const parsed = GcOptionsSchema.safeParse(options ?? {});
+  if (!parsed.success) throw new ScratchpadError('INVALID_ARGUMENT', `bad gc options: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+  return { now: parsed.data.now ?? clock(), dryRun: parsed.data.dryRun ?? false };
+}
+
+/** The rows gc would delete at `now` (expiresAt <= now), by turn; reads only, through the read-only connection. */
+export function previewV1Gc(ctx: V1Context, now: number): GcResult {
+  return mapSqlite(ctx.path, 'gc preview', () => result(expiredByTurn(ctx.db, ctx.bytesSql, now), now, true));
+}
+
+/**
+ * Deletes every row with expiresAt <= now (this project's rule; the original spared a row exactly at now) in one
+ * `BEGIN IMMEDIATE` transaction on a short-lived read-write connection, so the only change gc makes is those
+ * deletions (no schema, pragma or journal-mode change; no VACUUM). When another process holds the lock past the
+ * busy timeout it fails with BUSY and deletes nothing; READ_ONLY when the file is not writable.
+ */
+export function runV1Gc(ctx: V1Context, now: number): GcResult {
+  return mapSqlite(ctx.path, 'gc', () => {
+    const { options } = ctx;
+    const db = new Database(ctx.path, {
+      fileMustExist: true,
+      timeout: options.busyTimeoutMs,
+      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+    });
+    try {
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        const turns = expiredByTurn(db, ctx.bytesSql, now);
+        const expected = turns.reduce((n, t) => n + t.rows, 0);
+        const changes = expected > 0 ? db.prepare('DELETE FROM entries WHERE expires_at <= ?').run(now).changes : 0;
+        if (changes !== expected) throw new ScratchpadError('BUSY', `${ctx.path}: gc counted ${expected} expired rows but deleted ${changes}; rolled back`);
+        db.exec('COMMIT');
+        return result(turns, now, false);
+      } catch (error) {
+        if (db.inTransaction) db.exec('ROLLBACK');
+        throw error;
+      }
+    } finally {
+      db.close();
+    }
+  });
+}

@@ -1,0 +1,85 @@
+import { expiryState, type EntryKind, type EntryMeta } from '../../contract';
+import type { V1Context } from './context';
+
+/** One `entries` row without its content, as the meta queries return it. */
+export interface V1Row {
+  readonly id: string;
+  readonly turnId: string;
+  readonly stepNum: unknown;
+  readonly executorName: unknown;
+  readonly contentKind: unknown;
+  /** Length of `content` in bytes, from the record header (null when content is NULL). */
+  readonly sizeBytes: number | null;
+  readonly summary: unknown;
+  readonly createdAt: unknown;
+  readonly expiresAt: unknown;
+  /** SQLite storage class of `content` ('blob', 'text', ...). */
+  readonly storage: string;
+}
+
+/** Select list of {@link V1Row}; never reads `content` itself (length and type come from the record header). */
+export function metaColumnsSql(ctx: V1Context): string {
+  return `id, turn_id AS turnId, step_num AS stepNum, executor_name AS executorName, content_kind AS contentKind,
+    ${ctx.bytesSql} AS sizeBytes, summary, created_at AS createdAt, expires_at AS expiresAt, typeof(content) AS storage`;
+}
+
+const LIST_LINE = /^(matches|items|results|entries|files|paths): \d+ elementi/;
+
+/**
+ * Whether a v1 row held an object stored as JSON text, judged from its summary alone (listing never reads
+ * content): the original writes `metadata: ...` or `<list field>: <N> elementi` first, or else the compact JSON
+ * of the object, which starts with `{"` or is `{}`. A plain text that itself starts with `{"` is taken as
+ * structured too: the v1 format does not record the difference.
+ */
+export function looksStructured(kind: EntryKind, summary: string): boolean {
+  if (kind !== 'text') return false;
+  return summary.startsWith('metadata: ') || LIST_LINE.test(summary) || /^\{("|\})/.test(summary);
+}
+
+/** The row's kind: `binary` when content_kind says so, else `text` (as the original reads it). */
+export function kindOf(row: V1Row): EntryKind {
+  return row.contentKind === 'binary' ? 'binary' : 'text';
+}
+
+function numberOr(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+}
+
+/**
+ * Contract metadata of a v1 row at `now` (Unix seconds): owner, actor and channel null (the format has none);
+ * `lengthCodePoints` as given (null unless the caller has counted the content).
+ */
+export function toEntryMeta(row: V1Row, now: number, windowSeconds: number, lengthCodePoints: number | null = null): EntryMeta {
+  const kind = kindOf(row);
+  const summary = typeof row.summary === 'string' ? row.summary : '';
+  const expiresAt = numberOr(row.expiresAt, 0);
+  return {
+    id: row.id,
+    turnId: row.turnId,
+    stepNum: typeof row.stepNum === 'number' && Number.isInteger(row.stepNum) ? row.stepNum : null,
+    executorName: typeof row.executorName === 'string' ? row.executorName : null,
+    kind,
+    structured: looksStructured(kind, summary),
+    sizeBytes: row.sizeBytes ?? 0,
+    lengthCodePoints: kind === 'text' ? lengthCodePoints : null,
+    summary,
+    createdAt: numberOr(row.createdAt, 0),
+    expiresAt,
+    expiry: expiryState(expiresAt, now, windowSeconds),
+    owner: null,
+    actor: null,
+    channel: null,
+  };
+}
+
+/** The row of `id`, or undefined. */
+export function findRow(ctx: V1Context, id: string): V1Row | undefined {
+  return ctx.stmt(`SELECT ${metaColumnsSql(ctx)} FROM entries WHERE id = ?`).get(id) as V1Row | undefined;
+}
+
+/** The rows of one turn, by step (NULL steps last), then creation time, then id. */
+export function rowsOfTurn(ctx: V1Context, turnId: string): V1Row[] {
+  return ctx
+    .stmt(`SELECT ${metaColumnsSql(ctx)} FROM entries WHERE turn_id = ? ORDER BY step_num IS NULL, step_num, created_at, id`)
+    .all(turnId) as V1Row[];
+}

@@ -1,0 +1,65 @@
+import { statSync } from 'node:fs';
+import type { Stats } from '../../contract';
+import type { V1Context } from './context';
+import { mapSqlite } from './sqlite-errors';
+
+/**
+ * Upper edges (bytes, inclusive) of the size buckets of stats: powers of 16 from 1 KiB, then unbounded (null).
+ * The same edges as the v2 store, so the two formats chart alike.
+ */
+export const SIZE_BUCKET_EDGES: readonly (number | null)[] = [1024, 16_384, 262_144, 4_194_304, 67_108_864, null];
+
+interface Totals {
+  rows: number;
+  bytes: number;
+  textRows: number;
+  textBytes: number;
+  expiredRows: number;
+  expiredBytes: number;
+}
+
+/** Stats of a store whose principal sees no rows (a user on a v1 file). */
+export function emptyStats(): Stats {
+  return {
+    rows: 0,
+    bytes: 0,
+    byKind: { text: { rows: 0, bytes: 0 }, binary: { rows: 0, bytes: 0 } },
+    expiredRows: 0,
+    expiredBytes: 0,
+    sizeBuckets: SIZE_BUCKET_EDGES.map((upToBytes) => ({ upToBytes, rows: 0 })),
+  };
+}
+
+/**
+ * Counts and sizes over every row (the operator's view) at `now`, plus the file figures: size on disk, page size
+ * and free pages. Sizes are the content's real byte lengths, read from the record headers (no content is read).
+ */
+export function v1Stats(ctx: V1Context, now: number): Stats {
+  return mapSqlite(ctx.path, 'stats', () => {
+    const bucketCases = SIZE_BUCKET_EDGES.map((edge, i) => (edge === null ? `ELSE ${i}` : `WHEN b <= ${edge} THEN ${i}`)).join(' ');
+    const t = ctx
+      .stmt(
+        `SELECT count(*) AS rows, coalesce(sum(b), 0) AS bytes,
+           coalesce(sum(k IS NOT 'binary'), 0) AS textRows, coalesce(sum(CASE WHEN k IS NOT 'binary' THEN b END), 0) AS textBytes,
+           coalesce(sum(e <= @now), 0) AS expiredRows, coalesce(sum(CASE WHEN e <= @now THEN b END), 0) AS expiredBytes
+         FROM (SELECT coalesce(${ctx.bytesSql}, 0) AS b, content_kind AS k, expires_at AS e FROM entries)`,
+      )
+      .get({ now }) as Totals;
+    const buckets = ctx
+      .stmt(`SELECT CASE ${bucketCases} END AS bucket, count(*) AS rows FROM (SELECT coalesce(${ctx.bytesSql}, 0) AS b FROM entries) GROUP BY bucket`)
+      .all() as { bucket: number; rows: number }[];
+    const rowsIn = new Map(buckets.map((b) => [b.bucket, b.rows]));
+    return {
+      rows: t.rows,
+      bytes: t.bytes,
+      byKind: { text: { rows: t.textRows, bytes: t.textBytes }, binary: { rows: t.rows - t.textRows, bytes: t.bytes - t.textBytes } },
+      expiredRows: t.expiredRows,
+      expiredBytes: t.expiredBytes,
+      sizeBuckets: SIZE_BUCKET_EDGES.map((upToBytes, i) => ({ upToBytes, rows: rowsIn.get(i) ?? 0 })),
+      byOwner: t.rows > 0 ? [{ owner: null, rows: t.rows, bytes: t.bytes }] : [],
+      fileSizeBytes: statSync(ctx.path).size,
+      pageSize: ctx.db.pragma('page_size', { simple: true }) as number,
+      freePages: ctx.db.pragma('freelist_count', { simple: true }) as number,
+    };
+  });
+}
