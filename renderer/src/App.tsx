@@ -1,0 +1,102 @@
+import { useCallback, useState } from 'react';
+import { toApiError, useApi, type ApiError } from './api';
+import { HelpOverlay } from './components/HelpOverlay';
+import { SessionBar } from './components/SessionBar';
+import { useHotkeys } from './hooks/useHotkeys';
+import { useNow } from './hooks/useNow';
+import { useQuery } from './hooks/useQuery';
+import { StoreRevisionProvider, useStoreRevision } from './hooks/useStoreRevision';
+import { GcPage } from './views/gc/GcPage';
+import { StatsPage } from './views/stats/StatsPage';
+import { TurnsPage, type Selection } from './views/turns/TurnsPage';
+
+/** The app's pages. */
+export type Page = 'turns' | 'gc' | 'stats';
+const PAGES: readonly [Page, string, string][] = [
+  ['turns', 'Turns', '1'],
+  ['gc', 'gc', '2'],
+  ['stats', 'Stats', '3'],
+];
+
+/** Root: the store revision provider around the shell. */
+export function App() {
+  return (
+    <StoreRevisionProvider>
+      <Shell />
+    </StoreRevisionProvider>
+  );
+}
+
+function Shell() {
+  const api = useApi();
+  const store = useStoreRevision();
+  const now = useNow();
+  const [page, setPage] = useState<Page>('turns');
+  const [help, setHelp] = useState(false);
+  const [selection, setSelection] = useState<Selection>({ turnId: null, entryId: null });
+  const [actionError, setActionError] = useState<ApiError | undefined>();
+  const session = useQuery(() => api.sessionInfo({}), [store.revision]);
+
+  const sessionAction = useCallback(
+    async (action: () => Promise<unknown>) => {
+      setActionError(undefined);
+      try {
+        const changed = await action();
+        if (changed !== null) {
+          setSelection({ turnId: null, entryId: null });
+          store.refresh();
+        }
+      } catch (e) {
+        setActionError(toApiError(e));
+      }
+    },
+    [store],
+  );
+  const openFile = () => sessionAction(() => api.fileOpen({}));
+  const choosePrincipal = () => sessionAction(() => api.principalChoose({}));
+
+  useHotkeys(
+    {
+      '?': () => setHelp((h) => !h),
+      '1': () => setPage('turns'),
+      '2': () => setPage('gc'),
+      '3': () => setPage('stats'),
+      r: store.refresh,
+      o: () => void openFile(),
+      a: () => void choosePrincipal(),
+    },
+    !help,
+  );
+
+  return (
+    <div className="app">
+      <SessionBar
+        session={session.data}
+        error={session.error}
+        store={store}
+        refreshing={session.pending && session.data !== undefined}
+        actionError={actionError}
+        onOpenFile={() => void openFile()}
+        onOpenRecent={(index) => void sessionAction(() => api.fileOpen({ recentIndex: index }))}
+        onChoosePrincipal={() => void choosePrincipal()}
+      />
+      <nav className="nav" aria-label="Pages">
+        {PAGES.map(([id, label, key]) => (
+          <button key={id} type="button" className={page === id ? 'nav-item active' : 'nav-item'} aria-current={page === id ? 'page' : undefined} onClick={() => setPage(id)}>
+            {label} <kbd>{key}</kbd>
+          </button>
+        ))}
+        <span className="nav-spacer" />
+        <button type="button" className="nav-item" onClick={() => setHelp(true)} aria-label="Keyboard shortcuts">
+          Shortcuts <kbd>?</kbd>
+        </button>
+      </nav>
+      <main className="main">
+        {page === 'turns' && <TurnsPage session={session.data} now={now} selection={selection} onSelect={setSelection} active={!help} />}
+        {page === 'gc' && <GcPage session={session.data} />}
+        {page === 'stats' && <StatsPage />}
+      </main>
+      {help && <HelpOverlay onClose={() => setHelp(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useEffect, useRef } from 'react';
+
+/** Every keyboard shortcut of the app, in the order the help overlay lists them (the README quotes it). */
+export const SHORTCUTS: readonly (readonly [string, string])[] = [
+  ['?', 'Show or hide this help'],
+  ['Esc', 'Close help, dialogs and confirmations'],
+  ['1 / 2 / 3', 'Go to Turns / gc / Stats'],
+  ['/', 'Filter turns by turn id or executor'],
+  ['s', 'Sort turns by time or by size'],
+  ['t / e / v', 'Focus the turns list / the entries list / the entry view'],
+  ['↑ ↓ Home End PgUp PgDn', 'Move in a list'],
+  ['Enter', 'Open the focused turn or entry'],
+  ['← →', 'Switch entry tabs (when a tab has focus)'],
+  ['m / c / b / d', 'Entry tab: What the model saw / Content / Binary / Details'],
+  ['n / p', 'Next / previous slice (Content) or page (hex dump)'],
+  ['w / l', 'Toggle wrap / line numbers (Content)'],
+  ['r', 'Refresh lists now'],
+  ['o', 'Open another file'],
+  ['a', 'Change who you are viewing as'],
+];
+
+/** Modal list of keyboard shortcuts; Escape or the button closes it and focus returns to the page. */
+export function HelpOverlay({ onClose }: { onClose: () => void }) {
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    closeRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' || event.key === '?') {
+        event.preventDefault();
+        onClose();
+      }
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [onClose]);
+  return (
+    <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="help-title">
+      <div className="overlay-panel">
+        <h2 id="help-title">Keyboard shortcuts</h2>
+        <table className="shortcuts">
+          <tbody>
+            {SHORTCUTS.map(([keys, what]) => (
+              <tr key={keys}>
+                <td>
+                  <kbd>{keys}</kbd>
+                </td>
+                <td>{what}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="muted">Single-key shortcuts are off while typing in a field. Tab moves between controls.</p>
+        <button type="button" ref={closeRef} onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </div>
+  );
+}

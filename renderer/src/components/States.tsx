@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import type { ApiError } from '../api';
+
+/** Spinner line for a view that is loading. */
+export function Loading({ what }: { what: string }) {
+  return (
+    <div className="state state-loading" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" /> Loading {what}…
+    </div>
+  );
+}
+
+/** Placeholder for a view with nothing to show. */
+export function Empty({ children }: { children: ReactNode }) {
+  return <div className="state state-empty">{children}</div>;
+}
+
+/** A failed call: the typed error's code and message, with an optional retry. */
+export function ErrorBox({ error, onRetry, what }: { error: ApiError; onRetry?: () => void; what?: string }) {
+  return (
+    <div className="state state-error" role="alert">
+      <div>
+        <strong>{what ? `Could not load ${what}` : 'Error'}</strong> <code className="error-code">{error.code}</code>
+      </div>
+      <div className="error-message">{error.message}</div>
+      {onRetry && (
+        <button type="button" onClick={onRetry}>
+          Retry
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+/*
+ * Display helpers. Inputs follow the contract's units: sizes in bytes, times in Unix seconds (float).
+ */
+
+const BYTE_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+
+/** Human size with binary prefixes: 1536 -> "1.5 KiB"; exact bytes below 1 KiB. */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes)) return '—';
+  let value = bytes;
+  let unit = 0;
+  while (Math.abs(value) >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  if (unit === 0) return `${value} B`;
+  return `${value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2)} ${BYTE_UNITS[unit]}`;
+}
+
+/** Integer with the locale's grouping: 1234567 -> "1,234,567". */
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0');
+}
+
+/** Absolute local time "YYYY-MM-DD HH:MM:SS" of a Unix-seconds timestamp. */
+export function formatTime(seconds: number): string {
+  const d = new Date(seconds * 1000);
+  if (Number.isNaN(d.getTime())) return '—';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+const RELATIVE = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const STEPS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 30],
+  ['month', 12],
+  ['year', Infinity],
+];
+
+/** Relative time of `seconds` seen from `now` (both Unix seconds): "in 5 minutes", "3 hours ago". */
+export function formatRelative(seconds: number, now: number): string {
+  let delta = seconds - now;
+  for (const [unit, size] of STEPS) {
+    if (Math.abs(delta) < size) return RELATIVE.format(Math.round(delta), unit);
+    delta /= size;
+  }
+  return RELATIVE.format(Math.round(delta), 'year');
+}
+
+/** Countdown to expiry: "4m 59s left", "2d 3h left", or "expired" once expiresAt <= now. */
+export function formatCountdown(expiresAt: number, now: number): string {
+  const left = expiresAt - now;
+  if (left <= 0) return 'expired';
+  const s = Math.floor(left);
+  const d = Math.floor(s / 86400);
+  const h = Math.floor((s % 86400) / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  if (d > 0) return `${d}d ${h}h left`;
+  if (h > 0) return `${h}h ${m}m left`;
+  if (m > 0) return `${m}m ${pad(sec)}s left`;
+  return `${sec}s left`;
+}
+
+/** UTF-8 byte length of a string (what the handle costs the model's context, in bytes). */
+export function utf8Length(text: string): number {
+  return new TextEncoder().encode(text).length;
+}
+
+/** Name of a read unit for labels. */
+export function unitLabel(unit: 'code_points' | 'bytes'): string {
+  return unit === 'code_points' ? 'code points' : 'bytes';
+}
+
+/** Last path segment, for showing a file name with its full path in a tooltip. */
+export function baseName(path: string): string {
+  const parts = path.split(/[\\/]/);
+  return parts[parts.length - 1] || path;
+}

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import type { EntryMeta, ReadOptions } from '../../../../app/contract';
+import { useApi } from '../../api';
+import { ErrorBox, Loading } from '../../components/States';
+import { useHotkeys } from '../../hooks/useHotkeys';
+import { useQuery } from '../../hooks/useQuery';
+import { JsonTreeView } from './JsonTreeView';
+import { DEFAULT_SLICE, MAX_SLICE, nextWindow, previousWindow, windowAt } from './slice';
+import { SliceControls } from './SliceControls';
+import { SliceText } from './SliceText';
+
+/** The first read of an entry: the whole structured entry when it fits (for the JSON tree), else a head. */
+export function initialRequest(meta: EntryMeta): ReadOptions {
+  if (meta.structured && meta.lengthCodePoints !== null && meta.lengthCodePoints <= MAX_SLICE.code_points) {
+    return { mode: 'head', n: Math.max(1, meta.lengthCodePoints) };
+  }
+  return { mode: 'head', n: DEFAULT_SLICE };
+}
+
+/**
+ * Text content of an entry, one slice at a time (at most MAX_SLICE code points in memory): head/tail/range
+ * controls, previous/next, jump, line numbers, wrap, and a JSON tree for structured observations.
+ */
+export function ContentTab({ meta, request, onRequest, active }: { meta: EntryMeta; request: ReadOptions; onRequest: (r: ReadOptions) => void; active: boolean }) {
+  const api = useApi();
+  const [lineNumbers, setLineNumbers] = useState(true);
+  const [wrap, setWrap] = useState(false);
+  const slice = useQuery(() => api.entryRead({ id: meta.id, ...request }), [meta.id, request.mode, request.n, request.start, request.end]);
+  const result = slice.data;
+  const total = result?.meta.totalLength ?? meta.lengthCodePoints;
+  const current = result ? { start: result.meta.start, end: result.meta.end } : null;
+  const next = current && total !== null ? nextWindow(current, total) : null;
+  const previous = current && total !== null ? previousWindow(current, total) : null;
+  const goNext = next ? () => onRequest({ mode: 'range', ...next }) : null;
+  const goPrevious = previous ? () => onRequest({ mode: 'range', ...previous }) : null;
+
+  useHotkeys(
+    {
+      n: () => goNext?.(),
+      p: () => goPrevious?.(),
+      w: () => setWrap((w) => !w),
+      l: () => setLineNumbers((v) => !v),
+    },
+    active,
+  );
+
+  const whole = result && result.meta.start === 0 && result.meta.end === result.meta.totalLength ? result.content : null;
+  return (
+    <div className="content-tab">
+      <SliceControls
+        unit="code_points"
+        total={total}
+        current={current}
+        pending={slice.pending}
+        onRead={onRequest}
+        onNext={goNext}
+        onPrevious={goPrevious}
+        onJump={(offset) => onRequest({ mode: 'range', ...windowAt(offset, current ? current.end - current.start || DEFAULT_SLICE : DEFAULT_SLICE, total ?? offset + DEFAULT_SLICE) })}
+      />
+      <div className="toggles">
+        <label>
+          <input type="checkbox" checked={lineNumbers} onChange={(e) => setLineNumbers(e.target.checked)} /> Line numbers <kbd>l</kbd>
+        </label>
+        <label>
+          <input type="checkbox" checked={wrap} onChange={(e) => setWrap(e.target.checked)} /> Wrap <kbd>w</kbd>
+        </label>
+        {result && result.meta.start > 0 && lineNumbers && <span className="muted">Line numbers count from the slice start.</span>}
+      </div>
+      {meta.structured && (
+        <JsonTreeView
+          wholeText={whole}
+          totalCodePoints={total}
+          onLoadWhole={total !== null && total <= MAX_SLICE.code_points ? () => onRequest({ mode: 'head', n: Math.max(1, total) }) : null}
+        />
+      )}
+      {slice.status === 'loading' && !result ? (
+        <Loading what="slice" />
+      ) : slice.status === 'error' && slice.error ? (
+        <ErrorBox what="this slice" error={slice.error} onRetry={slice.reload} />
+      ) : result ? (
+        result.content.length === 0 ? (
+          <div className="state state-empty">This slice is empty.</div>
+        ) : (
+          <SliceText text={result.content} lineNumbers={lineNumbers} wrap={wrap} />
+        )
+      ) : null}
+    </div>
+  );
+}

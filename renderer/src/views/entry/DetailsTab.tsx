@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import type { EntryDescription } from '../../../../app/contract';
+import { ExpiryBadge } from '../../components/ExpiryBadge';
+import { formatBytes, formatCount, formatCountdown, formatRelative, formatTime } from '../../format/units';
+import { CopyButton } from './CopyButton';
+
+/** Ids, owner, actor, channel, sizes, created and expires as absolute local and relative time. */
+export function DetailsTab({ description, now }: { description: EntryDescription; now: number }) {
+  const { meta, sha256, detectedType } = description;
+  const rows: [string, ReactNode][] = [
+    ['Entry id', <code className="selectable">{meta.id}</code>],
+    ['Turn id', <code className="selectable">{meta.turnId}</code>],
+    ['Step', meta.stepNum ?? '—'],
+    ['Executor', meta.executorName ?? '—'],
+    ['Owner', meta.owner ?? '— (no owner: original runtime row)'],
+    ['Actor', meta.actor ?? '—'],
+    ['Channel', meta.channel ?? '—'],
+    ['Kind', `${meta.kind}${meta.structured ? ' (structured JSON)' : ''}${detectedType ? ` · ${detectedType}` : ''}`],
+    ['Size', `${formatCount(meta.sizeBytes)} bytes (${formatBytes(meta.sizeBytes)})`],
+    ['Length', meta.kind === 'text' ? (meta.lengthCodePoints === null ? 'unknown until read' : `${formatCount(meta.lengthCodePoints)} code points`) : '—'],
+    ['Created', `${formatTime(meta.createdAt)} (${formatRelative(meta.createdAt, now)})`],
+    [
+      'Expires',
+      <>
+        {formatTime(meta.expiresAt)} ({formatRelative(meta.expiresAt, now)}, {formatCountdown(meta.expiresAt, now)}) <ExpiryBadge expiresAt={meta.expiresAt} now={now} />
+      </>,
+    ],
+    [
+      'sha256',
+      <>
+        <code className="selectable mono">{sha256}</code> <CopyButton text={sha256} />
+      </>,
+    ],
+    ['Summary', <span className="selectable">{meta.summary}</span>],
+  ];
+  return (
+    <dl className="facts details">
+      {rows.map(([label, value]) => (
+        <div className="fact" key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,138 @@
+import { forwardRef, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { EntryDescription, ReadLogEntry, ReadOptions } from '../../../../app/contract';
+import { useApi } from '../../api';
+import { ExpiryBadge } from '../../components/ExpiryBadge';
+import { Empty, ErrorBox, Loading } from '../../components/States';
+import { formatBytes } from '../../format/units';
+import { useHotkeys } from '../../hooks/useHotkeys';
+import { useQuery } from '../../hooks/useQuery';
+import { BinaryTab, firstHexPage, HEX_PAGE_BYTES } from './BinaryTab';
+import { ContentTab, initialRequest } from './ContentTab';
+import { DetailsTab } from './DetailsTab';
+import { ModelSawTab } from './ModelSawTab';
+import { MAX_SLICE, windowAt, type Window } from './slice';
+
+/** The entry view's tabs; Binary is offered for binary rows, Content for text rows. */
+export type EntryTab = 'model' | 'content' | 'binary' | 'details';
+const LABELS: Record<EntryTab, string> = { model: 'What the model saw', content: 'Content', binary: 'Binary', details: 'Details' };
+
+/** Tabs offered for an entry of this kind. */
+export function tabsFor(kind: 'text' | 'binary'): EntryTab[] {
+  return kind === 'text' ? ['model', 'content', 'details'] : ['model', 'binary', 'details'];
+}
+
+type Props = { id: string; revision: number; now: number };
+
+/** One entry: describe() once per id (and on store changes), then the four tabs. */
+export const EntryView = forwardRef<HTMLDivElement, Props>(function EntryView({ id, revision, now }, ref) {
+  const api = useApi();
+  const described = useQuery(() => api.entryDescribe({ id }), [id, revision]);
+  const description = described.data && described.data.meta.id === id ? described.data : undefined;
+  if (described.status === 'error' && described.error && (!description || described.error.code === 'NOT_FOUND')) {
+    return (
+      <div className="entry-view" ref={ref} tabIndex={-1}>
+        <ErrorBox what="this entry" error={described.error} onRetry={described.reload} />
+      </div>
+    );
+  }
+  if (!description) {
+    return (
+      <div className="entry-view" ref={ref} tabIndex={-1}>
+        <Loading what="entry" />
+      </div>
+    );
+  }
+  return <EntryTabs key={id} ref={ref} description={description} revision={revision} now={now} />;
+});
+
+const EntryTabs = forwardRef<HTMLDivElement, { description: EntryDescription; revision: number; now: number }>(function EntryTabs(
+  { description, revision, now },
+  ref,
+) {
+  const { meta } = description;
+  const tabs = tabsFor(meta.kind);
+  const [tab, setTab] = useState<EntryTab>('model');
+  const [request, setRequest] = useState<ReadOptions>(() => initialRequest(meta));
+  const [page, setPage] = useState<Window>(() => firstHexPage(meta.sizeBytes));
+  const tabRefs = useRef<Partial<Record<EntryTab, HTMLButtonElement | null>>>({});
+
+  useHotkeys({
+    m: () => setTab('model'),
+    c: () => tabs.includes('content') && setTab('content'),
+    b: () => tabs.includes('binary') && setTab('binary'),
+    d: () => setTab('details'),
+  });
+  useEffect(() => {
+    if (!tabs.includes(tab)) setTab('model');
+  }, [tab, tabs]);
+
+  const openRead = (read: ReadLogEntry) => {
+    if (meta.kind === 'binary') {
+      setPage(read.end > read.start ? { start: read.start, end: Math.min(read.end, read.start + HEX_PAGE_BYTES * 16) } : windowAt(read.start, HEX_PAGE_BYTES, meta.sizeBytes));
+      setTab('binary');
+    } else {
+      setRequest(read.end > read.start ? { mode: 'range', start: read.start, end: Math.min(read.end, read.start + MAX_SLICE.code_points) } : { mode: 'range', start: read.start, end: read.start + 1 });
+      setTab('content');
+    }
+  };
+
+  const onTabKey = (event: KeyboardEvent) => {
+    const index = tabs.indexOf(tab);
+    let next: EntryTab | undefined;
+    if (event.key === 'ArrowRight') next = tabs[(index + 1) % tabs.length];
+    else if (event.key === 'ArrowLeft') next = tabs[(index - 1 + tabs.length) % tabs.length];
+    else if (event.key === 'Home') next = tabs[0];
+    else if (event.key === 'End') next = tabs[tabs.length - 1];
+    if (next) {
+      event.preventDefault();
+      setTab(next);
+      tabRefs.current[next]?.focus();
+    }
+  };
+
+  return (
+    <div className="entry-view" ref={ref} tabIndex={-1} aria-label={`Entry ${meta.id}`}>
+      <div className="entry-head">
+        <span className="entry-title mono" title={meta.id}>
+          {meta.executorName ?? 'entry'} · step {meta.stepNum ?? '—'}
+        </span>
+        <span className="muted">
+          {meta.kind}
+          {meta.structured ? ' (json)' : ''} · {formatBytes(meta.sizeBytes)}
+        </span>
+        <ExpiryBadge expiresAt={meta.expiresAt} now={now} />
+      </div>
+      <div className="tabs" role="tablist" aria-label="Entry views" onKeyDown={onTabKey}>
+        {tabs.map((t) => (
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            id={`tab-${t}`}
+            aria-selected={tab === t}
+            aria-controls={`panel-${t}`}
+            tabIndex={tab === t ? 0 : -1}
+            ref={(el) => {
+              tabRefs.current[t] = el;
+            }}
+            className={tab === t ? 'tab active' : 'tab'}
+            onClick={() => setTab(t)}
+          >
+            {LABELS[t]}
+          </button>
+        ))}
+      </div>
+      <div className="tab-panel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        {tab === 'model' && <ModelSawTab description={description} revision={revision} now={now} onOpenRead={openRead} />}
+        {tab === 'content' && <ContentTab meta={meta} request={request} onRequest={setRequest} active />}
+        {tab === 'binary' && <BinaryTab description={description} page={page} onPage={setPage} active />}
+        {tab === 'details' && <DetailsTab description={description} now={now} />}
+      </div>
+    </div>
+  );
+});
+
+/** Placeholder when no entry is selected. */
+export function NoEntry() {
+  return <Empty>Select an entry (↑ ↓ then Enter) to see what the model saw, its content and details.</Empty>;
+}

@@ -1,0 +1,93 @@
+import type { EntryDescription, ReadLogEntry } from '../../../../app/contract';
+import { useApi } from '../../api';
+import { Empty, ErrorBox, Loading } from '../../components/States';
+import { formatBytes, formatCount, formatRelative, formatTime, unitLabel, utf8Length } from '../../format/units';
+import { useQuery } from '../../hooks/useQuery';
+import { CoverageBar } from './CoverageBar';
+
+/** Bytes of the handle as the model received it (compact JSON, UTF-8). */
+export function handleBytes(handle: unknown): number {
+  return utf8Length(JSON.stringify(handle));
+}
+
+/** Saving of the handle over the full observation: bytes and per cent of the full size. */
+export function saving(handleSize: number, fullSize: number): { bytes: number; percent: number } {
+  const bytes = fullSize - handleSize;
+  return { bytes, percent: fullSize > 0 ? (bytes / fullSize) * 100 : 0 };
+}
+
+type Props = { description: EntryDescription; revision: number; now: number; onOpenRead: (read: ReadLogEntry) => void };
+
+/**
+ * What the model saw: the stored synthetic handle (pretty-printed, as text), its size against the full
+ * size, and the scratchpad_read calls served for the entry as a coverage bar and a time-ordered list.
+ */
+export function ModelSawTab({ description, revision, now, onOpenRead }: Props) {
+  const api = useApi();
+  const { meta, handle } = description;
+  const log = useQuery(() => api.entryReadLog({ id: meta.id }), [meta.id, revision]);
+  const needsLength = meta.kind === 'text' && meta.lengthCodePoints === null;
+  const lengthProbe = useQuery(() => api.entryRead({ id: meta.id, mode: 'head', n: 0 }), [meta.id], needsLength);
+  const total = meta.kind === 'binary' ? meta.sizeBytes : (meta.lengthCodePoints ?? lengthProbe.data?.meta.totalLength ?? null);
+  const unit = meta.kind === 'binary' ? 'bytes' : 'code points';
+  const reads = log.data ? [...log.data].sort((a, b) => a.at - b.at) : [];
+
+  return (
+    <div className="model-saw">
+      <section>
+        <h3 className="section-title">Synthetic handle</h3>
+        {handle === null ? (
+          <Empty>No handle was stored for this entry (rows written by the original runtime keep only the observation).</Empty>
+        ) : (
+          <>
+            <HandleSaving handleSize={handleBytes(handle)} fullSize={meta.sizeBytes} />
+            <pre className="handle selectable">{JSON.stringify(handle, null, 2)}</pre>
+          </>
+        )}
+      </section>
+      <section>
+        <h3 className="section-title">Reads the model made</h3>
+        {log.status === 'loading' && !log.data ? (
+          <Loading what="read log" />
+        ) : log.status === 'error' && log.error ? (
+          <ErrorBox what="the read log" error={log.error} onRetry={log.reload} />
+        ) : reads.length === 0 ? (
+          <Empty>The model never read this entry back: it saw only the handle.</Empty>
+        ) : (
+          <>
+            {total !== null ? <CoverageBar reads={reads} total={total} unitLabel={unit} /> : <Loading what="entry length" />}
+            <ol className="read-log">
+              {reads.map((read, index) => (
+                <li key={`${read.at}-${index}`}>
+                  <button type="button" className="link-button" onClick={() => onOpenRead(read)} title="Open this slice">
+                    <span className="time">{formatTime(read.at)}</span>
+                    <span className="muted"> ({formatRelative(read.at, now)})</span> · <strong>{read.mode}</strong> [{formatCount(read.start)},{' '}
+                    {formatCount(read.end)}) {unitLabel(read.unit)}
+                    {read.truncated && <span className="tag tag-warn tag-small">truncated</span>}
+                    <span className="muted"> by {read.principal}</span>
+                  </button>
+                </li>
+              ))}
+            </ol>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function HandleSaving({ handleSize, fullSize }: { handleSize: number; fullSize: number }) {
+  const s = saving(handleSize, fullSize);
+  return (
+    <p className="handle-size">
+      Handle <strong>{formatBytes(handleSize)}</strong> vs full observation <strong>{formatBytes(fullSize)}</strong>:{' '}
+      {s.bytes >= 0 ? (
+        <>
+          saves <strong>{formatBytes(s.bytes)}</strong> ({s.percent.toFixed(1)} %)
+        </>
+      ) : (
+        <>the handle is {formatBytes(-s.bytes)} larger than the observation</>
+      )}
+    </p>
+  );
+}

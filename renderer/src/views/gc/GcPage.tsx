@@ -1,0 +1,110 @@
+import { useEffect, useRef, useState } from 'react';
+import type { GcResult, SessionInfo } from '../../../../app/contract';
+import { toApiError, useApi, type ApiError } from '../../api';
+import { ErrorBox, Loading } from '../../components/States';
+import { formatTime } from '../../format/units';
+import { useStoreRevision } from '../../hooks/useStoreRevision';
+import { GcTurnsTable, GcSummary } from './GcTurnsTable';
+import { ExpirySimulator } from './ExpirySimulator';
+
+type Phase =
+  | { step: 'idle' }
+  | { step: 'previewing' }
+  | { step: 'preview'; result: GcResult }
+  | { step: 'confirm'; result: GcResult }
+  | { step: 'running' }
+  | { step: 'done'; result: GcResult }
+  | { step: 'error'; error: ApiError; during: 'preview' | 'run' };
+
+/** Manual gc: preview what would be deleted now, confirm, run, show what was deleted; plus the expiry simulator. */
+export function GcPage({ session }: { session: SessionInfo | undefined }) {
+  const api = useApi();
+  const { revision } = useStoreRevision();
+  const [phase, setPhase] = useState<Phase>({ step: 'idle' });
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const operator = session?.principal.kind === 'operator';
+  const readonly = session?.readonly ?? false;
+
+  const preview = async () => {
+    setPhase({ step: 'previewing' });
+    try {
+      setPhase({ step: 'preview', result: await api.gcPreview({}) });
+    } catch (e) {
+      setPhase({ step: 'error', error: toApiError(e), during: 'preview' });
+    }
+  };
+  const run = async () => {
+    setPhase({ step: 'running' });
+    try {
+      setPhase({ step: 'done', result: await api.gcRun({}) });
+    } catch (e) {
+      setPhase({ step: 'error', error: toApiError(e), during: 'run' });
+    }
+  };
+
+  // A store change makes an open preview stale: drop it (a finished run's result stays).
+  useEffect(() => {
+    setPhase((p) => (p.step === 'preview' || p.step === 'confirm' ? { step: 'idle' } : p));
+  }, [revision]);
+  useEffect(() => {
+    if (phase.step === 'confirm') cancelRef.current?.focus();
+  }, [phase.step]);
+
+  return (
+    <div className="page gc-page">
+      <section className="card">
+        <h2>Garbage collection</h2>
+        <p className="muted">
+          gc deletes rows whose expiry time has passed (expiresAt ≤ now){operator ? ' for every owner' : ' among the rows you own'}. Preview first; nothing is
+          deleted until you confirm.
+        </p>
+        {readonly && <p className="tag tag-warn">This file is open read-only: gc can be previewed but not run.</p>}
+        <div className="actions">
+          <button type="button" onClick={preview} disabled={phase.step === 'previewing' || phase.step === 'running'}>
+            Preview gc now
+          </button>
+        </div>
+        {phase.step === 'previewing' && <Loading what="gc preview" />}
+        {phase.step === 'running' && <Loading what="gc run" />}
+        {phase.step === 'error' && <ErrorBox what={phase.during === 'run' ? 'gc (nothing was changed)' : 'the gc preview'} error={phase.error} onRetry={phase.during === 'run' ? undefined : preview} />}
+        {(phase.step === 'preview' || phase.step === 'confirm') && (
+          <div className="gc-preview" aria-live="polite">
+            <p className="muted">Preview at {formatTime(phase.result.now)}:</p>
+            {phase.result.deletedRows === 0 ? (
+              <p>Nothing to delete: no row has expired.</p>
+            ) : (
+              <>
+                <GcSummary result={phase.result} verb="gc would delete" />
+                <GcTurnsTable result={phase.result} operator={operator} />
+                {phase.step === 'preview' ? (
+                  <button type="button" className="danger" disabled={readonly} onClick={() => setPhase({ step: 'confirm', result: phase.result })}>
+                    Delete expired rows…
+                  </button>
+                ) : (
+                  <div className="confirm" role="alertdialog" aria-labelledby="gc-confirm-title" onKeyDown={(e) => e.key === 'Escape' && setPhase({ step: 'preview', result: phase.result })}>
+                    <p id="gc-confirm-title">
+                      <strong>Delete the expired rows for good?</strong> gc runs at the current time, so rows that expired since the preview are deleted too.
+                    </p>
+                    <button type="button" className="danger" onClick={run}>
+                      Delete
+                    </button>{' '}
+                    <button type="button" ref={cancelRef} onClick={() => setPhase({ step: 'preview', result: phase.result })}>
+                      Cancel
+                    </button>
+                  </div>
+                )}
+              </>
+            )}
+          </div>
+        )}
+        {phase.step === 'done' && (
+          <div className="gc-done" role="status">
+            <GcSummary result={phase.result} verb="gc deleted" />
+            <GcTurnsTable result={phase.result} operator={operator} />
+          </div>
+        )}
+      </section>
+      <ExpirySimulator operator={operator} />
+    </div>
+  );
+}

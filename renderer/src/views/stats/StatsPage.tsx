@@ -1,0 +1,96 @@
+import type { Stats } from '../../../../app/contract';
+import { useApi } from '../../api';
+import { Empty, ErrorBox, Loading } from '../../components/States';
+import { formatBytes, formatCount } from '../../format/units';
+import { useQuery } from '../../hooks/useQuery';
+import { useStoreRevision } from '../../hooks/useStoreRevision';
+import { Bars, ChartCard, Donut } from './charts';
+
+/** Label of a size bucket: "≤ 4 KiB", or "> 1 MiB" for the unbounded last one. */
+export function bucketLabel(buckets: Stats['sizeBuckets'], index: number): string {
+  const bucket = buckets[index];
+  if (!bucket) return '';
+  if (bucket.upToBytes !== null) return `≤ ${formatBytes(bucket.upToBytes)}`;
+  const previous = buckets[index - 1];
+  return previous && previous.upToBytes !== null ? `> ${formatBytes(previous.upToBytes)}` : 'any size';
+}
+
+/** Counts and sizes over the rows you may see, as charts; file figures for the operator. */
+export function StatsPage() {
+  const api = useApi();
+  const { revision } = useStoreRevision();
+  const stats = useQuery(() => api.statsGet({}), [revision]);
+  if (stats.status === 'loading' && !stats.data) return <Loading what="stats" />;
+  if (stats.status === 'error' && stats.error && !stats.data) return <ErrorBox what="stats" error={stats.error} onRetry={stats.reload} />;
+  const s = stats.data;
+  if (!s) return null;
+  const liveRows = s.rows - s.expiredRows;
+  const liveBytes = s.bytes - s.expiredBytes;
+  return (
+    <div className="page stats-page">
+      <section className="card stat-figures">
+        <Figure label="Rows" value={formatCount(s.rows)} />
+        <Figure label="Stored" value={formatBytes(s.bytes)} title={`${formatCount(s.bytes)} bytes`} />
+        <Figure label="Expired (awaiting gc)" value={`${formatCount(s.expiredRows)} · ${formatBytes(s.expiredBytes)}`} />
+        {s.fileSizeBytes !== undefined && <Figure label="File size" value={formatBytes(s.fileSizeBytes)} title={`${formatCount(s.fileSizeBytes)} bytes`} />}
+        {s.freePages !== undefined && s.pageSize !== undefined && (
+          <Figure label="Free pages" value={`${formatCount(s.freePages)} × ${formatBytes(s.pageSize)} = ${formatBytes(s.freePages * s.pageSize)}`} />
+        )}
+      </section>
+      {s.rows === 0 ? (
+        <Empty>No rows: nothing to chart yet.</Empty>
+      ) : (
+        <div className="chart-grid-layout">
+          <ChartCard title="Bytes by kind" note={`text ${formatCount(s.byKind.text.rows)} rows · binary ${formatCount(s.byKind.binary.rows)} rows`}>
+            <Bars
+              unit="bytes"
+              data={[
+                { name: 'text', value: s.byKind.text.bytes },
+                { name: 'binary', value: s.byKind.binary.bytes },
+              ]}
+            />
+          </ChartCard>
+          <ChartCard title="Live vs expired (bytes)" note={`${formatCount(liveRows)} live rows · ${formatCount(s.expiredRows)} expired rows`}>
+            <Donut
+              unit="bytes"
+              colors={['#3aa675', '#d9534f']}
+              data={[
+                { name: 'live', value: liveBytes },
+                { name: 'expired', value: s.expiredBytes },
+              ]}
+            />
+          </ChartCard>
+          <ChartCard title="Size distribution (rows)">
+            <Bars unit="rows" data={s.sizeBuckets.map((b, i) => ({ name: bucketLabel(s.sizeBuckets, i), value: b.rows }))} />
+          </ChartCard>
+          {s.byOwner && s.byOwner.length > 0 && (
+            <ChartCard title="Bytes per owner" note={`${formatCount(s.byOwner.length)} owners`}>
+              <Bars horizontal unit="bytes" data={[...s.byOwner].sort((a, b) => b.bytes - a.bytes).slice(0, 12).map((o) => ({ name: o.owner ?? '(no owner)', value: o.bytes }))} />
+            </ChartCard>
+          )}
+          {s.fileSizeBytes !== undefined && s.freePages !== undefined && s.pageSize !== undefined && (
+            <ChartCard title="File: used vs free pages" note="Free pages are space SQLite reuses for new rows; the file itself shrinks only after a VACUUM.">
+              <Donut
+                unit="bytes"
+                colors={['#4e8fdc', '#8a8f98']}
+                data={[
+                  { name: 'used', value: Math.max(0, s.fileSizeBytes - s.freePages * s.pageSize) },
+                  { name: 'free', value: s.freePages * s.pageSize },
+                ]}
+              />
+            </ChartCard>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Figure({ label, value, title }: { label: string; value: string; title?: string }) {
+  return (
+    <div className="figure" title={title}>
+      <div className="figure-label muted">{label}</div>
+      <div className="figure-value">{value}</div>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { forwardRef, useEffect, useState } from 'react';
+import type { EntryMeta } from '../../../../app/contract';
+import type { ApiError } from '../../api';
+import { ExpiryBadge } from '../../components/ExpiryBadge';
+import { Empty, ErrorBox, Loading } from '../../components/States';
+import { formatBytes, formatCount, formatCountdown, formatRelative, formatTime } from '../../format/units';
+import { listKeyHandler } from '../../hooks/listKeys';
+
+type Props = {
+  turnId: string;
+  entries: readonly EntryMeta[] | undefined;
+  status: 'loading' | 'ok' | 'error';
+  error: ApiError | undefined;
+  now: number;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  onRetry: () => void;
+};
+
+/** Entries are listed by step, then creation time (main already orders them; sorting again is cheap and safe). */
+export function byStep(a: EntryMeta, b: EntryMeta): number {
+  const sa = a.stepNum ?? Number.MAX_SAFE_INTEGER;
+  const sb = b.stepNum ?? Number.MAX_SAFE_INTEGER;
+  return sa - sb || a.createdAt - b.createdAt;
+}
+
+/** A turn's entries: step, executor, kind, sizes, created, expiry countdown and badge. Arrows + Enter open one. */
+export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTable(
+  { turnId, entries, status, error, now, selectedId, onSelect, onRetry },
+  ref,
+) {
+  const [active, setActive] = useState(-1);
+  const rows = entries ? [...entries].sort(byStep) : [];
+  useEffect(() => {
+    if (selectedId === null) return;
+    const index = rows.findIndex((e) => e.id === selectedId);
+    if (index >= 0) setActive(index);
+  }, [entries, selectedId]);
+
+  if (status === 'loading' && !entries) return <Loading what="entries" />;
+  if (status === 'error' && error && !entries) return <ErrorBox what={`entries of ${turnId}`} error={error} onRetry={onRetry} />;
+  if (rows.length === 0) return <Empty>This turn has no entries you may see (gc may have removed them).</Empty>;
+
+  const onKeyDown = listKeyHandler({
+    count: rows.length,
+    active,
+    onMove: (index) => {
+      setActive(index);
+      document.getElementById(`entry-row-${index}`)?.scrollIntoView({ block: 'nearest' });
+    },
+    onEnter: (index) => {
+      const entry = rows[index];
+      if (entry) onSelect(entry.id);
+    },
+  });
+
+  return (
+    <div
+      className="entries-table"
+      ref={ref}
+      tabIndex={0}
+      role="listbox"
+      aria-label={`Entries of turn ${turnId}`}
+      aria-activedescendant={active >= 0 ? `entry-row-${active}` : undefined}
+      onKeyDown={onKeyDown}
+      onFocus={() => {
+        if (active < 0 && rows.length > 0) setActive(0);
+      }}
+    >
+      <div className="entries-grid list-header" role="presentation">
+        <span className="num">Step</span>
+        <span>Executor</span>
+        <span>Kind</span>
+        <span className="num">Bytes</span>
+        <span className="num">Code points</span>
+        <span>Created</span>
+        <span>Expires</span>
+        <span>Expiry</span>
+      </div>
+      {rows.map((entry, index) => {
+        const selected = entry.id === selectedId;
+        return (
+          <div
+            key={entry.id}
+            id={`entry-row-${index}`}
+            role="option"
+            aria-selected={selected}
+            className={`entries-grid list-row static${selected ? ' selected' : ''}${index === active ? ' active' : ''}`}
+            onClick={() => {
+              setActive(index);
+              onSelect(entry.id);
+            }}
+            title={entry.summary}
+          >
+            <span className="num">{entry.stepNum ?? '—'}</span>
+            <span className="ellipsis">{entry.executorName ?? '—'}</span>
+            <span>
+              {entry.kind}
+              {entry.structured && <span className="tag tag-small">json</span>}
+            </span>
+            <span className="num" title={`${formatCount(entry.sizeBytes)} bytes`}>
+              {formatBytes(entry.sizeBytes)}
+            </span>
+            <span className="num">{entry.kind === 'text' ? (entry.lengthCodePoints === null ? 'unknown' : formatCount(entry.lengthCodePoints)) : '—'}</span>
+            <span className="time" title={formatRelative(entry.createdAt, now)}>
+              {formatTime(entry.createdAt)}
+            </span>
+            <span className="time" title={`${formatTime(entry.expiresAt)} (${formatRelative(entry.expiresAt, now)})`}>
+              {formatCountdown(entry.expiresAt, now)}
+            </span>
+            <span>
+              <ExpiryBadge expiresAt={entry.expiresAt} now={now} />
+            </span>
+          </div>
+        );
+      })}
+    </div>
+  );
+});

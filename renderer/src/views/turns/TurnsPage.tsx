@@ -1,0 +1,131 @@
+import { useEffect, useRef, useState } from 'react';
+import type { SessionInfo } from '../../../../app/contract';
+import { useApi } from '../../api';
+import { useHotkeys } from '../../hooks/useHotkeys';
+import { useQuery } from '../../hooks/useQuery';
+import { useStoreRevision } from '../../hooks/useStoreRevision';
+import { EntryView, NoEntry } from '../entry/EntryView';
+import { EntriesTable } from './EntriesTable';
+import { TurnsList } from './TurnsList';
+import { useTurns } from './useTurns';
+import { Empty } from '../../components/States';
+
+type Sort = 'lastCreated' | 'totalBytes';
+
+/** Selection lives in the app so it survives page switches and store refreshes. */
+export type Selection = { readonly turnId: string | null; readonly entryId: string | null };
+
+type Props = { session: SessionInfo | undefined; now: number; selection: Selection; onSelect: (s: Selection) => void; active: boolean };
+
+/** Turns list | the selected turn's entries over the selected entry's view. */
+export function TurnsPage({ session, now, selection, onSelect, active }: Props) {
+  const api = useApi();
+  const { revision } = useStoreRevision();
+  const [filter, setFilter] = useState('');
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<Sort>('lastCreated');
+  const filterRef = useRef<HTMLInputElement>(null);
+  const turnsRef = useRef<HTMLDivElement>(null);
+  const entriesRef = useRef<HTMLDivElement>(null);
+  const entryRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(filter.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [filter]);
+
+  const turns = useTurns(query, sort, revision);
+  const entries = useQuery(() => api.turnEntries({ turnId: selection.turnId ?? '' }), [selection.turnId, revision], selection.turnId !== null);
+  const entryList = selection.turnId !== null && entries.data && entries.data[0]?.turnId !== selection.turnId && entries.data.length > 0 ? undefined : entries.data;
+
+  useHotkeys(
+    {
+      '/': () => filterRef.current?.focus(),
+      s: () => setSort((s) => (s === 'lastCreated' ? 'totalBytes' : 'lastCreated')),
+      t: () => turnsRef.current?.focus(),
+      e: () => entriesRef.current?.focus(),
+      v: () => entryRef.current?.focus(),
+    },
+    active,
+  );
+
+  return (
+    <div className="turns-page">
+      <section className="pane pane-turns" aria-label="Turns">
+        <div className="toolbar">
+          <input
+            ref={filterRef}
+            type="search"
+            placeholder="Filter by turn id or executor  ( / )"
+            aria-label="Filter turns by turn id or executor"
+            value={filter}
+            maxLength={256}
+            onChange={(event) => setFilter(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') {
+                setFilter('');
+                turnsRef.current?.focus();
+              } else if (event.key === 'ArrowDown' || event.key === 'Enter') {
+                event.preventDefault();
+                setQuery(filter.trim());
+                turnsRef.current?.focus();
+              }
+            }}
+          />
+          <label className="sort">
+            Sort{' '}
+            <select value={sort} onChange={(event) => setSort(event.target.value as Sort)} aria-label="Sort turns" title="Sort (s)">
+              <option value="lastCreated">newest first</option>
+              <option value="totalBytes">largest first</option>
+            </select>
+          </label>
+        </div>
+        <TurnsList
+          ref={turnsRef}
+          state={turns}
+          operator={session?.principal.kind === 'operator'}
+          now={now}
+          selectedTurnId={selection.turnId}
+          filtered={query !== ''}
+          onSelect={(turnId) => {
+            onSelect({ turnId, entryId: turnId === selection.turnId ? selection.entryId : null });
+            requestAnimationFrame(() => entriesRef.current?.focus());
+          }}
+          onRetry={turns.retry}
+        />
+      </section>
+      <section className="pane pane-detail">
+        <div className="pane-entries" aria-label="Entries of the selected turn">
+          <h2 className="pane-title">
+            {selection.turnId ? (
+              <>
+                Entries of <span className="mono">{selection.turnId}</span>
+              </>
+            ) : (
+              'Entries'
+            )}
+          </h2>
+          {selection.turnId === null ? (
+            <Empty>Select a turn (↑ ↓ then Enter) to see its entries.</Empty>
+          ) : (
+            <EntriesTable
+              ref={entriesRef}
+              turnId={selection.turnId}
+              entries={entryList}
+              status={entryList ? entries.status : 'loading'}
+              error={entries.error}
+              now={now}
+              selectedId={selection.entryId}
+              onSelect={(entryId) => {
+                onSelect({ ...selection, entryId });
+                requestAnimationFrame(() => entryRef.current?.focus());
+              }}
+              onRetry={entries.reload}
+            />
+          )}
+        </div>
+        <div className="pane-entry">{selection.entryId ? <EntryView ref={entryRef} id={selection.entryId} revision={revision} now={now} /> : <NoEntry />}</div>
+      </section>
+    </div>
+  );
+}

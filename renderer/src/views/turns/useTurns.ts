@@ -1,0 +1,103 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ListTurnsOptions, TurnSummary } from '../../../../app/contract';
+import { toApiError, useApi, type ApiError } from '../../api';
+
+/** Page size of the first load and of each "load more". */
+export const TURN_PAGE = 200;
+/** listTurns accepts at most this many per call (contract: limit 1..1000). */
+const MAX_LIMIT = 1000;
+
+export type TurnsState = {
+  readonly turns: readonly TurnSummary[];
+  readonly hasMore: boolean;
+  readonly status: 'loading' | 'ok' | 'error';
+  readonly error: ApiError | undefined;
+  /** A request is in flight (first page, refresh or more). */
+  readonly pending: boolean;
+  readonly loadMore: () => void;
+  /** Runs the last load again (after an error). */
+  readonly retry: () => void;
+};
+
+/**
+ * Turns paged by listTurns cursors. A new query/sort restarts from the first page; a new `revision`
+ * (store changed) reloads as many rows as were shown (up to 1000) in place, so the list and the
+ * selection (kept by turn id outside) survive the refresh.
+ */
+export function useTurns(query: string, sort: NonNullable<ListTurnsOptions['sort']>, revision: number): TurnsState {
+  const api = useApi();
+  const [turns, setTurns] = useState<readonly TurnSummary[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [status, setStatus] = useState<TurnsState['status']>('loading');
+  const [error, setError] = useState<ApiError | undefined>();
+  const [pending, setPending] = useState(false);
+  const generation = useRef(0);
+  const loaded = useRef(0);
+  const busy = useRef(false);
+  const lastKey = useRef('');
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const key = `${sort}\u0000${query}`;
+    const reset = key !== lastKey.current;
+    lastKey.current = key;
+    const id = ++generation.current;
+    const limit = reset ? TURN_PAGE : Math.min(MAX_LIMIT, Math.max(TURN_PAGE, loaded.current));
+    if (reset) {
+      setTurns([]);
+      setCursor(null);
+      setStatus('loading');
+      loaded.current = 0;
+    }
+    busy.current = true;
+    setPending(true);
+    api.turnsList({ limit, sort, ...(query ? { query } : {}) }).then(
+      (page) => {
+        if (generation.current !== id) return;
+        busy.current = false;
+        loaded.current = page.turns.length;
+        setTurns(page.turns);
+        setCursor(page.nextCursor);
+        setStatus('ok');
+        setError(undefined);
+        setPending(false);
+      },
+      (e: unknown) => {
+        if (generation.current !== id) return;
+        busy.current = false;
+        setError(toApiError(e));
+        setStatus('error');
+        setPending(false);
+      },
+    );
+  }, [api, query, sort, revision, attempt]);
+
+  const loadMore = useCallback(() => {
+    if (busy.current || cursor === null) return;
+    const id = generation.current;
+    busy.current = true;
+    setPending(true);
+    api.turnsList({ limit: TURN_PAGE, sort, cursor, ...(query ? { query } : {}) }).then(
+      (page) => {
+        if (generation.current !== id) return;
+        busy.current = false;
+        setTurns((prev) => {
+          const next = prev.concat(page.turns);
+          loaded.current = next.length;
+          return next;
+        });
+        setCursor(page.nextCursor);
+        setPending(false);
+      },
+      (e: unknown) => {
+        if (generation.current !== id) return;
+        busy.current = false;
+        setError(toApiError(e));
+        setPending(false);
+      },
+    );
+  }, [api, cursor, query, sort]);
+
+  const retry = useCallback(() => setAttempt((a) => a + 1), []);
+  return { turns, hasMore: cursor !== null, status, error, pending, loadMore, retry };
+}
