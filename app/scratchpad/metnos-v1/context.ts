@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import type { ResolvedOptions } from '../options';
 import { assertV1Shape } from './shape';
-import { mapSqlite } from './sqlite-errors';
+import { withSqliteErrors } from '../sqlite-errors';
 
 /** An open Metnos v1 file: its read-only connection and what the queries need to know about it. */
 export interface V1Context {
@@ -35,7 +35,7 @@ function supportsOctetLength(db: Database.Database): boolean {
 export function openV1Context(path: string, options: ResolvedOptions): V1Context {
   let db: Database.Database | undefined;
   try {
-    db = mapSqlite(path, 'opening', () => {
+    db = withSqliteErrors(path, 'read', () => {
       return new Database(path, {
         readonly: true,
         fileMustExist: true,
@@ -44,7 +44,7 @@ export function openV1Context(path: string, options: ResolvedOptions): V1Context
       });
     });
     const conn = db;
-    mapSqlite(path, 'reading the schema', () => {
+    withSqliteErrors(path, 'read', () => {
       assertV1Shape(conn, path);
       // Touch the table's first page so a damaged or truncated file fails here rather than on first use.
       conn.prepare('SELECT id FROM entries LIMIT 1').get();

@@ -1,7 +1,8 @@
 import { ValueChangedError, type ScanTuning } from './byte-source';
 import type { V1Context } from './context';
 import { findRow, type V1Row } from './rows';
-import { mapSqlite } from './sqlite-errors';
+import { withSqliteErrors } from '../sqlite-errors';
+import { notFoundMessage } from '../ids';
 import { ScratchpadError } from '../types';
 import type { ValueFacts, ValueFactsCache } from './value-source';
 
@@ -12,9 +13,18 @@ export interface V1Env {
   readonly tuning: ScanTuning;
 }
 
-/** The NOT_FOUND of a missing id (also what a user gets for every id: v1 rows have no owner). */
-export function notFound(id: string): ScratchpadError {
-  return new ScratchpadError('NOT_FOUND', `entry ${JSON.stringify(id)} not found`);
+/** Longest id looked up (as the contract's ids); longer or non-string ids are NOT_FOUND without any SQL. */
+const MAX_ID_LENGTH = 128;
+
+/** The NOT_FOUND of a missing id (also what a user gets for every id: v1 rows have no owner); same message as v2. */
+export function notFound(id: unknown): ScratchpadError {
+  return new ScratchpadError('NOT_FOUND', notFoundMessage(id));
+}
+
+/** `id` when it can name a row; NOT_FOUND otherwise (v1 ids are 16 hex digits, other writers' may differ). */
+export function requireId(id: unknown): string {
+  if (typeof id !== 'string' || id.length === 0 || id.length > MAX_ID_LENGTH) throw notFound(id);
+  return id;
 }
 
 /**
@@ -22,8 +32,8 @@ export function notFound(id: string): ScratchpadError {
  * reads (another writer deleted or replaced it) the facts are dropped and `fn` runs once more on the fresh row;
  * a second change gives BUSY. NOT_FOUND when the row does not exist.
  */
-export function withRow<T>(env: V1Env, id: string, doing: string, fn: (row: V1Row, facts: ValueFacts) => T): T {
-  return mapSqlite(env.ctx.path, doing, () => {
+export function withRow<T>(env: V1Env, id: string, fn: (row: V1Row, facts: ValueFacts) => T): T {
+  return withSqliteErrors(env.ctx.path, 'read', () => {
     for (let attempt = 0; ; attempt++) {
       const row = findRow(env.ctx, id);
       if (!row) throw notFound(id);

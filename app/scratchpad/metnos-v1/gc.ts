@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { GcOptionsSchema, type GcOptions, type GcResult } from '../../contract';
 import { ScratchpadError } from '../types';
 import type { V1Context } from './context';
-import { mapSqlite } from './sqlite-errors';
+import { withSqliteErrors } from '../sqlite-errors';
 
 interface TurnGc {
   turnId: string;
@@ -35,7 +35,7 @@ export function resolveGcOptions(options: GcOptions | undefined, clock: () => nu
 
 /** The rows gc would delete at `now` (expiresAt <= now), by turn; reads only, through the read-only connection. */
 export function previewV1Gc(ctx: V1Context, now: number): GcResult {
-  return mapSqlite(ctx.path, 'gc preview', () => result(expiredByTurn(ctx.db, ctx.bytesSql, now), now, true));
+  return withSqliteErrors(ctx.path, 'read', () => result(expiredByTurn(ctx.db, ctx.bytesSql, now), now, true));
 }
 
 /**
@@ -45,7 +45,7 @@ export function previewV1Gc(ctx: V1Context, now: number): GcResult {
  * busy timeout it fails with BUSY and deletes nothing; READ_ONLY when the file is not writable.
  */
 export function runV1Gc(ctx: V1Context, now: number): GcResult {
-  return mapSqlite(ctx.path, 'gc', () => {
+  return withSqliteErrors(ctx.path, 'write', () => {
     const { options } = ctx;
     const db = new Database(ctx.path, {
       fileMustExist: true,

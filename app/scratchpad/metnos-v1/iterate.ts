@@ -2,7 +2,7 @@ import { ScratchpadError } from '../types';
 import { scanChunks, ValueChangedError } from './byte-source';
 import { notFound, type V1Env } from './env';
 import { findRow } from './rows';
-import { mapSqlite, toScratchpadError } from './sqlite-errors';
+import { mapSqliteError, withSqliteErrors } from '../sqlite-errors';
 import { rowByteSource } from './value-source';
 
 /** Default chunk of {@link iterateEntryContent}, in bytes. */
@@ -19,7 +19,7 @@ export function iterateEntryContent(env: V1Env, id: string, chunkBytes = DEFAULT
     throw new ScratchpadError('INVALID_ARGUMENT', `chunkBytes must be an integer >= 1, got ${chunkBytes}`);
   }
   const { ctx, tuning } = env;
-  const row = mapSqlite(ctx.path, 'exporting an entry', () => findRow(ctx, id));
+  const row = withSqliteErrors(ctx.path, 'read', () => findRow(ctx, id));
   if (!row) throw notFound(id);
   const source = rowByteSource(ctx, row);
   const windowBytes = Math.max(chunkBytes, tuning.scanWindowBytes(source.byteLength));
@@ -30,7 +30,7 @@ export function iterateEntryContent(env: V1Env, id: string, chunkBytes = DEFAULT
       }
     } catch (error) {
       if (error instanceof ValueChangedError) throw new ScratchpadError('BUSY', `${ctx.path}: entry ${id} changed or was deleted during the export`);
-      throw toScratchpadError(error, ctx.path, 'exporting an entry');
+      throw mapSqliteError(error, ctx.path, 'read');
     }
   }
   return { [Symbol.iterator]: chunks };

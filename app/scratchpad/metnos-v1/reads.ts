@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { EntryDescription, ReadOptions, ReadResult } from '../../contract';
+import type { EntryDescription, ReadResult } from '../../contract';
 import { detectType, MAGIC_PREFIX_BYTES } from '../magic';
+import { resolveSlice, type SliceRequest } from '../slicing';
 import { ScratchpadError, type EntryWithContent } from '../types';
 import { scanChunks, type ByteSource } from './byte-source';
 import { withRow, type V1Env } from './env';
 import { kindOf, toEntryMeta, type V1Row } from './rows';
-import { sliceBounds } from './slice-bounds';
 import { readTextSlice, scanText, type TextIndex } from './text-index';
 import { computeTextIndex, rowByteSource, type ValueFacts } from './value-source';
 
@@ -23,21 +23,21 @@ function now(env: V1Env): number {
 
 /**
  * A slice of one row, computed from windows read inside SQLite: text in code points (WHATWG UTF-8 decoding),
- * binary in bytes (base64). Bounds per {@link sliceBounds}, capped at maxReadLength.
+ * binary in bytes (base64). Bounds as v2 ({@link resolveSlice}), capped at maxReadLength.
  */
-export function readEntry(env: V1Env, id: string, options: ReadOptions): ReadResult {
-  return withRow(env, id, 'reading an entry', (row, facts) => {
+export function readEntry(env: V1Env, id: string, request: SliceRequest): ReadResult {
+  return withRow(env, id, (row, facts) => {
     const source = rowByteSource(env.ctx, row);
     const cap = env.ctx.options.maxReadLength;
     if (kindOf(row) === 'binary') {
-      const b = sliceBounds(options, source.byteLength, cap);
+      const b = resolveSlice(request, source.byteLength, cap);
       const bytes = source.read(b.start, b.end - b.start);
       const content = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('base64');
       const meta = { id, kind: 'binary' as const, unit: 'bytes' as const, totalLength: source.byteLength, start: b.start, end: b.end, returnedLength: b.end - b.start, truncated: b.truncated };
       return { content, encoding: 'base64', meta };
     }
     const index = textIndexOf(env, row, facts, source);
-    const b = sliceBounds(options, index.codePoints, cap);
+    const b = resolveSlice(request, index.codePoints, cap);
     const content = decoder.decode(readTextSlice(source, index, b.start, b.end, env.tuning));
     const meta = { id, kind: 'text' as const, unit: 'code_points' as const, totalLength: index.codePoints, start: b.start, end: b.end, returnedLength: b.end - b.start, truncated: b.truncated };
     return { content, encoding: 'utf8', meta };
@@ -55,7 +55,7 @@ function countCodePoints(text: string): number {
 
 /** The whole row: TOO_LARGE when it exceeds maxReadLength (code points for text, bytes for binary). */
 export function getEntry(env: V1Env, id: string): EntryWithContent {
-  return withRow(env, id, 'reading an entry', (row, facts) => {
+  return withRow(env, id, (row, facts) => {
     const source = rowByteSource(env.ctx, row);
     const cap = env.ctx.options.maxReadLength;
     const tooLarge = (size: number, unit: string) =>
@@ -79,7 +79,7 @@ export function getEntry(env: V1Env, id: string): EntryWithContent {
  * while the row is unchanged), the detected type of binary rows, and `handle: null` (v1 stores no handle).
  */
 export function describeEntry(env: V1Env, id: string): EntryDescription {
-  return withRow(env, id, 'describing an entry', (row, facts) => {
+  return withRow(env, id, (row, facts) => {
     const source = rowByteSource(env.ctx, row);
     const kind = kindOf(row);
     if (!facts.sha256 || (kind === 'text' && !facts.textIndex)) {

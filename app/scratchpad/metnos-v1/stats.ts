@@ -1,13 +1,11 @@
 import { statSync } from 'node:fs';
 import type { Stats } from '../../contract';
+import { SIZE_BUCKETS } from '../v2/stats';
 import type { V1Context } from './context';
-import { mapSqlite } from './sqlite-errors';
+import { withSqliteErrors } from '../sqlite-errors';
 
-/**
- * Upper edges (bytes, inclusive) of the size buckets of stats: powers of 16 from 1 KiB, then unbounded (null).
- * The same edges as the v2 store, so the two formats chart alike.
- */
-export const SIZE_BUCKET_EDGES: readonly (number | null)[] = [1024, 16_384, 262_144, 4_194_304, 67_108_864, null];
+/** Upper edges (bytes, inclusive) of the size buckets: the v2 store's, then unbounded (null), so both formats chart alike. */
+export const SIZE_BUCKET_EDGES: readonly (number | null)[] = [...SIZE_BUCKETS, null];
 
 interface Totals {
   rows: number;
@@ -35,7 +33,7 @@ export function emptyStats(): Stats {
  * and free pages. Sizes are the content's real byte lengths, read from the record headers (no content is read).
  */
 export function v1Stats(ctx: V1Context, now: number): Stats {
-  return mapSqlite(ctx.path, 'stats', () => {
+  return withSqliteErrors(ctx.path, 'read', () => {
     const bucketCases = SIZE_BUCKET_EDGES.map((edge, i) => (edge === null ? `ELSE ${i}` : `WHEN b <= ${edge} THEN ${i}`)).join(' ');
     const t = ctx
       .stmt(

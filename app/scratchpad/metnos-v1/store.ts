@@ -1,30 +1,29 @@
-import { ReadOptionsSchema, type Principal, type ReadOptions } from '../../contract';
+import type { Principal } from '../../contract';
+import { requirePrincipal } from '../../access';
+import { parseSliceRequest } from '../slicing';
+import { withSqliteErrors } from '../sqlite-errors';
 import { ScratchpadError, type Scratchpad } from '../types';
 import { DEFAULT_SCAN_TUNING, type ScanTuning } from './byte-source';
 import type { V1Context } from './context';
-import { notFound, type V1Env } from './env';
+import { notFound, requireId, type V1Env } from './env';
 import { previewV1Gc, resolveGcOptions, runV1Gc } from './gc';
 import { iterateEntryContent } from './iterate';
 import { describeEntry, getEntry, readEntry } from './reads';
 import { rowsOfTurn, toEntryMeta } from './rows';
-import { mapSqlite } from './sqlite-errors';
 import { emptyStats, v1Stats } from './stats';
 import { listV1Turns, parseListTurnsOptions } from './turns';
 import { ValueFactsCache } from './value-source';
 
-/** v1 rows have no owner: only the operator sees them; a user sees an empty store (NOT_FOUND for every id). */
+/**
+ * v1 rows have no owner: only the operator sees them; a user sees an empty store (NOT_FOUND for every id).
+ * INVALID_ARGUMENT for a malformed principal.
+ */
 function seesRows(principal: Principal): boolean {
-  return principal.kind === 'operator';
+  return requirePrincipal(principal).kind === 'operator';
 }
 
 function readOnly(what: string, path: string): ScratchpadError {
   return new ScratchpadError('READ_ONLY', `${path}: ${what} is not possible on a Metnos v1 file (opened without changing it; only gc deletes)`);
-}
-
-function parseReadOptions(options: ReadOptions): ReadOptions {
-  const parsed = ReadOptionsSchema.safeParse(options);
-  if (!parsed.success) throw new ScratchpadError('INVALID_ARGUMENT', `bad read options: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  return parsed.data;
 }
 
 /**
@@ -35,40 +34,39 @@ export function createV1Store(ctx: V1Context, tuning: ScanTuning = DEFAULT_SCAN_
   const env: V1Env = { ctx, cache: new ValueFactsCache(), tuning };
   const { path, options } = ctx;
   const now = () => options.clock();
-  const guard = (principal: Principal, id: string) => {
+  const guard = (principal: Principal, id: unknown): string => {
     if (!seesRows(principal)) throw notFound(id);
+    return requireId(id);
   };
   return {
     path,
     format: 'metnos-v1',
     readonly: options.readonly,
-    put: () => {
+    put: (principal) => {
+      requirePrincipal(principal);
       throw readOnly('put', path);
     },
     describe(principal, id) {
-      guard(principal, id);
-      return describeEntry(env, id);
+      return describeEntry(env, guard(principal, id));
     },
     read(principal, id, readOptions) {
-      const parsed = parseReadOptions(readOptions);
-      guard(principal, id);
-      return readEntry(env, id, parsed);
+      const request = parseSliceRequest(readOptions);
+      return readEntry(env, guard(principal, id), request);
     },
     get(principal, id) {
-      guard(principal, id);
-      return getEntry(env, id);
+      return getEntry(env, guard(principal, id));
     },
     listForTurn(principal, turnId) {
       if (!seesRows(principal)) return [];
       const at = now();
-      return mapSqlite(path, 'listing a turn', () => rowsOfTurn(ctx, turnId).map((row) => toEntryMeta(row, at, options.expiringWindowSeconds)));
+      return withSqliteErrors(path, 'read', () => rowsOfTurn(ctx, turnId).map((row) => toEntryMeta(row, at, options.expiringWindowSeconds)));
     },
     listTurns(principal, listOptions) {
       if (!seesRows(principal)) {
         parseListTurnsOptions(listOptions);
         return { turns: [], nextCursor: null };
       }
-      return mapSqlite(path, 'listing turns', () => listV1Turns(ctx, listOptions, now()));
+      return withSqliteErrors(path, 'read', () => listV1Turns(ctx, listOptions, now()));
     },
     gc(principal, gcOptions) {
       const { now: at, dryRun } = resolveGcOptions(gcOptions, now);
@@ -82,19 +80,26 @@ export function createV1Store(ctx: V1Context, tuning: ScanTuning = DEFAULT_SCAN_
     stats(principal) {
       return seesRows(principal) ? v1Stats(ctx, now()) : emptyStats();
     },
-    extendTtl: () => {
+    extendTtl: (principal) => {
+      requirePrincipal(principal);
       throw readOnly('extendTtl', path);
     },
-    recordRead: () => {
+    recordRead: (principal) => {
+      requirePrincipal(principal);
       throw readOnly('recordRead', path);
     },
-    readLog: () => [],
-    iterateContent(principal, id, chunkBytes) {
-      guard(principal, id);
-      return iterateEntryContent(env, id, chunkBytes);
+    readLog: (principal) => {
+      requirePrincipal(principal);
+      return [];
     },
-    owners: () => [],
-    dataVersion: () => mapSqlite(path, 'reading data_version', () => ctx.db.pragma('data_version', { simple: true }) as number),
+    iterateContent(principal, id, chunkBytes) {
+      return iterateEntryContent(env, guard(principal, id), chunkBytes);
+    },
+    owners: (principal) => {
+      requirePrincipal(principal);
+      return [];
+    },
+    dataVersion: () => withSqliteErrors(path, 'read', () => ctx.db.pragma('data_version', { simple: true }) as number),
     close() {
       if (ctx.db.open) ctx.db.close();
     },
