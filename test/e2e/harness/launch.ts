@@ -42,6 +42,15 @@ export interface LaunchOptions {
   readonly storeOptions?: { readonly maxReadLength?: number; readonly expiringWindowSeconds?: number };
 }
 
+/** One bridge call as main saw it. `contentLength` is the length of an `entry:read` answer's content string. */
+export interface InvokeRecord {
+  readonly channel: string;
+  readonly request: unknown;
+  readonly ok: boolean;
+  readonly errorCode?: string;
+  readonly contentLength?: number;
+}
+
 /** A running app: one Chromium window over the production renderer, bridged to main's handlers. */
 export interface AppSession {
   readonly page: Page;
@@ -50,8 +59,8 @@ export interface AppSession {
   readonly session: Session;
   /** Page errors, console errors (CSP violations included) and native dialogs (alert/confirm) seen so far. */
   readonly problems: string[];
-  /** Every channel the page invoked, in order. */
-  readonly invoked: string[];
+  /** Every call the page made through the bridge, in order: channel, request, and the envelope's outcome. */
+  readonly invoked: InvokeRecord[];
   /** Saves `test-results/screenshots/<name>.png`; returns its path. */
   screenshot(name: string): Promise<string>;
   /** Delivers a push event to the page, as main's `webContents.send` would. */
@@ -96,7 +105,7 @@ export async function launchApp(options: LaunchOptions): Promise<AppSession> {
   const server = await serveStatic(distDir);
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'scratchpad-e2e-profile-'));
   const problems: string[] = [];
-  const invoked: string[] = [];
+  const invoked: InvokeRecord[] = [];
   let page: Page | undefined;
   let context: BrowserContext | undefined;
   let store: StoreClient | undefined;
@@ -143,8 +152,17 @@ export async function launchApp(options: LaunchOptions): Promise<AppSession> {
       if (typeof channel !== 'string' || !Object.hasOwn(handlers, channel)) {
         return { ok: false, error: { code: 'FORBIDDEN', message: 'unknown channel' } };
       }
-      invoked.push(channel);
-      return handlers[channel as keyof typeof handlers](session, request);
+      const envelope = await handlers[channel as keyof typeof handlers](session, request);
+      const value: unknown = envelope.ok ? envelope.value : undefined;
+      const content = value && typeof value === 'object' && 'content' in value ? (value as { content: unknown }).content : undefined;
+      invoked.push({
+        channel,
+        request,
+        ok: envelope.ok,
+        ...(envelope.ok ? {} : { errorCode: envelope.error.code }),
+        ...(typeof content === 'string' ? { contentLength: content.length } : {}),
+      });
+      return envelope;
     });
     await context.addInitScript({ content: bridgeInitScript(bundle) });
     page = context.pages()[0] ?? (await context.newPage());

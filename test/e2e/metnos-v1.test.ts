@@ -1,0 +1,159 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { copyFixture, FIXTURE_DB, fixtureExpected, tempDir, type ExpectedRow } from './data';
+import { launchApp, type AppSession } from './harness';
+import { goTo, listedTurnIds, openTab, readAndShow, selectEntry, selectTurn, shownSlice, statFigures, waitForWindow } from './ui';
+
+// The original runtime's sample file, from a temp copy, viewed by the operator (its rows have no owner).
+// The clock sits one hour after the rows were written: one row (expired_text) has expired, the rest live.
+const expected = fixtureExpected();
+const rows = Object.values(expected);
+const NOW = 1_767_225_600 + 3_600;
+/** The stored bytes of one row, read straight from the file with SQLite (not through the store), as UTF-8. */
+function rawContent(file: string, id: string): string {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const row = db.prepare('SELECT content FROM entries WHERE id = ?').get(id) as { content: Buffer };
+    return row.content.toString('utf8');
+  } finally {
+    db.close();
+  }
+}
+const sha256File = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+
+describe('the original runtime file (metnos-v1) in the app', () => {
+  const tmp = tempDir();
+  const fixtureHash = sha256File(FIXTURE_DB);
+  let app: AppSession;
+  let copyHash: string;
+
+  beforeAll(async () => {
+    const db = copyFixture(tmp.dir);
+    copyHash = sha256File(db);
+    app = await launchApp({ dbPath: db, principal: { kind: 'operator' }, now: NOW });
+  });
+  afterAll(async () => {
+    await app?.close();
+    tmp.remove();
+  });
+
+  test('the session bar names the file and its format, and lists its two turns', async () => {
+    const { page } = app;
+    await page.locator('.session-name', { hasText: 'metnos-v1-sample.db' }).waitFor();
+    await expect(page.getByRole('banner', { name: 'Session' }).locator('.tag', { hasText: 'metnos-v1' }).count()).resolves.toBe(1);
+    const turnIds = [...new Set(rows.map((r) => r.turn_id))].sort();
+    expect((await listedTurnIds(page)).sort()).toEqual(turnIds);
+    await app.screenshot('metnos-v1-turns');
+  });
+
+  test('a turn lists its entries by step with executor, kind and sizes', async () => {
+    const { page } = app;
+    const turn = expected.text_log!.turn_id;
+    const entries = await selectTurn(page, turn);
+    const inTurn = rows.filter((r) => r.turn_id === turn).sort((a, b) => (a.step_num ?? 0) - (b.step_num ?? 0));
+    const cells = await entries.getByRole('option').evaluateAll((options) => options.map((o) => Array.from(o.children, (c) => c.textContent ?? '')));
+    expect(cells.map((c) => [c[0], c[1], c[2]])).toEqual(inTurn.map((r) => [String(r.step_num), r.executor_name, r.kind]));
+    await app.screenshot('metnos-v1-entries');
+  });
+
+  test.each([
+    ['text_log', expected.text_log!],
+    ['text_accents', expected.text_accents!],
+  ])('%s: head, tail and range show exactly the expected code points', async (_name, row: ExpectedRow) => {
+    const { page } = app;
+    const entries = await selectTurn(page, row.turn_id);
+    await selectEntry(page, entries, row.step_num);
+    await openTab(page, 'Content');
+    const total = row.length_code_points!;
+    // The first read is the default head window; then the three reads the fixture records.
+    await waitForWindow(page, 0, Math.min(total, 65_536), total, 'code points');
+    expect(await readAndShow(page, { mode: 'head', n: 12 }, total)).toBe(row.head_12);
+    expect(await readAndShow(page, { mode: 'tail', n: 12 }, total)).toBe(row.tail_12);
+    expect(await readAndShow(page, { mode: 'range', start: 3, end: 15 }, total)).toBe(row.range_3_15);
+    await app.screenshot(`metnos-v1-content-${_name}`);
+  });
+
+  test('a structured entry gets a JSON tree and its text reads exactly', async () => {
+    const { page } = app;
+    const row = expected.structured_files!;
+    const entries = await selectTurn(page, row.turn_id);
+    await selectEntry(page, entries, row.step_num);
+    await openTab(page, 'Content');
+    const tree = page.getByLabel('JSON tree');
+    await tree.waitFor();
+    // react-json-tree shows the top-level keys (root hidden), the list with its length, and nested values.
+    const stored = JSON.parse(rawContent(app.session.store.path, row.id)) as { ok: boolean; files: unknown[] };
+    await tree.getByText(`${stored.files.length} items`).waitFor();
+    const text = await tree.textContent();
+    expect(text).toContain('ok:');
+    expect(text).toContain('files:');
+    await app.screenshot('metnos-v1-structured');
+    const total = row.length_code_points!;
+    expect(await readAndShow(page, { mode: 'head', n: 12 }, total)).toBe(row.head_12);
+    expect(await readAndShow(page, { mode: 'tail', n: 12 }, total)).toBe(row.tail_12);
+  });
+
+  test('a binary entry shows its full sha256, type and a hex dump of its bytes', async () => {
+    const { page } = app;
+    const row = expected.binary_blob!;
+    const entries = await selectTurn(page, row.turn_id);
+    await selectEntry(page, entries, row.step_num);
+    await openTab(page, 'Binary');
+    await expect(page.locator('.binary-tab dd.sha code').textContent()).resolves.toBe(row.sha256);
+    const head = Buffer.from(row.head_6_base64!, 'base64');
+    const firstRow = page.locator('.hex-dump .virtual-row .hex-row').first();
+    await firstRow.waitFor();
+    const [offset, hex] = await Promise.all([firstRow.locator('.hex-offset').textContent(), firstRow.locator('.hex-bytes').textContent()]);
+    expect(offset).toBe('00000000');
+    expect(hex?.split(/\s+/).slice(0, 6)).toEqual([...head].map((b) => b.toString(16).padStart(2, '0')));
+    await app.screenshot('metnos-v1-binary');
+    // The last 6 bytes, read as a tail: the dump's last row ends with them.
+    const tail = Buffer.from(row.tail_6_base64!, 'base64');
+    const form = page.getByRole('form', { name: 'Read a slice' });
+    await form.getByLabel('Slice mode').selectOption('tail');
+    await form.locator('input[name="n"]').fill('6');
+    await form.getByRole('button', { name: 'Read' }).click();
+    await waitForWindow(page, row.size_bytes - 6, row.size_bytes, row.size_bytes, 'bytes');
+    const lastRow = page.locator('.hex-dump .virtual-row .hex-row').first();
+    await expect(lastRow.locator('.hex-offset').textContent()).resolves.toBe((row.size_bytes - 6).toString(16).padStart(8, '0'));
+    await expect(lastRow.locator('.hex-bytes').textContent().then((t) => t?.trim().split(/\s+/))).resolves.toEqual([...tail].map((b) => b.toString(16).padStart(2, '0')));
+  });
+
+  test('the expired row carries the expired badge; the live ones do not', async () => {
+    const { page } = app;
+    const row = expected.expired_text!;
+    const entries = await selectTurn(page, row.turn_id);
+    const states = await entries.getByRole('option').evaluateAll((options) =>
+      options.map((o) => [o.children[0]?.textContent, o.querySelector('[data-state]')?.getAttribute('data-state'), o.querySelector('[data-state]')?.textContent]),
+    );
+    const want = rows
+      .filter((r) => r.turn_id === row.turn_id)
+      .sort((a, b) => (a.step_num ?? 0) - (b.step_num ?? 0))
+      .map((r) => (r.expires_at <= NOW ? [String(r.step_num), 'expired', 'expired · awaiting gc'] : [String(r.step_num), 'live', 'live']));
+    expect(states).toEqual(want);
+    await app.screenshot('metnos-v1-expired-badge');
+  });
+
+  test('stats count every row, its bytes and the expired ones', async () => {
+    const { page } = app;
+    await goTo(page, 'Stats');
+    const figures = await statFigures(page);
+    const expired = rows.filter((r) => r.expires_at <= NOW);
+    expect(figures['Rows']).toBe(String(rows.length));
+    await expect(page.locator('.stat-figures .figure', { hasText: 'Stored' }).getAttribute('title')).resolves.toBe(
+      `${rows.reduce((s, r) => s + r.size_bytes, 0).toLocaleString('en-US')} bytes`,
+    );
+    expect(figures['Expired (awaiting gc)']?.startsWith(`${expired.length} · `)).toBe(true);
+    await app.screenshot('metnos-v1-stats');
+    await goTo(page, 'Turns');
+  });
+
+  test('nothing the app did changed the file, and the page raised no error', async () => {
+    expect(sha256File(FIXTURE_DB)).toBe(fixtureHash);
+    expect(sha256File(app.session.store.path)).toBe(copyHash);
+    expect(copyHash).toBe(fixtureHash);
+    expect(app.problems).toEqual([]);
+  });
+});
