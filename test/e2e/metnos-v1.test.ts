@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { copyFixture, FIXTURE_DB, fixtureExpected, tempDir, type ExpectedRow } from './data';
 import { launchApp, type AppSession } from './harness';
-import { goTo, listedTurnIds, openTab, readAndShow, selectEntry, selectTurn, shownSlice, statFigures, waitForWindow } from './ui';
+import { goTo, listedTurnIds, openTab, readAndShow, selectEntry, selectTurn, statFigures, waitForWindow } from './ui';
 
 // The original runtime's sample file, from a temp copy, viewed by the operator (its rows have no owner).
 // The clock sits one hour after the rows were written: one row (expired_text) has expired, the rest live.
