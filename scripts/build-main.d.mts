@@ -1,0 +1,4 @@
+/** Repository root (absolute, with a trailing slash). */
+export declare const ROOT: string;
+/** Bundles main (main.js), the store worker (store-worker.js) and the preload (preload.cjs) into `outDir`. */
+export declare function buildMain(options?: { outDir?: string; minify?: boolean; entries?: Array<'main' | 'worker' | 'preload'> }): Promise<string[]>;
