@@ -1,0 +1,54 @@
+/** One target of issue 2's benchmark section, evaluated on this run's figures. */
+export interface Check {
+  readonly pass: boolean;
+  /** The figure checked. */
+  readonly value: number;
+  /** The bound it is held to (already multiplied by the reference figure for relative targets). */
+  readonly limit: number;
+  /** `value / reference` for relative targets, `value / limit` for absolute ones. */
+  readonly ratio: number;
+  /** The target as written in the issue. */
+  readonly target: string;
+}
+
+type Figures = Readonly<Record<string, number>>;
+
+function atMost(value: number, limit: number, ratio: number, target: string): Check {
+  return { pass: value <= limit, value, limit, ratio, target };
+}
+function atLeast(value: number, limit: number, ratio: number, target: string): Check {
+  return { pass: value >= limit, value, limit, ratio, target };
+}
+
+/**
+ * The targets of issue 2 ("Benchmark"), as pass/fail plus ratio. Relative targets compare two figures of the
+ * same run; a missing figure (suite skipped) leaves its checks out.
+ */
+export function evaluateChecks(f: Figures, extra: Figures): Record<string, Check> {
+  const checks: Record<string, Check> = {};
+  const has = (...keys: string[]) => keys.every((k) => typeof f[k] === 'number' && Number.isFinite(f[k]));
+  const base = f.read_head_2000_10KB_ms!;
+  for (const key of ['read_head_2000_100MB_ms', 'read_tail_2000_100MB_ms', 'read_range_mid_2000_100MB_ms']) {
+    if (has(key, 'read_head_2000_10KB_ms')) checks[key] = atMost(f[key]!, 2 * base, f[key]! / base, `${key} <= 2 x read_head_2000_10KB_ms`);
+  }
+  if (has('list_turn_100x1MB_ms')) checks.list_turn_100x1MB_ms = atMost(f.list_turn_100x1MB_ms!, 1, f.list_turn_100x1MB_ms!, 'list_turn_100x1MB_ms <= 1');
+  if (has('stats_1GB_ms')) checks.stats_1GB_ms = atMost(f.stats_1GB_ms!, 2, f.stats_1GB_ms! / 2, 'stats_1GB_ms <= 2');
+  if (typeof extra.stats_1GB_operator_ms === 'number') {
+    checks.stats_1GB_operator_ms = atMost(extra.stats_1GB_operator_ms, 2, extra.stats_1GB_operator_ms / 2, 'stats_1GB_ms <= 2 (operator principal)');
+  }
+  if (has('put_8KB_per_s', 'raw_insert_8KB_per_s')) {
+    const r = f.put_8KB_per_s! / f.raw_insert_8KB_per_s!;
+    checks.put_8KB_vs_raw = atLeast(f.put_8KB_per_s!, 0.5 * f.raw_insert_8KB_per_s!, r, 'put_8KB_per_s >= 0.5 x raw_insert_8KB_per_s');
+    checks.put_8KB_per_s = atLeast(f.put_8KB_per_s!, 10_000, f.put_8KB_per_s! / 10_000, 'put_8KB_per_s >= 10,000');
+  }
+  if (has('put_5MB_MB_per_s', 'raw_insert_5MB_MB_per_s')) {
+    const r = f.put_5MB_MB_per_s! / f.raw_insert_5MB_MB_per_s!;
+    checks.put_5MB_vs_raw = atLeast(f.put_5MB_MB_per_s!, 0.6 * f.raw_insert_5MB_MB_per_s!, r, 'put_5MB_MB_per_s >= 0.6 x raw_insert_5MB_MB_per_s');
+  }
+  if (has('gc_10000_expired_ms')) checks.gc_10000_expired_ms = atMost(f.gc_10000_expired_ms!, 200, f.gc_10000_expired_ms! / 200, 'gc_10000_expired_ms <= 200');
+  if (has('rss_growth_reading_500MB_entry_MB')) {
+    const v = f.rss_growth_reading_500MB_entry_MB!;
+    checks.rss_growth_reading_500MB_entry_MB = atMost(v, 100, v / 100, 'rss_growth_reading_500MB_entry_MB <= 100');
+  }
+  return checks;
+}

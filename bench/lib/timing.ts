@@ -1,0 +1,47 @@
+/** Median of a non-empty list of numbers. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new Error('median of an empty list');
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Milliseconds elapsed while running `fn` once. */
+export function timeMs(fn: () => void): number {
+  const t0 = process.hrtime.bigint();
+  fn();
+  return Number(process.hrtime.bigint() - t0) / 1e6;
+}
+
+/** Settings of {@link perCallMs}. */
+export interface PerCallOptions {
+  /** Timed batches; the figure is the median over them. Default 15. */
+  readonly reps?: number;
+  /** A batch repeats the call until it lasts about this long (ms), so sub-millisecond calls stay measurable. Default 20. */
+  readonly batchMs?: number;
+  /** Most calls in one batch. Default 1,000. */
+  readonly maxBatch?: number;
+}
+
+/**
+ * Median time of one call of `fn`, in milliseconds: a warm-up batch, then `reps` batches of the same size, each
+ * divided by its call count. The batch size is calibrated from the warm-up so each batch lasts about `batchMs`.
+ */
+export function perCallMs(fn: () => void, options: PerCallOptions = {}): { ms: number; calls: number; samples: number[] } {
+  const reps = options.reps ?? 15;
+  const batchMs = options.batchMs ?? 20;
+  const maxBatch = options.maxBatch ?? 1_000;
+  const first = timeMs(fn);
+  const batch = Math.max(1, Math.min(maxBatch, Math.floor(batchMs / Math.max(first, 1e-3))));
+  for (let i = 0; i < batch; i++) fn();
+  const samples: number[] = [];
+  for (let r = 0; r < reps; r++) samples.push(timeMs(() => { for (let i = 0; i < batch; i++) fn(); }) / batch);
+  return { ms: median(samples), calls: batch * (reps + 1) + 1, samples };
+}
+
+/** Rounds for display/JSON: 3 significant digits below 100, whole numbers above. */
+export function round(x: number): number {
+  if (!Number.isFinite(x)) return x;
+  if (Math.abs(x) >= 100) return Math.round(x);
+  return Number(x.toPrecision(3));
+}

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { binaryOfBytes, KiB, MiB, textOfBytes } from '../lib/content';
+import { progress } from '../lib/log';
+import { openRawFloor, type PragmaSet } from '../lib/raw';
+import { open, USER } from '../lib/store';
+import { median, timeMs } from '../lib/timing';
+
+/** One put workload: `perRep` observations per timed repetition, `reps` repetitions after a warm-up. */
+interface Workload {
+  readonly name: string;
+  readonly bytes: number;
+  readonly perRep: number;
+  readonly reps: number;
+  readonly binary: boolean;
+}
+
+/** Rates of one workload: store puts and raw inserts, both per second and MiB per second (medians). */
+interface Rates {
+  readonly putPerS: number;
+  readonly rawPerS: number;
+  readonly putMiBPerS: number;
+  readonly rawMiBPerS: number;
+}
+
+/**
+ * Store puts against the raw floor, repetitions interleaved (store, raw, store, ...) so background load hits
+ * both alike. Each side writes to its own fresh file; the inputs are prepared before timing: the store gets the
+ * observation object, the floor the same content as UTF-8 bytes.
+ */
+function measure(dir: string, pragmas: PragmaSet, w: Workload): Rates {
+  const count = w.perRep * (w.reps + 1);
+  const contents: (string | Buffer)[] = [];
+  const distinct = Math.min(count, w.bytes >= MiB ? 8 : count);
+  for (let i = 0; i < distinct; i++) {
+    contents.push(w.binary ? binaryOfBytes(w.bytes) : textOfBytes(w.bytes, 'mixed', `${w.name}-${i}`));
+  }
+  const at = (i: number) => contents[i % contents.length]!;
+  const raws = contents.map((c) => (typeof c === 'string' ? Buffer.from(c, 'utf8') : c));
+  const storePath = path.join(dir, `${w.name}-store.sqlite`);
+  const rawPath = path.join(dir, `${w.name}-raw.sqlite`);
+  const sp = open(storePath);
+  const raw = openRawFloor(rawPath, pragmas);
+  const storeRep = (rep: number) =>
+    timeMs(() => {
+      for (let i = 0; i < w.perRep; i++) {
+        const k = rep * w.perRep + i;
+        sp.put(USER, { turnId: `put-${w.name}-${Math.floor(k / 100)}`, stepNum: k % 100, executorName: 'bench', observation: { content: at(k) } });
+      }
+    });
+  const rawRep = (rep: number) =>
+    timeMs(() => {
+      for (let i = 0; i < w.perRep; i++) raw.insert(raws[(rep * w.perRep + i) % raws.length]!);
+    });
+  try {
+    storeRep(0);
+    rawRep(0);
+    const storeMs: number[] = [];
+    const rawMs: number[] = [];
+    for (let r = 1; r <= w.reps; r++) {
+      storeMs.push(storeRep(r));
+      rawMs.push(rawRep(r));
+    }
+    const perS = (ms: number) => (w.perRep * 1000) / ms;
+    const mibPerS = (ms: number) => (w.perRep * w.bytes) / MiB / (ms / 1000);
+    return {
+      putPerS: perS(median(storeMs)),
+      rawPerS: perS(median(rawMs)),
+      putMiBPerS: mibPerS(median(storeMs)),
+      rawMiBPerS: mibPerS(median(rawMs)),
+    };
+  } finally {
+    sp.close();
+    raw.close();
+    for (const p of [storePath, rawPath]) for (const suffix of ['', '-wal', '-shm']) fs.rmSync(p + suffix, { force: true });
+  }
+}
+
+/**
+ * Write figures: 8 KiB text puts per second and 5 MiB text puts in MiB/s, each with its raw floor, plus the
+ * same for binary observations as extras (no UTF-8 work, so the gap to the floor is the store's own).
+ */
+export function runPuts(dir: string, pragmas: PragmaSet, scale: number): { figures: Record<string, number>; extra: Record<string, number> } {
+  const big = Math.max(64 * KiB, Math.round(5 * MiB * Math.min(1, scale * 10)));
+  progress('  puts: 8 KiB text');
+  const small = measure(dir, pragmas, { name: 'p8k', bytes: 8 * KiB, perRep: 1_000, reps: 7, binary: false });
+  progress('  puts: 5 MiB text');
+  const large = measure(dir, pragmas, { name: 'p5m', bytes: big, perRep: 16, reps: 5, binary: false });
+  progress('  puts: 5 MiB binary');
+  const largeBin = measure(dir, pragmas, { name: 'p5mb', bytes: big, perRep: 16, reps: 5, binary: true });
+  progress('  puts: 8 KiB binary');
+  const smallBin = measure(dir, pragmas, { name: 'p8kb', bytes: 8 * KiB, perRep: 1_000, reps: 5, binary: true });
+  return {
+    figures: {
+      put_8KB_per_s: small.putPerS,
+      raw_insert_8KB_per_s: small.rawPerS,
+      put_5MB_MB_per_s: large.putMiBPerS,
+      raw_insert_5MB_MB_per_s: large.rawMiBPerS,
+    },
+    extra: {
+      put_8KB_binary_per_s: smallBin.putPerS,
+      raw_insert_8KB_binary_per_s: smallBin.rawPerS,
+      put_5MB_binary_MB_per_s: largeBin.putMiBPerS,
+      raw_insert_5MB_binary_MB_per_s: largeBin.rawMiBPerS,
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { expectEqual, OPERATOR, open, USER } from '../lib/store';
+import { perCallMs } from '../lib/timing';
+import type { BigFile } from './big-file';
+
+const N = 2_000;
+
+/**
+ * Read-side figures on the shared large file: 2,000-code-point head/tail/mid-range slices of a 10 KiB and a
+ * 100 MiB text row, listing a turn of 100 x 1 MiB, stats over 1 GiB (user and operator), plus a few extras the
+ * app calls often (describe, listTurns). Each figure: median ms per call over batches, after a warm-up batch.
+ */
+export function runReads(big: BigFile): { figures: Record<string, number>; extra: Record<string, number> } {
+  const sp = open(big.path);
+  try {
+    const total = sp.describe(USER, big.largeId).meta.lengthCodePoints;
+    if (total === null) throw new Error('text row without lengthCodePoints');
+    const mid = Math.floor(total / 2);
+    const checkLen = (what: string, got: number) => expectEqual(what, got, N);
+    checkLen('head 10KB', sp.read(USER, big.smallId, { mode: 'head', n: N }).meta.returnedLength);
+    checkLen('head 100MB', sp.read(USER, big.largeId, { mode: 'head', n: N }).meta.returnedLength);
+    checkLen('tail 100MB', sp.read(USER, big.largeId, { mode: 'tail', n: N }).meta.returnedLength);
+    checkLen('range 100MB', sp.read(USER, big.largeId, { mode: 'range', start: mid, end: mid + N }).meta.returnedLength);
+    expectEqual('list turn length', sp.listForTurn(USER, big.listTurn).length, 100);
+    expectEqual('stats bytes', sp.stats(USER).bytes, big.contentBytes);
+
+    const figures: Record<string, number> = {
+      read_head_2000_10KB_ms: perCallMs(() => sp.read(USER, big.smallId, { mode: 'head', n: N })).ms,
+      read_head_2000_100MB_ms: perCallMs(() => sp.read(USER, big.largeId, { mode: 'head', n: N })).ms,
+      read_tail_2000_100MB_ms: perCallMs(() => sp.read(USER, big.largeId, { mode: 'tail', n: N })).ms,
+      read_range_mid_2000_100MB_ms: perCallMs(() => sp.read(USER, big.largeId, { mode: 'range', start: mid, end: mid + N })).ms,
+      list_turn_100x1MB_ms: perCallMs(() => sp.listForTurn(USER, big.listTurn)).ms,
+      stats_1GB_ms: perCallMs(() => sp.stats(USER)).ms,
+    };
+    const extra: Record<string, number> = {
+      stats_1GB_operator_ms: perCallMs(() => sp.stats(OPERATOR)).ms,
+      read_tail_2000_10KB_ms: perCallMs(() => sp.read(USER, big.smallId, { mode: 'tail', n: N })).ms,
+      read_range_2000_10KB_ms: perCallMs(() => sp.read(USER, big.smallId, { mode: 'range', start: 3_000, end: 3_000 + N })).ms,
+      read_full_capped_100MB_ms: perCallMs(() => sp.read(USER, big.largeId, { mode: 'full' }), { reps: 5 }).ms,
+      describe_100MB_ms: perCallMs(() => sp.describe(USER, big.largeId)).ms,
+      list_turns_first_page_ms: perCallMs(() => sp.listTurns(OPERATOR, { limit: 100 })).ms,
+    };
+    return { figures, extra };
+  } finally {
+    sp.close();
+  }
+}
