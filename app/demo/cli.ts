@@ -1,0 +1,39 @@
+// `npm run demo-db -- PATH [--force]`: writes the demo database (app/demo/index.ts) and prints what it wrote.
+// Exit codes as the CLI's: 0 written, 2 usage error, 5 the file exists (without --force) or the write failed.
+import { parseArgs } from 'node:util';
+import { DemoDatabaseExistsError, writeDemoDatabase } from './index';
+
+const USAGE = 'usage: npm run demo-db -- PATH [--force]';
+
+function main(argv: string[]): number {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { force: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } } });
+  } catch (e) {
+    process.stderr.write(`demo-db: ${(e as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
+  if (parsed.values.help) {
+    process.stdout.write(`${USAGE}\nWrites a multi-owner demo scratchpad (v2) at PATH; --force replaces an existing file.\n`);
+    return 0;
+  }
+  const [path, ...extra] = parsed.positionals;
+  if (!path || extra.length > 0) {
+    process.stderr.write(`demo-db: expected exactly one PATH\n${USAGE}\n`);
+    return 2;
+  }
+  try {
+    const result = writeDemoDatabase(path, { overwrite: parsed.values.force });
+    process.stdout.write(`wrote ${result.rows} rows in ${result.turns} turns for owners ${result.owners.join(', ')} to ${path}\n`);
+    return 0;
+  } catch (e) {
+    if (e instanceof DemoDatabaseExistsError) {
+      process.stderr.write(`demo-db: ${e.message}\n`);
+      return 5;
+    }
+    process.stderr.write(`demo-db: ${(e as Error).message}\n`);
+    return 5;
+  }
+}
+
+process.exitCode = main(process.argv.slice(2));

@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expiryState, type EntryMeta } from '../../app/contract';
+import { DemoDatabaseExistsError, writeDemoDatabase, type DemoEntry, type DemoResult } from '../../app/demo';
+import { openScratchpad } from '../../app/scratchpad';
+import type { Scratchpad } from '../../app/scratchpad/types';
+
+const NOW = 1_796_000_000.5;
+const OPERATOR = { kind: 'operator' } as const;
+const sha256 = (b: Uint8Array | string) => createHash('sha256').update(b).digest('hex');
+
+let dir: string;
+let path: string;
+let result: DemoResult;
+let store: Scratchpad;
+const byLabel = (label: DemoEntry['label']) => {
+  const e = result.entries.find((x) => x.label === label);
+  if (!e) throw new Error(`no demo row ${label}`);
+  return e;
+};
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'demo-db-'));
+  path = join(dir, 'demo.db');
+  result = writeDemoDatabase(path, { now: NOW });
+  store = openScratchpad(path, { readonly: true, clock: () => NOW });
+});
+afterAll(() => {
+  store?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('writeDemoDatabase', () => {
+  it('reports the rows, owners and turns it wrote', () => {
+    expect(result.rows).toBe(result.entries.length);
+    expect(result.rows).toBe(20);
+    expect(result.owners).toEqual(['alice', 'bob', 'ci-bot']);
+    expect(result.turns).toBe(new Set(result.entries.map((e) => e.turnId)).size);
+    expect(result.turns).toBe(7);
+    expect(new Set(result.entries.map((e) => e.label)).size).toBe(result.rows);
+  });
+
+  it('stores every row with the owner, turn, step, kind, size and times it reports', () => {
+    const turns = store.listTurns(OPERATOR, { limit: 1000 }).turns;
+    expect(turns.map((t) => t.turnId).sort()).toEqual([...new Set(result.entries.map((e) => e.turnId))].sort());
+    const stored = new Map<string, EntryMeta>(turns.flatMap((t) => store.listForTurn(OPERATOR, t.turnId)).map((m) => [m.id, m]));
+    expect(stored.size).toBe(result.rows);
+    for (const e of result.entries) {
+      const m = stored.get(e.id);
+      expect(m, e.label).toBeDefined();
+      expect({ owner: m!.owner, turnId: m!.turnId, stepNum: m!.stepNum, executorName: m!.executorName, kind: m!.kind, structured: m!.structured, sizeBytes: m!.sizeBytes }).toEqual({
+        owner: e.owner, turnId: e.turnId, stepNum: e.stepNum, executorName: e.executorName, kind: e.kind, structured: e.structured, sizeBytes: e.sizeBytes,
+      });
+      expect(m!.createdAt).toBeCloseTo(e.createdAt, 3);
+      expect(m!.expiresAt).toBeCloseTo(e.expiresAt, 3);
+      expect(m!.expiry).toBe(expiryState(e.expiresAt, NOW));
+    }
+  });
+
+  it('has expired rows, a row born expired, rows expiring within 5 minutes and live rows', () => {
+    const states = result.entries.map((e) => expiryState(e.expiresAt, NOW));
+    expect(states.filter((s) => s === 'expired').length).toBe(3);
+    expect(states.filter((s) => s === 'expiring').length).toBe(2);
+    expect(states.filter((s) => s === 'live').length).toBe(15);
+    const born = byLabel('born-expired');
+    expect(born.expiresAt).toBeLessThan(born.createdAt);
+    expect(store.stats(OPERATOR).expiredRows).toBe(3);
+  });
+
+  it('keeps each owner to their own turns', () => {
+    for (const owner of result.owners) {
+      const mine = new Set(result.entries.filter((e) => e.owner === owner).map((e) => e.turnId));
+      const seen = store.listTurns({ kind: 'user', userId: owner }, { limit: 1000 }).turns.map((t) => t.turnId);
+      expect(seen.sort()).toEqual([...mine].sort());
+    }
+    expect(() => store.describe({ kind: 'user', userId: 'alice' }, byLabel('large-log').id)).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
+  });
+
+  it('stores a real image, a gzip archive and opaque bytes as binary rows of the detected types', () => {
+    const png = byLabel('png-image');
+    const d = store.describe(OPERATOR, png.id);
+    expect(d.detectedType).toBe('png');
+    if (png.source !== 'generated') expect(d.sha256).toBe(sha256(readFileSync(png.source)));
+    expect(store.describe(OPERATOR, byLabel('gzip-archive').id).detectedType).toBe('gzip');
+    expect(store.describe(OPERATOR, byLabel('binary-blob').id).detectedType).toBe('unknown');
+  });
+
+  it('stores real text files byte for byte', () => {
+    const license = byLabel('license-text');
+    if (license.source === 'generated') return;
+    const bytes = readFileSync(license.source);
+    expect(license.sizeBytes).toBe(bytes.length);
+    expect(store.describe(OPERATOR, license.id).sha256).toBe(sha256(bytes));
+  });
+
+  it('stores directory listings as structured JSON with the real entries', () => {
+    const listing = byLabel('directory-listing-large');
+    const json = JSON.parse(Buffer.concat([...store.iterateContent(OPERATOR, listing.id)]).toString('utf8')) as { files: { name: string }[] };
+    if (listing.source !== 'generated') expect(json.files.map((f) => f.name)).toEqual(readdirSync(listing.source).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(json.files.length).toBeGreaterThan(0);
+  });
+
+  it('holds a log of a few MB, accented and emoji text, and HTML that must be shown literally', () => {
+    expect(byLabel('large-log').sizeBytes).toBeGreaterThanOrEqual(4 * 1024 * 1024);
+    const unicode = store.describe(OPERATOR, byLabel('unicode-text').id).meta;
+    expect(unicode.lengthCodePoints).toBeLessThan(unicode.sizeBytes);
+    const html = store.read(OPERATOR, byLabel('html-injection').id, { mode: 'head', n: 400 }).content;
+    expect(html).toContain('<img src=x onerror=alert(1)>');
+  });
+
+  it('writes the same content for the same now', () => {
+    const again = join(dir, 'again.db');
+    const second = writeDemoDatabase(again, { now: NOW });
+    const other = openScratchpad(again, { readonly: true, clock: () => NOW });
+    try {
+      for (const e of second.entries) expect(other.describe(OPERATOR, e.id).sha256, e.label).toBe(store.describe(OPERATOR, byLabel(e.label).id).sha256);
+    } finally {
+      other.close();
+    }
+  });
+
+  it('refuses to replace an existing file unless asked, and replaces it when asked', () => {
+    const target = join(dir, 'existing.db');
+    writeFileSync(target, 'not a database');
+    expect(() => writeDemoDatabase(target, { now: NOW })).toThrow(DemoDatabaseExistsError);
+    expect(readFileSync(target, 'utf8')).toBe('not a database');
+    expect(writeDemoDatabase(target, { now: NOW, overwrite: true, largeLogBytes: 1024 }).rows).toBe(20);
+  });
+});
