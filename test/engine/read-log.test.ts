@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { handleScratchpadRead } from '../../app/engine';
+import { alice, bob, openTempStore } from './store-fixture';
+
+const TURN = 'turn-1';
+
+describe('handleScratchpadRead and the read log', () => {
+  it('records each served read with the mode asked, the slice returned, truncation and time', () => {
+    const { store, clock } = openTempStore();
+    const text = 'x'.repeat(30_000);
+    const { scratchpad_id: id } = store.put(alice, { turnId: TURN, stepNum: 1, executorName: 'e', observation: { content: text } });
+    const ctx = { principal: alice, turnId: TURN };
+    const t0 = clock.now;
+    handleScratchpadRead(store, ctx, { scratchpad_id: id });
+    clock.now += 1;
+    handleScratchpadRead(store, ctx, { scratchpad_id: id, mode: 'full' });
+    clock.now += 1;
+    handleScratchpadRead(store, ctx, { scratchpad_id: id, mode: 'tail', n: 50 });
+    clock.now += 1;
+    handleScratchpadRead(store, ctx, { scratchpad_id: id, mode: 'range', start: 29_990, end: 40_000 });
+    const base = { entryId: id, turnId: TURN, principal: 'alice', unit: 'code_points' };
+    const expected = [
+      { ...base, mode: 'head', start: 0, end: 2000, truncated: false, at: t0 },
+      { ...base, mode: 'full', start: 0, end: 16_000, truncated: true, at: t0 + 1 },
+      { ...base, mode: 'tail', start: 29_950, end: 30_000, truncated: false, at: t0 + 2 },
+      { ...base, mode: 'range', start: 29_990, end: 30_000, truncated: false, at: t0 + 3 },
+    ];
+    expect(store.readLog(alice, { id })).toEqual(expected);
+    expect(store.readLog(alice, { turnId: TURN })).toEqual(expected);
+  });
+
+  it('records nothing for refused reads', () => {
+    const { store } = openTempStore();
+    const { scratchpad_id: id } = store.put(alice, { turnId: TURN, stepNum: 1, executorName: 'e', observation: { content: 'abc' } });
+    handleScratchpadRead(store, { principal: bob, turnId: TURN }, { scratchpad_id: id });
+    handleScratchpadRead(store, { principal: alice, turnId: TURN }, { scratchpad_id: id, mode: 'sideways' });
+    handleScratchpadRead(store, { principal: alice, turnId: 'turn-2' }, { scratchpad_id: id });
+    expect(store.readLog(alice, { turnId: TURN })).toEqual([]);
+  });
+
+  it("keeps each user's reads to that user when two share a turn id", () => {
+    const { store } = openTempStore();
+    const a = store.put(alice, { turnId: TURN, stepNum: 1, executorName: 'e', observation: { content: 'alice data' } }).scratchpad_id;
+    const b = store.put(bob, { turnId: TURN, stepNum: 1, executorName: 'e', observation: { content: 'bob data' } }).scratchpad_id;
+    handleScratchpadRead(store, { principal: alice, turnId: TURN }, { scratchpad_id: a, mode: 'head', n: 5 });
+    handleScratchpadRead(store, { principal: bob, turnId: TURN }, { scratchpad_id: b, mode: 'full' });
+    expect(store.readLog(alice, { turnId: TURN }).map((r) => [r.entryId, r.principal, r.end])).toEqual([[a, 'alice', 5]]);
+    expect(store.readLog(bob, { turnId: TURN }).map((r) => [r.entryId, r.principal, r.end])).toEqual([[b, 'bob', 8]]);
+  });
+});
