@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildMain, ROOT } from '../../scripts/build-main.mjs';
+
+/** Every module specifier a bundle still loads at run time (static imports, dynamic imports, require calls). */
+function runtimeImports(code: string): string[] {
+  const specs = new Set<string>();
+  for (const re of [/\bfrom\s*["']([^"']+)["']/g, /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g, /\brequire\s*\(\s*["']([^"']+)["']\s*\)/g, /^\s*import\s*["']([^"']+)["']/gm]) {
+    for (const m of code.matchAll(re)) specs.add(m[1]!);
+  }
+  return [...specs].sort();
+}
+
+describe('buildMain', () => {
+  let files: Record<string, string>;
+  beforeAll(async () => {
+    const outDir = join(ROOT, 'test-results', `main-build-${process.pid}`);
+    const written = await buildMain({ outDir });
+    files = Object.fromEntries(written.map((f) => [f.slice(outDir.length + 1), readFileSync(f, 'utf8')]));
+  });
+
+  it('writes main.js, store-worker.js and preload.cjs', () => {
+    expect(Object.keys(files).sort()).toEqual(['main.js', 'preload.cjs', 'store-worker.js']);
+  });
+
+  it('makes a preload that loads nothing but electron (a sandboxed preload cannot)', () => {
+    expect(runtimeImports(files['preload.cjs']!)).toEqual(['electron']);
+    expect(files['preload.cjs']).toContain('exposeInMainWorld');
+  });
+
+  it('leaves only electron, better-sqlite3 and Node built-ins external in main and the worker', () => {
+    const allowed = (spec: string) => spec === 'electron' || spec === 'better-sqlite3' || spec.startsWith('node:') || ['fs', 'path', 'os', 'crypto', 'url', 'util', 'worker_threads', 'events'].includes(spec);
+    expect(runtimeImports(files['main.js']!).filter((s) => !allowed(s))).toEqual([]);
+    expect(runtimeImports(files['store-worker.js']!).filter((s) => !allowed(s) || s === 'electron')).toEqual([]);
+    expect(runtimeImports(files['main.js']!)).toContain('electron');
+  });
+});
