@@ -14,7 +14,8 @@ export function formatBytes(bytes: number): string {
     unit++;
   }
   if (unit === 0) return `${value} B`;
-  return `${value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2)} ${BYTE_UNITS[unit]}`;
+  const digits = value >= 100 ? 0 : value >= 10 ? 1 : 2;
+  return `${Number(value.toFixed(digits))} ${BYTE_UNITS[unit]}`;
 }
 
 /** Integer with the locale's grouping: 1234567 -> "1,234,567". */
@@ -31,6 +32,19 @@ export function formatTime(seconds: number): string {
   const d = new Date(seconds * 1000);
   if (Number.isNaN(d.getTime())) return '—';
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/**
+ * Compact local time for list columns: "HH:MM:SS" when on the same local day as `now`, else "MM-DD HH:MM",
+ * and "YYYY-MM-DD" in another year. The full time belongs in the cell's title.
+ */
+export function formatShortTime(seconds: number, now: number): string {
+  const d = new Date(seconds * 1000);
+  const n = new Date(now * 1000);
+  if (Number.isNaN(d.getTime())) return '—';
+  if (d.getFullYear() !== n.getFullYear()) return formatTime(seconds).slice(0, 10);
+  if (d.getMonth() === n.getMonth() && d.getDate() === n.getDate()) return formatTime(seconds).slice(11);
+  return formatTime(seconds).slice(5, 16);
 }
 
 const RELATIVE = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });

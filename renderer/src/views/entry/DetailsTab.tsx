@@ -31,7 +31,7 @@ export function DetailsTab({ description, now }: { description: EntryDescription
         <code className="selectable mono">{sha256}</code> <CopyButton text={sha256} />
       </>,
     ],
-    ['Summary', <span className="selectable">{meta.summary}</span>],
+    ['Summary', <span className="selectable pre-wrap">{meta.summary}</span>],
   ];
   return (
     <dl className="facts details">

@@ -83,7 +83,7 @@ function HandleSaving({ handleSize, fullSize }: { handleSize: number; fullSize: 
       Handle <strong>{formatBytes(handleSize)}</strong> vs full observation <strong>{formatBytes(fullSize)}</strong>:{' '}
       {s.bytes >= 0 ? (
         <>
-          saves <strong>{formatBytes(s.bytes)}</strong> ({s.percent.toFixed(1)} %)
+          saves <strong>{formatBytes(s.bytes)}</strong> ({s.percent > 99 ? s.percent.toFixed(2) : s.percent.toFixed(1)} %)
         </>
       ) : (
         <>the handle is {formatBytes(-s.bytes)} larger than the observation</>

@@ -3,7 +3,7 @@ import type { EntryMeta } from '../../../../app/contract';
 import type { ApiError } from '../../api';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { Empty, ErrorBox, Loading } from '../../components/States';
-import { formatBytes, formatCount, formatCountdown, formatRelative, formatTime } from '../../format/units';
+import { formatBytes, formatCount, formatCountdown, formatRelative, formatShortTime, formatTime } from '../../format/units';
 import { listKeyHandler } from '../../hooks/listKeys';
 
 type Props = {
@@ -102,8 +102,8 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
               {formatBytes(entry.sizeBytes)}
             </span>
             <span className="num">{entry.kind === 'text' ? (entry.lengthCodePoints === null ? 'unknown' : formatCount(entry.lengthCodePoints)) : '—'}</span>
-            <span className="time" title={formatRelative(entry.createdAt, now)}>
-              {formatTime(entry.createdAt)}
+            <span className="time" title={`${formatTime(entry.createdAt)} (${formatRelative(entry.createdAt, now)})`}>
+              {formatShortTime(entry.createdAt, now)}
             </span>
             <span className="time" title={`${formatTime(entry.expiresAt)} (${formatRelative(entry.expiresAt, now)})`}>
               {formatCountdown(entry.expiresAt, now)}

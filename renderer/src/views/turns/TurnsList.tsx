@@ -3,7 +3,7 @@ import { forwardRef, useEffect, useRef, useState } from 'react';
 import type { TurnSummary } from '../../../../app/contract';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { Empty, ErrorBox, Loading } from '../../components/States';
-import { formatBytes, formatCount, formatTime } from '../../format/units';
+import { formatBytes, formatCount, formatShortTime, formatTime } from '../../format/units';
 import { listKeyHandler } from '../../hooks/listKeys';
 import type { TurnsState } from './useTurns';
 
@@ -143,8 +143,12 @@ export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
                   <span className="num" title={`${formatCount(turn.totalBytes)} bytes`}>
                     {formatBytes(turn.totalBytes)}
                   </span>
-                  <span className="time">{formatTime(turn.firstCreatedAt)}</span>
-                  <span className="time">{formatTime(turn.lastCreatedAt)}</span>
+                  <span className="time" title={formatTime(turn.firstCreatedAt)}>
+                    {formatShortTime(turn.firstCreatedAt, now)}
+                  </span>
+                  <span className="time" title={formatTime(turn.lastCreatedAt)}>
+                    {formatShortTime(turn.lastCreatedAt, now)}
+                  </span>
                   <span>
                     <ExpiryBadge expiresAt={turn.earliestExpiresAt} now={now} label={turnBadgeLabel(turn)} />
                   </span>
