@@ -17,7 +17,7 @@ const INSERT_OBSERVATION = `INSERT INTO observations
    created_at, expires_at, actor, channel, detected_type, sha256, summary, handle)
   VALUES (@id, @owner, @turnId, @stepNum, @executorName, @kind, @structured, @sizeBytes, @lengthUnits, @chunkUnits,
    @createdAt, @expiresAt, @actor, @channel, @detectedType, @sha256, @summary, @handle)`;
-const INSERT_CHUNK = 'INSERT INTO chunks (key, byte_start, unit_start, data) VALUES (?, ?, ?, ?)';
+const INSERT_CHUNK = 'INSERT INTO chunks (key, byte_start, unit_start, cp_index, data) VALUES (?, ?, ?, ?, ?)';
 
 /**
  * Stores one observation for the user `principal` in one transaction and returns its synthetic handle.
@@ -62,7 +62,7 @@ export function putObservation(ctx: StoreContext, principal: Principal, input: u
     for (let seq = 0; seq < chunkCount; seq++) {
       const from = enc.byteOffsets[seq] as number;
       const to = enc.byteOffsets[seq + 1] as number;
-      const changes = insertChunk.run(pk * CHUNK_KEY_SPAN + seq, from, seq * chunkUnits, enc.bytes.subarray(from, to)).changes;
+      const changes = insertChunk.run(pk * CHUNK_KEY_SPAN + seq, from, seq * chunkUnits, enc.cpIndexes?.[seq] ?? null, enc.bytes.subarray(from, to)).changes;
       if (changes !== 1) throw new ScratchpadError('CORRUPT', `${ctx.path}: chunk ${seq} of ${id} was not written`);
     }
   });

@@ -1,6 +1,4 @@
-import { isAscii } from 'node:buffer';
 import type { Principal, ReadResult } from '../../contract';
-import { sliceCodePoints } from '../codepoints';
 import { parseSliceRequest, resolveSlice } from '../slicing';
 import { ScratchpadError } from '../types';
 import type { EntryWithContent } from '../types';
@@ -8,11 +6,13 @@ import type { StoreContext } from './context';
 import { findVisible } from './lookup';
 import { toEntryMeta, type ObservationRow } from './rows';
 import { CHUNK_KEY_SPAN } from './schema';
+import { chunkCodePoints } from './utf8-chunk';
 
-const SELECT_CHUNKS = 'SELECT key, data FROM chunks WHERE key BETWEEN ? AND ? ORDER BY key';
+const SELECT_CHUNKS = 'SELECT key, cp_index, data FROM chunks WHERE key BETWEEN ? AND ? ORDER BY key';
 
 interface ChunkRow {
   readonly key: number;
+  readonly cp_index: Buffer | null;
   readonly data: Buffer;
 }
 
@@ -27,20 +27,14 @@ function chunksFor(ctx: StoreContext, row: ObservationRow, start: number, end: n
   return { first, rows };
 }
 
-/** Code points [a, b) of one chunk: ASCII chunks are cut by byte; others decode (invalid UTF-8 as U+FFFD) only what they need. */
-function chunkCodePoints(data: Buffer, a: number, b: number): string {
-  if (isAscii(data)) return data.toString('latin1', a, Math.min(b, data.length));
-  // b code points take at most 4b bytes: decode no more than that.
-  return sliceCodePoints(data.toString('utf8', 0, Math.min(data.length, 4 * b)), a, b);
-}
-
 /** Text of code points [start, end) of a text row. */
 export function readTextSlice(ctx: StoreContext, row: ObservationRow, start: number, end: number): string {
   const { first, rows } = chunksFor(ctx, row, start, end);
   let out = '';
   rows.forEach((chunk, i) => {
     const unitStart = (first + i) * row.chunk_units;
-    out += chunkCodePoints(chunk.data, Math.max(0, start - unitStart), Math.min(row.chunk_units, end - unitStart));
+    const inChunk = Math.min(row.chunk_units, row.length_units - unitStart);
+    out += chunkCodePoints(chunk.data, chunk.cp_index, Math.max(0, start - unitStart), Math.min(inChunk, end - unitStart), inChunk);
   });
   return out;
 }
