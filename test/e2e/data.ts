@@ -1,10 +1,16 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+/** The shared fixtures folder next to the checkout (`../shared/fixtures`), else the repo's copy kept for CI. */
+const FIXTURES = [path.join(ROOT, '..', 'shared', 'fixtures'), path.join(ROOT, 'test', 'scratchpad', 'metnos-v1', 'fixtures')].find((dir) =>
+  existsSync(path.join(dir, 'metnos-v1-sample.db')),
+) ?? path.join(ROOT, '..', 'shared', 'fixtures');
+
 /** The original runtime's sample file and its expected values (read-only; always opened from a temp copy). */
-export const FIXTURE_DB = '/work/shared/fixtures/metnos-v1-sample.db';
-export const FIXTURE_EXPECTED = '/work/shared/fixtures/metnos-v1-sample.expected.json';
+export const FIXTURE_DB = path.join(FIXTURES, 'metnos-v1-sample.db');
+export const FIXTURE_EXPECTED = path.join(FIXTURES, 'metnos-v1-sample.expected.json');
 
 /** One row of the fixture's expected values (snake_case, as the fixture file writes them). */
 export interface ExpectedRow {
@@ -40,5 +46,6 @@ export function tempDir(prefix = 'scratchpad-e2e-'): { readonly dir: string; rem
 export function copyFixture(dir: string): string {
   const target = path.join(dir, 'metnos-v1-sample.db');
   copyFileSync(FIXTURE_DB, target);
+  chmodSync(target, 0o644); // the shared original is read-only; the copy is the app's to open
   return target;
 }

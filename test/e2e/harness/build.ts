@@ -1,18 +1,21 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'vite';
+import { withCspMeta } from '../../../main/startup/csp';
 
 /** Repository root (test/e2e/harness -> ../../..). */
 export const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
-/** Where the production build of the renderer goes (vite.config.ts: build.outDir). */
-export const RENDERER_DIST = path.join(ROOT, 'dist', 'renderer');
 /** The preload's Electron-free bridge builder, bundled for the page. */
 export const BRIDGE_ENTRY = path.join(ROOT, 'main', 'preload', 'bridge.ts');
+/**
+ * Where the e2e runs keep their production builds of the renderer: `dist/e2e-renderer/<inputs hash>/`. Not
+ * dist/renderer itself, which `npm start` and other builds empty and refill while a run may be reading it.
+ */
+export const RENDERER_BUILDS = path.join(ROOT, 'dist', 'e2e-renderer');
 
-const STAMP = '.e2e-build-stamp';
-/** Inputs of the renderer build: when their hash matches the stamp in dist/renderer, the build is reused. */
-const INPUTS = ['renderer', 'app/contract', 'vite.config.ts', 'package-lock.json'];
+/** Inputs of the renderer build: the build is reused while their hash is unchanged. */
+const INPUTS = ['renderer', 'app/contract', 'vite.config.ts', 'package-lock.json', 'main/startup/csp.ts'];
 
 function listFiles(abs: string, out: string[]): void {
   if (!existsSync(abs)) return;
@@ -35,23 +38,49 @@ export function rendererInputsHash(): string {
   return hash.digest('hex');
 }
 
+/** Removes builds of other inputs not touched for an hour (a concurrent run may still be serving a recent one). */
+function pruneOldBuilds(keep: string): void {
+  if (!existsSync(RENDERER_BUILDS)) return;
+  for (const name of readdirSync(RENDERER_BUILDS)) {
+    const dir = path.join(RENDERER_BUILDS, name);
+    if (dir !== keep && Date.now() - statSync(dir).mtimeMs > 3_600_000) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 let rendererBuild: Promise<string> | undefined;
 
 /**
- * Builds the renderer for production with the repository's vite.config.ts into dist/renderer, once per run:
- * skipped when dist/renderer holds a build of exactly the current inputs (hash stamp). Returns the folder.
+ * The production build of the renderer, as `npm start` makes it: `vite build` with the repository's
+ * vite.config.ts, then main's CSP meta written into index.html (main/startup/csp.ts `withCspMeta`). Built once
+ * per set of inputs (hash of renderer/, app/contract, the config, the lock file) into its own folder under
+ * dist/e2e-renderer, via a temporary folder renamed into place, so concurrent runs never see half a build.
+ * Returns the folder holding index.html.
  */
 export function ensureRendererBuilt(): Promise<string> {
   rendererBuild ??= (async () => {
-    const hash = rendererInputsHash();
-    const stampPath = path.join(RENDERER_DIST, STAMP);
-    const index = path.join(RENDERER_DIST, 'index.html');
-    if (existsSync(index) && existsSync(stampPath) && readFileSync(stampPath, 'utf8') === hash) return RENDERER_DIST;
-    if (!existsSync(path.join(ROOT, 'renderer', 'index.html'))) throw new Error(`e2e: renderer/index.html is missing; the renderer is not there to build yet`);
-    await build({ configFile: path.join(ROOT, 'vite.config.ts'), root: path.join(ROOT, 'renderer'), logLevel: 'warn', mode: 'production' });
-    if (!existsSync(index)) throw new Error(`e2e: vite build finished but ${index} is missing`);
-    writeFileSync(stampPath, hash);
-    return RENDERER_DIST;
+    const hash = rendererInputsHash().slice(0, 16);
+    const target = path.join(RENDERER_BUILDS, hash);
+    if (existsSync(path.join(target, 'index.html'))) return target;
+    if (!existsSync(path.join(ROOT, 'renderer', 'index.html'))) throw new Error('e2e: renderer/index.html is missing; the renderer is not there to build yet');
+    mkdirSync(RENDERER_BUILDS, { recursive: true });
+    const staging = mkdtempSync(path.join(RENDERER_BUILDS, `.${hash}-`));
+    try {
+      await build({
+        configFile: path.join(ROOT, 'vite.config.ts'),
+        root: path.join(ROOT, 'renderer'),
+        logLevel: 'warn',
+        mode: 'production',
+        build: { outDir: staging, emptyOutDir: true },
+      });
+      const index = path.join(staging, 'index.html');
+      if (!existsSync(index)) throw new Error(`e2e: vite build finished but ${index} is missing`);
+      writeFileSync(index, withCspMeta(readFileSync(index, 'utf8')));
+      if (!existsSync(target)) renameSync(staging, target);
+    } finally {
+      rmSync(staging, { recursive: true, force: true });
+    }
+    pruneOldBuilds(target);
+    return target;
   })();
   rendererBuild.catch(() => (rendererBuild = undefined));
   return rendererBuild;

@@ -1,0 +1,212 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { expiryState } from '../../app/contract';
+import { writeDemoDatabase, type DemoEntry, type DemoLabel, type DemoResult } from '../../app/demo';
+import { openScratchpad } from '../../app/scratchpad';
+import { tempDir } from './data';
+import { launchApp, type AppSession } from './harness';
+import { eventually, goTo, listedTurnIds, openTab, selectEntry, selectTurn, shownSlice, statFigures, waitForTurnCount, waitForWindow } from './ui';
+
+// The demo database (app/demo) written into a temp file at a fixed clock, viewed by the operator (the app's
+// default). Tests run in order: the gc at the end deletes the expired rows.
+const NOW = 1_796_040_000;
+const OPERATOR = { kind: 'operator' } as const;
+
+describe('the demo database in the app', () => {
+  const tmp = tempDir();
+  const dbPath = path.join(tmp.dir, 'demo.db');
+  let demo: DemoResult;
+  let app: AppSession;
+  const byLabel = (label: DemoLabel): DemoEntry => {
+    const entry = demo.entries.find((e) => e.label === label);
+    if (!entry) throw new Error(`demo has no ${label} row`);
+    return entry;
+  };
+  /** Reads a whole row straight from the file through a second connection (not through the app). */
+  const stored = (entry: DemoEntry): string | Uint8Array => {
+    const pad = openScratchpad(dbPath, { readonly: true, clock: () => NOW, maxReadLength: 64 * 1024 * 1024 });
+    try {
+      return pad.get(OPERATOR, entry.id).content;
+    } finally {
+      pad.close();
+    }
+  };
+
+  beforeAll(async () => {
+    demo = writeDemoDatabase(dbPath, { now: NOW });
+    app = await launchApp({ dbPath, principal: OPERATOR, now: NOW });
+  });
+  afterAll(async () => {
+    await app?.close();
+    tmp.remove();
+  });
+
+  test('the turns list shows every turn with its owners, newest first', async () => {
+    const { page } = app;
+    await waitForTurnCount(page, demo.turns);
+    const lastCreated = new Map<string, number>();
+    for (const e of demo.entries) lastCreated.set(e.turnId, Math.max(lastCreated.get(e.turnId) ?? 0, e.createdAt));
+    const newestFirst = [...lastCreated.entries()].sort((a, b) => b[1] - a[1]).map(([turnId]) => turnId);
+    expect(await listedTurnIds(page)).toEqual(newestFirst);
+    const owners = await page.getByRole('listbox', { name: 'Turns', exact: true }).getByRole('option').evaluateAll((rows) => rows.map((r) => r.children[1]?.textContent));
+    expect(owners).toEqual(newestFirst.map((t) => demo.entries.find((e) => e.turnId === t)?.owner));
+    await app.screenshot('turns');
+  });
+
+  test('every entry row carries the expiry badge of its expiry time at the clock', async () => {
+    const { page } = app;
+    for (const turnId of new Set(demo.entries.map((e) => e.turnId))) {
+      const entries = await selectTurn(page, turnId);
+      const shown = await entries.getByRole('option').evaluateAll((rows) => rows.map((r) => r.querySelector('[data-state]')?.getAttribute('data-state')));
+      const want = demo.entries
+        .filter((e) => e.turnId === turnId)
+        .sort((a, b) => (a.stepNum ?? Infinity) - (b.stepNum ?? Infinity) || a.createdAt - b.createdAt)
+        .map((e) => expiryState(e.expiresAt, NOW));
+      expect(shown).toEqual(want);
+    }
+    // At least one of each state exists in the demo, so the three badges were all checked.
+    expect(new Set(demo.entries.map((e) => expiryState(e.expiresAt, NOW)))).toEqual(new Set(['live', 'expiring', 'expired']));
+    await selectTurn(page, byLabel('expired-text').turnId);
+    await app.screenshot('turn-expired-entries');
+  });
+
+  test('what the model saw: the stored synthetic handle and its saving', async () => {
+    const { page } = app;
+    const entry = byLabel('license-text');
+    const entries = await selectTurn(page, entry.turnId);
+    await selectEntry(page, entries, entry.stepNum);
+    const handle = JSON.parse((await page.locator('pre.handle').textContent()) ?? 'null') as { scratchpad_id: string; size_bytes: number };
+    expect(handle.scratchpad_id).toBe(entry.id);
+    expect(handle.size_bytes).toBe(entry.sizeBytes);
+    await app.screenshot('entry-model-saw');
+    await openTab(page, 'Details');
+    await expect(page.locator('.facts.details').textContent()).resolves.toContain(`agent:${entry.owner}`);
+    await app.screenshot('entry-details');
+  });
+
+  test('a unicode text entry reads exactly, slice by slice', async () => {
+    const { page } = app;
+    const entry = byLabel('unicode-text');
+    const text = stored(entry) as string;
+    const codePoints = [...text];
+    const entries = await selectTurn(page, entry.turnId);
+    await selectEntry(page, entries, entry.stepNum);
+    await openTab(page, 'Content');
+    await waitForWindow(page, 0, codePoints.length, codePoints.length, 'code points');
+    expect(await shownSlice(page)).toBe(text);
+    await app.screenshot('entry-content');
+  });
+
+  test('an image row: full sha256, PNG signature in the hex dump and an inline preview of the real image', async () => {
+    const { page } = app;
+    const entry = byLabel('png-image');
+    const bytes = Buffer.from(stored(entry) as Uint8Array);
+    const entries = await selectTurn(page, entry.turnId);
+    await selectEntry(page, entries, entry.stepNum);
+    await openTab(page, 'Binary');
+    await expect(page.locator('.binary-tab dd.sha code').textContent()).resolves.toBe(createHash('sha256').update(bytes).digest('hex'));
+    await expect(page.locator('.binary-tab .facts dd').nth(1).textContent()).resolves.toBe('png');
+    const first = page.locator('.hex-dump .virtual-row .hex-row').first();
+    await first.waitFor();
+    await expect(first.locator('.hex-bytes').textContent()).resolves.toBe(
+      [...bytes.subarray(0, 8)].map((b) => b.toString(16).padStart(2, '0')).join(' ') + '  ' + [...bytes.subarray(8, 16)].map((b) => b.toString(16).padStart(2, '0')).join(' '),
+    );
+    await expect(first.locator('.hex-ascii').textContent()).resolves.toBe('.PNG........IHDR');
+    // The preview decodes the row's own bytes (a blob: URL under the app's CSP): its size is the PNG's IHDR size.
+    const img = page.locator('.image-preview img');
+    await img.waitFor();
+    await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await img.elementHandle());
+    const size = await img.evaluate((el) => ({ w: (el as HTMLImageElement).naturalWidth, h: (el as HTMLImageElement).naturalHeight, src: (el as HTMLImageElement).src }));
+    expect({ w: size.w, h: size.h }).toEqual({ w: bytes.readUInt32BE(16), h: bytes.readUInt32BE(20) });
+    expect(size.src.startsWith('blob:')).toBe(true);
+    await app.screenshot('entry-binary-image');
+  });
+
+  test('the HTML observation is shown as its literal text: no element from it, no script run', async () => {
+    const { page } = app;
+    const entry = byLabel('html-injection');
+    const text = stored(entry) as string;
+    const entries = await selectTurn(page, entry.turnId);
+    await selectEntry(page, entries, entry.stepNum);
+    await openTab(page, 'Content');
+    const total = [...text].length;
+    await waitForWindow(page, 0, Math.min(total, 65_536), total, 'code points');
+    expect(await shownSlice(page)).toBe([...text].slice(0, 65_536).join(''));
+    expect(await page.locator('.entry-view img, .entry-view script, .entry-view a[href^="javascript"], .entry-view h1').count()).toBe(0);
+    expect(app.problems).toEqual([]);
+  });
+
+  test('stats before gc: rows, bytes and the expired rows awaiting gc', async () => {
+    const { page } = app;
+    await goTo(page, 'Stats');
+    const expired = demo.entries.filter((e) => e.expiresAt <= NOW);
+    const figures = await statFigures(page);
+    expect(figures['Rows']).toBe(String(demo.rows));
+    await expect(page.locator('.stat-figures .figure', { hasText: 'Stored' }).getAttribute('title')).resolves.toBe(
+      `${demo.entries.reduce((s, e) => s + e.sizeBytes, 0).toLocaleString('en-US')} bytes`,
+    );
+    expect(figures['Expired (awaiting gc)']?.startsWith(`${expired.length} · `)).toBe(true);
+    await page.locator('.recharts-surface').first().waitFor();
+    await app.screenshot('stats');
+  });
+
+  test('gc: the preview lists what would go, the run deletes exactly that, and the views follow', async () => {
+    const { page } = app;
+    const expired = demo.entries.filter((e) => e.expiresAt <= NOW);
+    const expiredBytes = expired.reduce((s, e) => s + e.sizeBytes, 0);
+    const expiredTurns = new Set(expired.map((e) => e.turnId));
+    await goTo(page, 'gc');
+    await page.getByRole('button', { name: 'Preview gc now' }).click();
+    const preview = page.locator('.gc-preview .gc-summary');
+    await preview.waitFor();
+    expect(await preview.textContent()).toBe(
+      `gc would delete ${expired.length} rows, ${await formatBytesInPage(expiredBytes)} (${expiredBytes.toLocaleString('en-US')} bytes) in ${expiredTurns.size} turns.`,
+    );
+    expect(await page.locator('.gc-preview tbody tr td.mono').allTextContents()).toEqual(expect.arrayContaining([...expiredTurns]));
+    await app.screenshot('gc-preview');
+    // Nothing is deleted by a preview.
+    expect(countRows(dbPath)).toBe(demo.rows);
+
+    await page.getByRole('button', { name: 'Delete expired rows…' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.waitFor();
+    await app.screenshot('gc-confirm');
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    const done = page.locator('.gc-done .gc-summary');
+    await done.waitFor();
+    expect(await done.textContent()).toContain(`gc deleted ${expired.length} rows`);
+    await app.screenshot('gc-done');
+    expect(countRows(dbPath)).toBe(demo.rows - expired.length);
+
+    // The turns whose every row expired are gone from the list; stats count no expired row.
+    await goTo(page, 'Turns');
+    const remaining = new Set(demo.entries.filter((e) => e.expiresAt > NOW).map((e) => e.turnId));
+    await eventually(async () => (await listedTurnIds(page)).sort(), [...remaining].sort());
+    await goTo(page, 'Stats');
+    await eventually(async () => (await statFigures(page))['Rows'], String(demo.rows - expired.length));
+    expect((await statFigures(page))['Expired (awaiting gc)']?.startsWith('0 · ')).toBe(true);
+    await app.screenshot('stats-after-gc');
+    expect(app.problems).toEqual([]);
+  });
+
+  /** The page's own byte formatting, so the summary line is compared whole. */
+  async function formatBytesInPage(bytes: number): Promise<string> {
+    const text = await app.page.locator('.gc-preview .gc-summary strong').nth(1).textContent();
+    expect(text).toMatch(/^[\d.]+ (B|KiB|MiB|GiB)$/);
+    const [value, unit] = (text ?? '').split(' ') as [string, string];
+    const scale = { B: 1, KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3 }[unit as 'B'];
+    expect(Math.abs(Number(value) * scale - bytes) / bytes).toBeLessThan(0.01);
+    return text ?? '';
+  }
+});
+
+/** Rows in a v2 file, counted by a second connection as the operator (expired rows included until gc). */
+function countRows(file: string): number {
+  const pad = openScratchpad(file, { readonly: true, clock: () => NOW });
+  try {
+    return pad.stats(OPERATOR).rows;
+  } finally {
+    pad.close();
+  }
+}
