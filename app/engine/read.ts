@@ -49,9 +49,9 @@ function requestedWindow(args: ScratchpadReadArgs, total: number): Window | Erro
       return { from: Math.max(0, total - args.n), to: total };
     case 'range': {
       const start = args.start ?? 0;
-      const end = args.end ?? total;
-      if (end < start) return { code: 'INVALID_ARGUMENT', message: `end (${end}) must be >= start (${start})` };
-      return { from: Math.min(start, total), to: Math.min(end, total) };
+      if (args.end !== undefined && args.end < start) return { code: 'INVALID_ARGUMENT', message: `end (${args.end}) must be >= start (${start})` };
+      const to = Math.min(args.end ?? total, total);
+      return { from: Math.min(start, to), to };
     }
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { handleScratchpadRead } from '../../app/engine';
+import { createEngineMetrics, handleScratchpadRead, runGc } from '../../app/engine';
 import { alice, bob, openTempStore } from './store-fixture';
+import { openScratchpad } from '../../app/scratchpad';
 
 const TURN = 'turn-1';
 
@@ -46,5 +47,31 @@ describe('handleScratchpadRead and the read log', () => {
     handleScratchpadRead(store, { principal: bob, turnId: TURN }, { scratchpad_id: b, mode: 'full' });
     expect(store.readLog(alice, { turnId: TURN }).map((r) => [r.entryId, r.principal, r.end])).toEqual([[a, 'alice', 5]]);
     expect(store.readLog(bob, { turnId: TURN }).map((r) => [r.entryId, r.principal, r.end])).toEqual([[b, 'bob', 8]]);
+  });
+
+  it('serves reads from a read-only file without logging them or counting a failure', () => {
+    const { store, path, clock } = openTempStore();
+    const { scratchpad_id: id } = store.put(alice, { turnId: TURN, stepNum: 1, executorName: 'e', observation: { content: 'abcdef' } });
+    store.close();
+    const readonlyStore = openScratchpad(path, { readonly: true, clock: () => clock.now });
+    try {
+      const metrics = createEngineMetrics();
+      const r = handleScratchpadRead(readonlyStore, { principal: alice, turnId: TURN, metrics }, { scratchpad_id: id, n: 3 });
+      expect(r.ok && r.content).toBe('abc');
+      expect(readonlyStore.readLog(alice, { id })).toEqual([]);
+      expect([metrics.counters().reads, metrics.counters().readLogFailures]).toEqual([1, 0]);
+    } finally {
+      readonlyStore.close();
+    }
+  });
+
+  it('loses the read log of an entry when gc deletes the entry', () => {
+    const { store, clock } = openTempStore();
+    const { scratchpad_id: id } = store.put(alice, { turnId: TURN, stepNum: 1, executorName: 'e', observation: { content: 'abc' }, ttlSeconds: 5 });
+    handleScratchpadRead(store, { principal: alice, turnId: TURN }, { scratchpad_id: id });
+    expect(store.readLog(alice, { turnId: TURN })).toHaveLength(1);
+    clock.now += 5;
+    expect(runGc(store, alice).deletedRows).toBe(1);
+    expect(store.readLog(alice, { turnId: TURN })).toEqual([]);
   });
 });

@@ -120,6 +120,8 @@ describe('handleScratchpadRead', () => {
     const id = put(store, alice, digits(100));
     const past = ok(handleScratchpadRead(store, ctxOf(alice), { scratchpad_id: id, mode: 'range', start: 500, end: 900 }));
     expect([past.content, past.meta.start, past.meta.end, past.truncated]).toEqual(['', 100, 100, false]);
+    const noEnd = ok(handleScratchpadRead(store, ctxOf(alice), { scratchpad_id: id, mode: 'range', start: 500 }));
+    expect([noEnd.content, noEnd.meta.start, noEnd.meta.end]).toEqual(['', 100, 100]);
     const tailEnd = ok(handleScratchpadRead(store, ctxOf(alice), { scratchpad_id: id, mode: 'range', start: 90, end: 10 ** 15 }));
     expect(tailEnd.content).toBe('0123456789');
     const bad = err(handleScratchpadRead(store, ctxOf(alice), { scratchpad_id: id, mode: 'range', start: 20, end: 10 }));
