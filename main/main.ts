@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { appUserDataDir, PRODUCT_NAME } from '../app/config/default-db';
 import { createAppController } from './electron/app-controller';
 import { hardenWebContents, installSessionPolicy } from './electron/security';
 import { openWorkerClient } from './store/worker-client';
@@ -33,6 +34,10 @@ async function offerDemoData(path: string): Promise<boolean> {
   });
   return response === 1;
 }
+
+// The same userData folder the CLI assumes (app/config/default-db.ts), in development and when packaged.
+app.setName(PRODUCT_NAME);
+app.setPath('userData', appUserDataDir());
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();

@@ -13,6 +13,8 @@ export interface DemoOptions {
   readonly largeLogBytes?: number;
   /** Replace an existing file (and its -wal/-shm/-journal). Default false: an existing file is an error. */
   readonly overwrite?: boolean;
+  /** better-sqlite3 `nativeBinding` for the store (the Electron build when the desktop app writes the demo). */
+  readonly nativeBinding?: string;
 }
 
 /** One row the demo wrote, with the id the store gave it. */
@@ -73,7 +75,7 @@ export function writeDemoDatabase(path: string, options: DemoOptions = {}): Demo
   }
   const plan = demoPlan({ now, largeLogBytes: options.largeLogBytes ?? 4 * 1024 * 1024 }).sort((a, b) => b.agoSeconds - a.agoSeconds);
   let clock = now;
-  const store = openScratchpad(path, { clock: () => clock });
+  const store = openScratchpad(path, { clock: () => clock, nativeBinding: options.nativeBinding });
   const entries: DemoEntry[] = [];
   try {
     for (const row of plan) {

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { defaultDbPath } from '../../app/config/default-db';
 
 /** Where the window's file comes from. */
 export interface DatabaseChoice {
@@ -18,18 +18,13 @@ export interface DatabaseEnvironment {
 }
 
 /**
- * The file to open: `--db` when given; else the original runtime's default (`$METNOS_USER_DATA/scratchpad.db`,
- * then `~/.local/share/metnos/scratchpad.db`) when it exists; else `<userData>/scratchpad.db`.
+ * The file to open: `--db` when given; else the rule shared with the CLI (app/config/default-db.ts): the original
+ * runtime's default (`$METNOS_USER_DATA/scratchpad.db`, then `~/.local/share/metnos/scratchpad.db`) when it exists,
+ * else `<userData>/scratchpad.db`, which is a first run when it does not exist yet.
  */
 export function resolveDatabase(flag: string | null, environment: DatabaseEnvironment): DatabaseChoice {
   if (flag !== null) return { path: flag, source: 'flag', firstRun: false };
-  const candidates = [
-    environment.env.METNOS_USER_DATA ? join(environment.env.METNOS_USER_DATA, 'scratchpad.db') : null,
-    join(environment.homeDir, '.local', 'share', 'metnos', 'scratchpad.db'),
-  ];
-  for (const candidate of candidates) {
-    if (candidate !== null && environment.exists(candidate)) return { path: candidate, source: 'metnos', firstRun: false };
-  }
-  const own = join(environment.userDataDir, 'scratchpad.db');
-  return { path: own, source: 'app', firstRun: !environment.exists(own) };
+  const { env, homeDir, userDataDir, exists } = environment;
+  const { path, source } = defaultDbPath({ env, home: homeDir, userDataDir, exists });
+  return { path, source, firstRun: source === 'app' && !exists(path) };
 }

@@ -1,5 +1,6 @@
 // Entry of the store worker thread: owns the better-sqlite3 connection so SQL never runs on main's event loop.
 import { parentPort, workerData } from 'node:worker_threads';
+import { writeDemoDatabase } from '../../app/demo';
 import { openScratchpad } from '../../app/scratchpad';
 import type { Scratchpad } from '../../app/scratchpad/types';
 import { isStoreMethod } from './client';
@@ -13,6 +14,10 @@ const init = workerData as WorkerInit;
 
 let pad: Scratchpad | undefined;
 try {
+  if (init.demo) {
+    // The demo writer opens its own connection, which needs the Electron build of the addon inside Electron.
+    writeDemoDatabase(init.path, { nativeBinding: init.options.nativeBinding });
+  }
   const opened = openScratchpad(init.path, init.options);
   pad = opened;
   post({ type: 'ready', path: opened.path, format: opened.format, readonly: opened.readonly });
