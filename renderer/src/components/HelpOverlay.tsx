@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 /** Every keyboard shortcut of the app, in the order the help overlay lists them (the README quotes it). */
 export const SHORTCUTS: readonly (readonly [string, string])[] = [
   ['?', 'Show or hide this help'],
-  ['Esc', 'Close help, dialogs and confirmations'],
+  ['Esc', 'Close help or a confirmation; step back: entry view → entries → turns; clear the filter'],
   ['1 / 2 / 3', 'Go to Turns / gc / Stats'],
   ['/', 'Filter turns by turn id or executor'],
   ['s', 'Sort turns by time or by size'],

@@ -21,10 +21,18 @@ export function tabsFor(kind: 'text' | 'binary'): EntryTab[] {
   return kind === 'text' ? ['model', 'content', 'details'] : ['model', 'binary', 'details'];
 }
 
-type Props = { id: string; revision: number; now: number };
+type Props = {
+  id: string;
+  revision: number;
+  now: number;
+  /** Single-key shortcuts on (off while an overlay is open). */
+  hotkeys?: boolean;
+  /** False for formats that keep no read log (metnos-v1), to explain an empty list. */
+  readLogKept?: boolean;
+};
 
 /** One entry: describe() once per id (and on store changes), then the four tabs. */
-export const EntryView = forwardRef<HTMLDivElement, Props>(function EntryView({ id, revision, now }, ref) {
+export const EntryView = forwardRef<HTMLDivElement, Props>(function EntryView({ id, revision, now, hotkeys = true, readLogKept = true }, ref) {
   const api = useApi();
   const described = useQuery(() => api.entryDescribe({ id }), [id, revision]);
   const description = described.data && described.data.meta.id === id ? described.data : undefined;
@@ -42,11 +50,13 @@ export const EntryView = forwardRef<HTMLDivElement, Props>(function EntryView({ 
       </div>
     );
   }
-  return <EntryTabs key={id} ref={ref} description={description} revision={revision} now={now} />;
+  return <EntryTabs key={id} ref={ref} description={description} revision={revision} now={now} hotkeys={hotkeys} readLogKept={readLogKept} />;
 });
 
-const EntryTabs = forwardRef<HTMLDivElement, { description: EntryDescription; revision: number; now: number }>(function EntryTabs(
-  { description, revision, now },
+type TabsProps = { description: EntryDescription; revision: number; now: number; hotkeys: boolean; readLogKept: boolean };
+
+const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
+  { description, revision, now, hotkeys, readLogKept },
   ref,
 ) {
   const { meta } = description;
@@ -61,7 +71,7 @@ const EntryTabs = forwardRef<HTMLDivElement, { description: EntryDescription; re
     c: () => tabs.includes('content') && setTab('content'),
     b: () => tabs.includes('binary') && setTab('binary'),
     d: () => setTab('details'),
-  });
+  }, hotkeys);
   useEffect(() => {
     if (!tabs.includes(tab)) setTab('model');
   }, [tab, tabs]);
@@ -123,9 +133,9 @@ const EntryTabs = forwardRef<HTMLDivElement, { description: EntryDescription; re
         ))}
       </div>
       <div className="tab-panel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {tab === 'model' && <ModelSawTab description={description} revision={revision} now={now} onOpenRead={openRead} />}
-        {tab === 'content' && <ContentTab meta={meta} request={request} onRequest={setRequest} active />}
-        {tab === 'binary' && <BinaryTab description={description} page={page} onPage={setPage} active />}
+        {tab === 'model' && <ModelSawTab description={description} revision={revision} now={now} onOpenRead={openRead} readLogKept={readLogKept} />}
+        {tab === 'content' && <ContentTab meta={meta} request={request} onRequest={setRequest} active={hotkeys} />}
+        {tab === 'binary' && <BinaryTab description={description} page={page} onPage={setPage} active={hotkeys} />}
         {tab === 'details' && <DetailsTab description={description} now={now} />}
       </div>
     </div>

@@ -16,13 +16,13 @@ export function saving(handleSize: number, fullSize: number): { bytes: number; p
   return { bytes, percent: fullSize > 0 ? (bytes / fullSize) * 100 : 0 };
 }
 
-type Props = { description: EntryDescription; revision: number; now: number; onOpenRead: (read: ReadLogEntry) => void };
+type Props = { description: EntryDescription; revision: number; now: number; onOpenRead: (read: ReadLogEntry) => void; readLogKept?: boolean };
 
 /**
  * What the model saw: the stored synthetic handle (pretty-printed, as text), its size against the full
  * size, and the scratchpad_read calls served for the entry as a coverage bar and a time-ordered list.
  */
-export function ModelSawTab({ description, revision, now, onOpenRead }: Props) {
+export function ModelSawTab({ description, revision, now, onOpenRead, readLogKept = true }: Props) {
   const api = useApi();
   const { meta, handle } = description;
   const log = useQuery(() => api.entryReadLog({ id: meta.id }), [meta.id, revision]);
@@ -52,7 +52,11 @@ export function ModelSawTab({ description, revision, now, onOpenRead }: Props) {
         ) : log.status === 'error' && log.error ? (
           <ErrorBox what="the read log" error={log.error} onRetry={log.reload} />
         ) : reads.length === 0 ? (
-          <Empty>The model never read this entry back: it saw only the handle.</Empty>
+          <Empty>
+            {readLogKept
+              ? 'The model never read this entry back: it saw only the handle.'
+              : "No reads recorded: the original runtime's files keep no read log."}
+          </Empty>
         ) : (
           <>
             {total !== null ? <CoverageBar reads={reads} total={total} unitLabel={unit} /> : <Loading what="entry length" />}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SessionInfo } from '../../../../app/contract';
 import { useApi } from '../../api';
-import { useHotkeys } from '../../hooks/useHotkeys';
+import { isTypingTarget, useHotkeys } from '../../hooks/useHotkeys';
 import { useQuery } from '../../hooks/useQuery';
 import { useStoreRevision } from '../../hooks/useStoreRevision';
 import { EntryView, NoEntry } from '../entry/EntryView';
@@ -95,7 +95,13 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
         />
       </section>
       <section className="pane pane-detail">
-        <div className="pane-entries" aria-label="Entries of the selected turn">
+        <div
+          className="pane-entries"
+          aria-label="Entries of the selected turn"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') turnsRef.current?.focus();
+          }}
+        >
           <h2 className="pane-title">
             {selection.turnId ? (
               <>
@@ -124,7 +130,18 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
             />
           )}
         </div>
-        <div className="pane-entry">{selection.entryId ? <EntryView ref={entryRef} id={selection.entryId} revision={revision} now={now} /> : <NoEntry />}</div>
+        <div
+          className="pane-entry"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && !isTypingTarget(event.target)) entriesRef.current?.focus();
+          }}
+        >
+          {selection.entryId ? (
+            <EntryView ref={entryRef} id={selection.entryId} revision={revision} now={now} hotkeys={active} readLogKept={session?.format !== 'metnos-v1'} />
+          ) : (
+            <NoEntry />
+          )}
+        </div>
       </section>
     </div>
   );
