@@ -1,0 +1,32 @@
+import type { Scratchpad } from '../../scratchpad/types';
+import { formatBytes, formatTime } from '../format';
+import type { CliIo } from '../io';
+import { renderTable } from '../table';
+import { printJson, stdoutPaint, type CommonArgs } from './common';
+
+/** Arguments of `gc`. */
+export interface GcArgs extends CommonArgs {
+  /** Count what would be deleted without deleting. */
+  readonly dryRun: boolean;
+  /** Unix seconds to collect at (rows with expiresAt <= now); default the clock. */
+  readonly now?: number;
+}
+
+/**
+ * `gc`: deletes (or counts, with dryRun) the expired rows: the user's own, or every owner's for the
+ * operator. JSON: the store's `GcResult`. A read-only file (metnos-v1) fails with READ_ONLY unless dryRun.
+ */
+export function runGc(store: Scratchpad, args: GcArgs, io: CliIo): void {
+  const result = store.gc(args.principal, { dryRun: args.dryRun, ...(args.now === undefined ? {} : { now: args.now }) });
+  if (args.json) return printJson(io, result);
+  const paint = stdoutPaint(io);
+  const verb = result.dryRun ? 'Would delete' : 'Deleted';
+  io.stdout.write(
+    `${verb} ${paint('bold', String(result.deletedRows))} expired rows (${formatBytes(result.deletedBytes)}) in ${result.turns.length} turns, at ${formatTime(result.now)}\n`,
+  );
+  if (result.turns.length === 0) return;
+  const rows = result.turns.map((t) => [t.turnId, t.owner ?? '-', String(t.rows), formatBytes(t.bytes)]);
+  io.stdout.write(
+    '\n' + renderTable([{ header: 'TURN' }, { header: 'OWNER' }, { header: 'ROWS', align: 'right' }, { header: 'SIZE', align: 'right' }], rows, paint),
+  );
+}

@@ -1,0 +1,42 @@
+import type { Scratchpad } from '../../scratchpad/types';
+import { formatBytes, formatExpiry, formatRelative, formatTime } from '../format';
+import type { CliIo } from '../io';
+import { renderPairs } from '../table';
+import { printJson, stdoutPaint, type CommonArgs } from './common';
+
+/** Arguments of `show`. */
+export interface ShowArgs extends CommonArgs {
+  readonly id: string;
+}
+
+/**
+ * `show ID`: metadata, full sha256, synthetic handle and expiry of one entry. JSON: the store's
+ * `EntryDescription` (`{ meta, sha256, handle, detectedType }`). NOT_FOUND for missing or foreign ids.
+ */
+export function runShow(store: Scratchpad, args: ShowArgs, io: CliIo): void {
+  const d = store.describe(args.principal, args.id);
+  if (args.json) return printJson(io, d);
+  const paint = stdoutPaint(io);
+  const now = io.now();
+  const m = d.meta;
+  const length = m.kind === 'binary' ? `${m.sizeBytes} bytes` : m.lengthCodePoints === null ? 'unknown' : `${m.lengthCodePoints} code points`;
+  const pairs: [string, string][] = [
+    ['id', paint('bold', m.id)],
+    ['turn', m.turnId],
+    ['step', m.stepNum === null ? '-' : String(m.stepNum)],
+    ['executor', m.executorName ?? '-'],
+    ['owner', m.owner ?? '-'],
+    ['actor', m.actor ?? '-'],
+    ['channel', m.channel ?? '-'],
+    ['kind', m.kind + (m.structured ? ' (structured JSON)' : '') + (d.detectedType ? `, ${d.detectedType}` : '')],
+    ['size', `${formatBytes(m.sizeBytes)} (${m.sizeBytes} bytes)`],
+    ['length', length],
+    ['sha256', d.sha256],
+    ['created', `${formatTime(m.createdAt)} (${formatRelative(m.createdAt, now)})`],
+    ['expires', `${formatTime(m.expiresAt)} (${formatRelative(m.expiresAt, now)}) ${formatExpiry(m.expiry, paint)}`],
+    ['summary', m.summary],
+    // The handle's summary is the one printed above; --json keeps it.
+    ['handle', d.handle === null ? '-' : JSON.stringify({ ...d.handle, summary: '(as above)' }, null, 2)],
+  ];
+  io.stdout.write(renderPairs(pairs, paint));
+}

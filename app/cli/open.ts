@@ -1,0 +1,49 @@
+import { statSync } from 'node:fs';
+import type { Principal } from '../contract';
+import { defaultDbPath } from '../config/default-db';
+import { openScratchpad } from '../scratchpad';
+import type { Scratchpad } from '../scratchpad/types';
+import { CliError } from './exit-codes';
+import type { CliIo } from './io';
+
+/** The global options, as commander parses them. */
+export interface GlobalOptions {
+  readonly db?: string;
+  readonly owner?: string;
+  readonly operator?: boolean;
+  readonly json?: boolean;
+  /** SQLite busy timeout in milliseconds. */
+  readonly busyTimeout?: number;
+}
+
+/** `--owner ID` gives that user; `--operator` or neither gives the operator; both is a USAGE error. */
+export function principalOf(options: GlobalOptions): Principal {
+  if (options.owner !== undefined && options.operator) throw new CliError('USAGE', '--owner and --operator cannot be combined');
+  if (options.owner !== undefined) {
+    if (options.owner.length === 0 || options.owner.length > 256) throw new CliError('USAGE', '--owner must be 1 to 256 characters');
+    return { kind: 'user', userId: options.owner };
+  }
+  return { kind: 'operator' };
+}
+
+/** `--db PATH`, else the app's default database (app/config/default-db.ts). */
+export function dbPathOf(options: GlobalOptions, io: CliIo): string {
+  return options.db ?? defaultDbPath({ env: io.env }).path;
+}
+
+/**
+ * Opens the database for one command: read-only unless `write` (only a real gc writes), with the io's clock.
+ * NOT_FOUND when the file does not exist (the CLI never creates a database, except demo-db); the store's
+ * CORRUPT / UNSUPPORTED_FORMAT / BUSY otherwise.
+ */
+export function openForCommand(options: GlobalOptions, io: CliIo, write: boolean): Scratchpad {
+  const path = dbPathOf(options, io);
+  const st = statSync(path, { throwIfNoEntry: false });
+  if (!st) throw new CliError('NOT_FOUND', `database not found: ${path}${options.db === undefined ? ' (the default; pass --db PATH)' : ''}`);
+  if (!st.isFile()) throw new CliError('USAGE', `not a file: ${path}`);
+  return openScratchpad(path, {
+    readonly: !write,
+    clock: io.now,
+    ...(options.busyTimeout === undefined ? {} : { busyTimeoutMs: options.busyTimeout }),
+  });
+}

@@ -1,0 +1,188 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import type { Scratchpad } from '../scratchpad/types';
+import { runDemoDb } from './commands/demo-db';
+import { runExport } from './commands/export';
+import { runGc } from './commands/gc';
+import { runLs } from './commands/ls';
+import { runRead } from './commands/read';
+import { runShow } from './commands/show';
+import { runStats } from './commands/stats';
+import { runTurns } from './commands/turns';
+import type { CommonArgs } from './commands/common';
+import { CliError, EXIT, describeFailure } from './exit-codes';
+import type { CliIo } from './io';
+import { openForCommand, principalOf, type GlobalOptions } from './open';
+
+/** The bin's name, as package.json's `bin` declares it. */
+export const PROGRAM_NAME = 'scratchpad-inspector';
+
+const EXIT_HELP = `
+Exit codes: 0 success, 1 not found (entry, turn or database file), 2 usage error, 3 busy (database locked),
+4 corrupt or unsupported file, 5 other failure (file exists, read-only file, write error).
+Default database: $METNOS_USER_DATA/scratchpad.db or ~/.local/share/metnos/scratchpad.db if it exists,
+else the app's own ($XDG_CONFIG_HOME or ~/.config)/Scratchpad Inspector/scratchpad.db.`;
+
+function version(): string {
+  try {
+    return (JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/** commander argParser: an integer >= 0 (commander reports a bad value as a usage error). */
+export function nonNegativeInt(value: string): number {
+  if (!/^\d+$/.test(value.trim())) throw new InvalidArgumentError('must be an integer >= 0');
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new InvalidArgumentError('is too large');
+  return n;
+}
+
+function positiveSeconds(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('must be Unix seconds > 0');
+  return n;
+}
+
+function rangeOf(values: readonly string[] | undefined): [number, number] | undefined {
+  if (values === undefined) return undefined;
+  if (values.length !== 2) throw new CliError('USAGE', `--range takes START END, got ${values.length} value(s)`);
+  const parse = (v: string, name: string) => {
+    try {
+      return nonNegativeInt(v);
+    } catch (e) {
+      throw new CliError('USAGE', `--range ${name} '${v}' ${(e as Error).message}`);
+    }
+  };
+  return [parse(values[0] as string, 'START'), parse(values[1] as string, 'END')];
+}
+
+/**
+ * The commander program over `io`. Each store command opens the database (read-only unless a real gc), runs
+ * its `run*` function (app/cli/commands) and closes it. Errors propagate to {@link runCli}.
+ */
+export function buildProgram(io: CliIo): Command {
+  const program = new Command(PROGRAM_NAME)
+    .description('Inspect, read and gc the observation scratchpad of AI-agent runtimes (v2 and Metnos v1 files).')
+    .version(version(), '-V, --version')
+    .option('--db <path>', 'scratchpad database file (default: as the desktop app, see below)')
+    .option('--owner <id>', 'view as this user: only their rows')
+    .option('--operator', 'view as the operator: every owner\'s rows (the default)')
+    .option('--json', 'print machine-readable JSON on stdout')
+    .addOption(new Option('--busy-timeout <ms>', 'wait this long for a locked database').argParser(nonNegativeInt).default(5000))
+    .addHelpText('after', EXIT_HELP)
+    .configureHelp({ showGlobalOptions: true })
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s), outputError: () => {} });
+
+  const globals = (cmd: Command) => cmd.optsWithGlobals<GlobalOptions>();
+  const common = (cmd: Command): CommonArgs => ({ principal: principalOf(globals(cmd)), json: globals(cmd).json === true });
+  const withStore = async <T>(cmd: Command, write: boolean, run: (store: Scratchpad) => T | Promise<T>) => {
+    common(cmd); // usage errors in --owner/--operator come before touching the file
+    const store = openForCommand(globals(cmd), io, write);
+    try {
+      await run(store);
+    } finally {
+      store.close();
+    }
+  };
+
+  program
+    .command('turns')
+    .description('list turns, most recent first')
+    .addOption(new Option('--limit <n>', 'at most this many turns').argParser(nonNegativeInt))
+    .option('--query <text>', 'only turns whose id or executor names contain this text')
+    .addOption(new Option('--sort <key>', 'sort key').choices(['lastCreated', 'totalBytes']))
+    .action((opts: { limit?: number; query?: string; sort?: 'lastCreated' | 'totalBytes' }, cmd: Command) =>
+      withStore(cmd, false, (store) => runTurns(store, { ...common(cmd), ...opts }, io)),
+    );
+
+  program
+    .command('ls')
+    .argument('<turn-id>', 'turn id')
+    .description("list a turn's entries, ordered by step")
+    .action((turnId: string, _opts, cmd: Command) => withStore(cmd, false, (store) => runLs(store, { ...common(cmd), turnId }, io)));
+
+  program
+    .command('show')
+    .argument('<id>', 'entry id')
+    .description('describe an entry: metadata, sha256, synthetic handle, expiry')
+    .action((id: string, _opts, cmd: Command) => withStore(cmd, false, (store) => runShow(store, { ...common(cmd), id }, io)));
+
+  const range = new Option('--range <start> <end...>', 'code points (text) or bytes (binary) [START, END)');
+  range.flags = '--range <start> <end>'; // variadic parsing, two-value help text
+  program
+    .command('read')
+    .argument('<id>', 'entry id')
+    .description('print a slice: text as text, binary as a hex dump (no option: the whole value, capped)')
+    .addOption(new Option('--head <n>', 'the first N code points (text) or bytes (binary)').argParser(nonNegativeInt))
+    .addOption(new Option('--tail <n>', 'the last N code points (text) or bytes (binary)').argParser(nonNegativeInt))
+    .addOption(range)
+    .option('--raw', 'write the bytes themselves to stdout (not to a terminal)')
+    .action((id: string, opts: { head?: number; tail?: number; range?: string[]; raw?: boolean }, cmd: Command) =>
+      withStore(cmd, false, (store) =>
+        runRead(store, { ...common(cmd), id, head: opts.head, tail: opts.tail, range: rangeOf(opts.range), raw: opts.raw === true }, io),
+      ),
+    );
+
+  program
+    .command('stats')
+    .description('counts and sizes (per owner for the operator)')
+    .action((_opts, cmd: Command) => withStore(cmd, false, (store) => runStats(store, common(cmd), io)));
+
+  program
+    .command('gc')
+    .description('delete expired rows (expiresAt <= now)')
+    .option('--dry-run', 'only count what would be deleted')
+    .addOption(new Option('--now <unix-seconds>', 'collect as of this time (default: now)').argParser(positiveSeconds))
+    .action((opts: { dryRun?: boolean; now?: number }, cmd: Command) =>
+      withStore(cmd, opts.dryRun !== true, (store) => runGc(store, { ...common(cmd), dryRun: opts.dryRun === true, now: opts.now }, io)),
+    );
+
+  program
+    .command('export')
+    .argument('<id>', 'entry id')
+    .argument('<file>', 'file to write')
+    .description('stream an entry\'s raw content to a file (progress bar on a terminal)')
+    .option('--force', 'replace FILE if it exists')
+    .action((id: string, file: string, opts: { force?: boolean }, cmd: Command) =>
+      withStore(cmd, false, (store) => runExport(store, { ...common(cmd), id, file, force: opts.force === true }, io)),
+    );
+
+  program
+    .command('demo-db')
+    .argument('<path>', 'file to create')
+    .description('write a realistic multi-owner demo database')
+    .option('--force', 'replace PATH if it exists')
+    .action((path: string, opts: { force?: boolean }, cmd: Command) => {
+      runDemoDb({ path, force: opts.force === true, json: globals(cmd).json === true }, io);
+    });
+
+  return program;
+}
+
+/**
+ * Runs the CLI in-process on `argv` (without node and script) and returns the exit code (see EXIT_HELP).
+ * Every failure becomes one line on stderr: `scratchpad-inspector: <cause>`, or with --json
+ * `{"error":{"code","message"}}`.
+ */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const program = buildProgram(io);
+  try {
+    if (argv.length === 0) throw new CliError('USAGE', `no command given (see ${PROGRAM_NAME} --help)`);
+    await program.parseAsync([...argv], { from: 'user' });
+    return EXIT.OK;
+  } catch (thrown) {
+    let error = thrown;
+    if (thrown instanceof CommanderError) {
+      if (thrown.exitCode === 0) return EXIT.OK; // --help, --version
+      error = new CliError('USAGE', `${thrown.message.replace(/^error: /, '')} (see ${PROGRAM_NAME} --help)`);
+    }
+    const failure = describeFailure(error);
+    const json = argv.includes('--json');
+    io.stderr.write(json ? JSON.stringify({ error: { code: failure.code, message: failure.message } }) + '\n' : `${PROGRAM_NAME}: ${failure.message}\n`);
+    return failure.exitCode;
+  }
+}
