@@ -18,6 +18,8 @@ type Props = {
   onRetry: () => void;
   /** A filter is active (changes the empty message). */
   filtered: boolean;
+  /** Changes with the query and sort: the list then starts again from the top. */
+  resetKey: string;
 };
 
 function turnBadgeLabel(turn: TurnSummary): string | undefined {
@@ -30,7 +32,7 @@ function turnBadgeLabel(turn: TurnSummary): string | undefined {
  * next cursor page. Keyboard: arrows/Home/End/PgUp/PgDn move, Enter opens the turn.
  */
 export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
-  { state, operator, now, selectedTurnId, onSelect, onRetry, filtered },
+  { state, operator, now, selectedTurnId, onSelect, onRetry, filtered, resetKey },
   ref,
 ) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
@@ -49,6 +51,12 @@ export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
   useEffect(() => {
     if (last && hasMore && last.index >= turns.length - 20) loadMore();
   }, [last, hasMore, turns.length, loadMore]);
+
+  useEffect(() => {
+    setActive(-1);
+    virtualizer.scrollToOffset(0);
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+  }, [resetKey]);
 
   // Keep the active row on the selected turn after a refresh reorders the list.
   useEffect(() => {

@@ -87,6 +87,7 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
           now={now}
           selectedTurnId={selection.turnId}
           filtered={query !== ''}
+          resetKey={`${sort}\u0000${query}`}
           onSelect={(turnId) => {
             onSelect({ turnId, entryId: turnId === selection.turnId ? selection.entryId : null });
             requestAnimationFrame(() => entriesRef.current?.focus());
