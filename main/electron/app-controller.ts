@@ -76,9 +76,8 @@ export function createAppController(options: ControllerOptions) {
       showError('Could not open the scratchpad file', err);
       return null;
     }
-    const window = createAppWindow(options.files);
-    const id = window.webContents.id;
-    const push = pushTo(window.webContents);
+    options.recentFiles.add(store.path);
+    let push: Session['emit'] = () => {};
     const session: Session = {
       store,
       principal,
@@ -87,9 +86,13 @@ export function createAppController(options: ControllerOptions) {
         if (event === 'store:changed') void refreshMenu();
       },
     };
-    sessions.set(id, session);
-    windows.set(session, window);
-    options.recentFiles.add(store.path);
+    const window = createAppWindow(options.files, (created) => {
+      // Registered before the page loads, so the page's first request already finds its session.
+      push = pushTo(created.webContents);
+      sessions.set(created.webContents.id, session);
+      windows.set(session, created);
+    });
+    const id = window.webContents.id;
     const stopWatching = watchExternalWrites(session);
     window.on('focus', () => void refreshMenu());
     window.on('closed', () => {

@@ -10,9 +10,9 @@ export interface WindowFiles {
 /**
  * The one window factory: sandboxed renderer, isolated context, no Node anywhere, web security on, no webview,
  * no insecure content, no experimental features or auxclick; guards against navigation, new
- * windows and webviews, then loads our own page. Shown when ready so no blank frame flashes.
+ * windows and webviews; `beforeLoad` (main registers the window's session there), then loads our own page. Shown when ready so no blank frame flashes.
  */
-export function createAppWindow(files: WindowFiles, title = 'Scratchpad Inspector'): BrowserWindow {
+export function createAppWindow(files: WindowFiles, beforeLoad: (window: BrowserWindow) => void = () => {}, title = 'Scratchpad Inspector'): BrowserWindow {
   const window = new BrowserWindow({
     width: 1280,
     height: 820,
@@ -42,6 +42,7 @@ export function createAppWindow(files: WindowFiles, title = 'Scratchpad Inspecto
   });
   hardenWebContents(window.webContents);
   window.once('ready-to-show', () => window.show());
+  beforeLoad(window);
   void window.loadFile(files.indexFile);
   return window;
 }
