@@ -39,6 +39,36 @@ export function perCallMs(fn: () => void, options: PerCallOptions = {}): { ms: n
   return { ms: median(samples), calls: batch * (reps + 1) + 1, samples };
 }
 
+/**
+ * {@link perCallMs} for several calls at once, their batches interleaved (a, b, c, a, b, c, ...) so a burst of
+ * load from other processes hits every figure alike: the right way to measure figures compared as ratios.
+ * Returns the median ms per call of each, by name.
+ */
+export function perCallMsInterleaved<K extends string>(fns: Record<K, () => void>, options: PerCallOptions = {}): Record<K, number> {
+  const reps = options.reps ?? 15;
+  const batchMs = options.batchMs ?? 20;
+  const maxBatch = options.maxBatch ?? 1_000;
+  const names = Object.keys(fns) as K[];
+  const batch = {} as Record<K, number>;
+  const samples = {} as Record<K, number[]>;
+  for (const k of names) {
+    const first = timeMs(fns[k]);
+    batch[k] = Math.max(1, Math.min(maxBatch, Math.floor(batchMs / Math.max(first, 1e-3))));
+    for (let i = 0; i < batch[k]; i++) fns[k]();
+    samples[k] = [];
+  }
+  for (let r = 0; r < reps; r++) {
+    for (const k of names) {
+      const fn = fns[k];
+      const n = batch[k];
+      samples[k].push(timeMs(() => { for (let i = 0; i < n; i++) fn(); }) / n);
+    }
+  }
+  const out = {} as Record<K, number>;
+  for (const k of names) out[k] = median(samples[k]);
+  return out;
+}
+
 /** Rounds for display/JSON: 3 significant digits below 100, whole numbers above. */
 export function round(x: number): number {
   if (!Number.isFinite(x)) return x;
