@@ -166,6 +166,7 @@ export async function launchApp(options: LaunchOptions): Promise<AppSession> {
     });
     await context.addInitScript({ content: bridgeInitScript(bundle) });
     page = context.pages()[0] ?? (await context.newPage());
+    page.setDefaultTimeout(15_000);
     page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
     page.on('console', (msg) => {
       if (msg.type() === 'error') problems.push(`console.error: ${msg.text()}`);
