@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEngineMetrics, handleScratchpadRead, runGc } from '../../app/engine';
 import { alice, bob, openTempStore } from './store-fixture';
+import Database from 'better-sqlite3';
 import { openScratchpad } from '../../app/scratchpad';
 
 const TURN = 'turn-1';
@@ -73,5 +74,22 @@ describe('handleScratchpadRead and the read log', () => {
     clock.now += 5;
     expect(runGc(store, alice).deletedRows).toBe(1);
     expect(store.readLog(alice, { turnId: TURN })).toEqual([]);
+  });
+
+  it('still serves a read when the read log cannot be written (another writer holds the lock), and counts it', () => {
+    const { store, path } = openTempStore({ busyTimeoutMs: 0 });
+    const { scratchpad_id: id } = store.put(alice, { turnId: TURN, stepNum: 1, executorName: 'e', observation: { content: 'abcdef' } });
+    const other = new Database(path);
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      const metrics = createEngineMetrics();
+      const r = handleScratchpadRead(store, { principal: alice, turnId: TURN, metrics }, { scratchpad_id: id, n: 2 });
+      expect(r.ok && r.content).toBe('ab');
+      expect([metrics.counters().reads, metrics.counters().readLogFailures]).toEqual([1, 1]);
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+    expect(store.readLog(alice, { id })).toEqual([]);
   });
 });
