@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { openScratchpad, ScratchpadError, type Scratchpad } from '../../app/scratchpad';
 import type { Principal } from '../../app/contract';
+import { toWellFormed } from '../../app/scratchpad/codepoints';
 import { fakeClock, tempDir } from './helpers';
 
 /*
@@ -68,7 +69,7 @@ describe('multi-user isolation', () => {
               case 'put': {
                 const id = sp.put(p, { turnId: TURNS[o.turn] as string, stepNum: 0, executorName: null, observation: o.text, ttlSeconds: o.ttl }).scratchpad_id;
                 ids.push(id);
-                model.set(id, { owner: userId, turn: TURNS[o.turn] as string, text: o.text.toWellFormed(), expiresAt: clock.now() + o.ttl });
+                model.set(id, { owner: userId, turn: TURNS[o.turn] as string, text: toWellFormed(o.text), expiresAt: clock.now() + o.ttl });
                 break;
               }
               case 'read':

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { openScratchpadWithLayout } from '../../app/scratchpad/open';
 import type { Scratchpad } from '../../app/scratchpad';
 import { CHUNK_KEY_SPAN } from '../../app/scratchpad/v2/schema';
+import { toWellFormed } from '../../app/scratchpad/codepoints';
 import { operator, tempDir, user } from './helpers';
 
 /*
@@ -18,7 +19,7 @@ const shortText = fc.array(fragment, { maxLength: 60 }).map((a) => a.join(''));
 const longText = fc.tuple(fc.array(fragment, { minLength: 1, maxLength: 8 }), fc.integer({ min: 100, max: 900 })).map(([a, k]) => a.join('').repeat(k));
 const anyText = fc.oneof({ arbitrary: shortText, weight: 3 }, { arbitrary: longText, weight: 1 });
 
-const reference = (s: string) => Array.from(s.toWellFormed());
+const reference = (s: string) => Array.from(toWellFormed(s));
 const alice = user('alice');
 const LAYOUTS = [1, 3, 7, 2_048 + 5];
 
