@@ -1,6 +1,6 @@
 import { ValueChangedError, type ScanTuning } from './byte-source';
 import type { V1Context } from './context';
-import { findRow, type V1Row } from './rows';
+import type { V1ValueRow } from './rows';
 import { withSqliteErrors } from '../sqlite-errors';
 import { notFoundMessage } from '../ids';
 import { ScratchpadError } from '../types';
@@ -28,14 +28,19 @@ export function requireId(id: unknown): string {
 }
 
 /**
- * Runs `fn` on the row of `id` with its cached facts, mapping SQLite errors. When the value changes under the
+ * Runs `fn` on the row of `id` (as `find` returns it: {@link findRow} or the cheaper findValueRow) with its cached facts, mapping SQLite errors. When the value changes under the
  * reads (another writer deleted or replaced it) the facts are dropped and `fn` runs once more on the fresh row;
  * a second change gives BUSY. NOT_FOUND when the row does not exist.
  */
-export function withRow<T>(env: V1Env, id: string, fn: (row: V1Row, facts: ValueFacts) => T): T {
+export function withRow<R extends V1ValueRow, T>(
+  env: V1Env,
+  id: string,
+  find: (ctx: V1Context, id: string) => R | undefined,
+  fn: (row: R, facts: ValueFacts) => T,
+): T {
   return withSqliteErrors(env.ctx.path, 'read', () => {
     for (let attempt = 0; ; attempt++) {
-      const row = findRow(env.ctx, id);
+      const row = find(env.ctx, id);
       if (!row) throw notFound(id);
       try {
         return fn(row, env.cache.of(row));

@@ -1,7 +1,7 @@
 import { ScratchpadError } from '../types';
 import { scanChunks, ValueChangedError } from './byte-source';
 import { notFound, type V1Env } from './env';
-import { findRow } from './rows';
+import { findValueRow } from './rows';
 import { mapSqliteError, withSqliteErrors } from '../sqlite-errors';
 import { rowByteSource } from './value-source';
 
@@ -19,7 +19,7 @@ export function iterateEntryContent(env: V1Env, id: string, chunkBytes = DEFAULT
     throw new ScratchpadError('INVALID_ARGUMENT', `chunkBytes must be an integer >= 1, got ${chunkBytes}`);
   }
   const { ctx, tuning } = env;
-  const row = withSqliteErrors(ctx.path, 'read', () => findRow(ctx, id));
+  const row = withSqliteErrors(ctx.path, 'read', () => findValueRow(ctx, id));
   if (!row) throw notFound(id);
   const source = rowByteSource(ctx, row);
   const windowBytes = Math.max(chunkBytes, tuning.scanWindowBytes(source.byteLength));

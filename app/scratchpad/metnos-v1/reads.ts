@@ -5,14 +5,14 @@ import { resolveSlice, type SliceRequest } from '../slicing';
 import { ScratchpadError, type EntryWithContent } from '../types';
 import { scanChunks, type ByteSource } from './byte-source';
 import { withRow, type V1Env } from './env';
-import { kindOf, toEntryMeta, type V1Row } from './rows';
+import { findRow, findValueRow, kindOf, toEntryMeta, type V1ValueRow } from './rows';
 import { readTextSlice, scanText, type TextIndex } from './text-index';
 import { computeTextIndex, rowByteSource, type ValueFacts } from './value-source';
 
 /** WHATWG UTF-8 decoding with U+FFFD for invalid bytes; a leading BOM is kept as U+FEFF (it is a code point). */
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
-function textIndexOf(env: V1Env, row: V1Row, facts: ValueFacts, source: ByteSource): TextIndex {
+function textIndexOf(env: V1Env, row: V1ValueRow, facts: ValueFacts, source: ByteSource): TextIndex {
   facts.textIndex ??= computeTextIndex(env.ctx, row, source, env.tuning);
   return facts.textIndex;
 }
@@ -26,7 +26,7 @@ function now(env: V1Env): number {
  * binary in bytes (base64). Bounds as v2 ({@link resolveSlice}), capped at maxReadLength.
  */
 export function readEntry(env: V1Env, id: string, request: SliceRequest): ReadResult {
-  return withRow(env, id, (row, facts) => {
+  return withRow(env, id, findValueRow, (row, facts) => {
     const source = rowByteSource(env.ctx, row);
     const cap = env.ctx.options.maxReadLength;
     if (kindOf(row) === 'binary') {
@@ -55,7 +55,7 @@ function countCodePoints(text: string): number {
 
 /** The whole row: TOO_LARGE when it exceeds maxReadLength (code points for text, bytes for binary). */
 export function getEntry(env: V1Env, id: string): EntryWithContent {
-  return withRow(env, id, (row, facts) => {
+  return withRow(env, id, findRow, (row, facts) => {
     const source = rowByteSource(env.ctx, row);
     const cap = env.ctx.options.maxReadLength;
     const tooLarge = (size: number, unit: string) =>
@@ -79,7 +79,7 @@ export function getEntry(env: V1Env, id: string): EntryWithContent {
  * while the row is unchanged), the detected type of binary rows, and `handle: null` (v1 stores no handle).
  */
 export function describeEntry(env: V1Env, id: string): EntryDescription {
-  return withRow(env, id, (row, facts) => {
+  return withRow(env, id, findRow, (row, facts) => {
     const source = rowByteSource(env.ctx, row);
     const kind = kindOf(row);
     if (!facts.sha256 || (kind === 'text' && !facts.textIndex)) {

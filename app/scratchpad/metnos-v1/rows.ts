@@ -1,26 +1,38 @@
 import { expiryState, type EntryKind, type EntryMeta } from '../../contract';
 import type { V1Context } from './context';
 
-/** One `entries` row without its content, as the meta queries return it. */
-export interface V1Row {
+/**
+ * What reading a row's content needs. Every field sits before `content` in the record or in its header, so
+ * SQLite answers without walking the value's overflow pages (the columns after `content` cost that walk).
+ */
+export interface V1ValueRow {
   readonly id: string;
-  readonly turnId: string;
-  readonly stepNum: unknown;
-  readonly executorName: unknown;
+  readonly rowid: number;
   readonly contentKind: unknown;
   /** Length of `content` in bytes, from the record header (null when content is NULL). */
   readonly sizeBytes: number | null;
-  readonly summary: unknown;
-  readonly createdAt: unknown;
-  readonly expiresAt: unknown;
   /** SQLite storage class of `content` ('blob', 'text', ...). */
   readonly storage: string;
 }
 
+/** One `entries` row without its content, as the meta queries return it. */
+export interface V1Row extends V1ValueRow {
+  readonly turnId: string;
+  readonly stepNum: unknown;
+  readonly executorName: unknown;
+  readonly summary: unknown;
+  readonly createdAt: unknown;
+  readonly expiresAt: unknown;
+}
+
+function valueColumnsSql(ctx: V1Context): string {
+  return `id, rowid, content_kind AS contentKind, ${ctx.bytesSql} AS sizeBytes, typeof(content) AS storage`;
+}
+
 /** Select list of {@link V1Row}; never reads `content` itself (length and type come from the record header). */
 export function metaColumnsSql(ctx: V1Context): string {
-  return `id, turn_id AS turnId, step_num AS stepNum, executor_name AS executorName, content_kind AS contentKind,
-    ${ctx.bytesSql} AS sizeBytes, summary, created_at AS createdAt, expires_at AS expiresAt, typeof(content) AS storage`;
+  return `${valueColumnsSql(ctx)}, turn_id AS turnId, step_num AS stepNum, executor_name AS executorName,
+    summary, created_at AS createdAt, expires_at AS expiresAt`;
 }
 
 const LIST_LINE = /^(matches|items|results|entries|files|paths): \d+ elementi/;
@@ -37,7 +49,7 @@ export function looksStructured(kind: EntryKind, summary: string): boolean {
 }
 
 /** The row's kind: `binary` when content_kind says so, else `text` (as the original reads it). */
-export function kindOf(row: V1Row): EntryKind {
+export function kindOf(row: V1ValueRow): EntryKind {
   return row.contentKind === 'binary' ? 'binary' : 'text';
 }
 
@@ -70,6 +82,11 @@ export function toEntryMeta(row: V1Row, now: number, windowSeconds: number, leng
     actor: null,
     channel: null,
   };
+}
+
+/** The value facts of row `id` (cheap: no overflow walk), or undefined. */
+export function findValueRow(ctx: V1Context, id: string): V1ValueRow | undefined {
+  return ctx.stmt(`SELECT ${valueColumnsSql(ctx)} FROM entries WHERE id = ?`).get(id) as V1ValueRow | undefined;
 }
 
 /** The row of `id`, or undefined. */

@@ -12,8 +12,6 @@ interface Totals {
   bytes: number;
   textRows: number;
   textBytes: number;
-  expiredRows: number;
-  expiredBytes: number;
 }
 
 /** Stats of a store whose principal sees no rows (a user on a v1 file). */
@@ -30,30 +28,35 @@ export function emptyStats(): Stats {
 
 /**
  * Counts and sizes over every row (the operator's view) at `now`, plus the file figures: size on disk, page size
- * and free pages. Sizes are the content's real byte lengths, read from the record headers (no content is read).
+ * and free pages. Sizes are the content's real byte lengths from the record headers, and the totals read only
+ * columns stored before `content`, so no value's overflow pages are walked; the expired figures use the
+ * runtime's index on expires_at when the file has it.
  */
 export function v1Stats(ctx: V1Context, now: number): Stats {
   return withSqliteErrors(ctx.path, 'read', () => {
-    const bucketCases = SIZE_BUCKET_EDGES.map((edge, i) => (edge === null ? `ELSE ${i}` : `WHEN b <= ${edge} THEN ${i}`)).join(' ');
+    const buckets = SIZE_BUCKET_EDGES.map((edge, i) => {
+      const low = i === 0 ? null : SIZE_BUCKET_EDGES[i - 1];
+      const conds = [low == null ? null : `b > ${low}`, edge === null ? null : `b <= ${edge}`].filter((c) => c !== null);
+      return `coalesce(sum(${conds.join(' AND ')}), 0) AS b${i}`;
+    });
     const t = ctx
       .stmt(
         `SELECT count(*) AS rows, coalesce(sum(b), 0) AS bytes,
            coalesce(sum(k IS NOT 'binary'), 0) AS textRows, coalesce(sum(CASE WHEN k IS NOT 'binary' THEN b END), 0) AS textBytes,
-           coalesce(sum(e <= @now), 0) AS expiredRows, coalesce(sum(CASE WHEN e <= @now THEN b END), 0) AS expiredBytes
-         FROM (SELECT coalesce(${ctx.bytesSql}, 0) AS b, content_kind AS k, expires_at AS e FROM entries)`,
+           ${buckets.join(', ')}
+         FROM (SELECT coalesce(${ctx.bytesSql}, 0) AS b, content_kind AS k FROM entries)`,
       )
-      .get({ now }) as Totals;
-    const buckets = ctx
-      .stmt(`SELECT CASE ${bucketCases} END AS bucket, count(*) AS rows FROM (SELECT coalesce(${ctx.bytesSql}, 0) AS b FROM entries) GROUP BY bucket`)
-      .all() as { bucket: number; rows: number }[];
-    const rowsIn = new Map(buckets.map((b) => [b.bucket, b.rows]));
+      .get() as Totals & Record<string, number>;
+    const expired = ctx
+      .stmt(`SELECT count(*) AS expiredRows, coalesce(sum(coalesce(${ctx.bytesSql}, 0)), 0) AS expiredBytes FROM entries WHERE expires_at <= ?`)
+      .get(now) as { expiredRows: number; expiredBytes: number };
     return {
       rows: t.rows,
       bytes: t.bytes,
       byKind: { text: { rows: t.textRows, bytes: t.textBytes }, binary: { rows: t.rows - t.textRows, bytes: t.bytes - t.textBytes } },
-      expiredRows: t.expiredRows,
-      expiredBytes: t.expiredBytes,
-      sizeBuckets: SIZE_BUCKET_EDGES.map((upToBytes, i) => ({ upToBytes, rows: rowsIn.get(i) ?? 0 })),
+      expiredRows: expired.expiredRows,
+      expiredBytes: expired.expiredBytes,
+      sizeBuckets: SIZE_BUCKET_EDGES.map((upToBytes, i) => ({ upToBytes, rows: t[`b${i}`] ?? 0 })),
       byOwner: t.rows > 0 ? [{ owner: null, rows: t.rows, bytes: t.bytes }] : [],
       fileSizeBytes: statSync(ctx.path).size,
       pageSize: ctx.db.pragma('page_size', { simple: true }) as number,

@@ -1,6 +1,6 @@
 import { ValueChangedError, type ByteSource, type ScanTuning } from './byte-source';
 import type { V1Context } from './context';
-import type { V1Row } from './rows';
+import type { V1ValueRow } from './rows';
 import { byteAlignedIndex, scanText, type TextIndex } from './text-index';
 
 /**
@@ -8,7 +8,7 @@ import { byteAlignedIndex, scanText, type TextIndex } from './text-index';
  * and does not stop at NUL whether the value is stored as TEXT or BLOB, so only the window reaches JavaScript.
  * Every read also checks the value's length, so a row deleted or replaced meanwhile is noticed.
  */
-export function rowByteSource(ctx: V1Context, row: V1Row): ByteSource {
+export function rowByteSource(ctx: V1Context, row: V1ValueRow): ByteSource {
   const byteLength = row.sizeBytes ?? 0;
   const sql = `SELECT substr(CAST(content AS BLOB), ?, ?) AS w, ${ctx.bytesSql} AS n FROM entries WHERE id = ?`;
   return {
@@ -31,7 +31,7 @@ const SMALL_VALUE_BYTES = 65_536;
  * the byte length there is no NUL and no lead byte followed by a continuation byte, so every byte decodes to
  * exactly one code point (ASCII-like text) and no scan in JavaScript is needed. Otherwise the value is scanned.
  */
-export function computeTextIndex(ctx: V1Context, row: V1Row, source: ByteSource, tuning: ScanTuning): TextIndex {
+export function computeTextIndex(ctx: V1Context, row: V1ValueRow, source: ByteSource, tuning: ScanTuning): TextIndex {
   if (source.byteLength > SMALL_VALUE_BYTES) {
     const got = ctx.stmt(`SELECT length(CAST(content AS TEXT)) AS chars, ${ctx.bytesSql} AS n FROM entries WHERE id = ?`).get(row.id) as
       | { chars: number | null; n: number | null }
@@ -42,7 +42,7 @@ export function computeTextIndex(ctx: V1Context, row: V1Row, source: ByteSource,
   return scanText(source, tuning);
 }
 
-/** What the store remembers about a row's content, valid while its id, length, storage type and creation time match. */
+/** What the store remembers about a row's content, valid while its id, rowid, length and storage type match. */
 export interface ValueFacts {
   readonly key: string;
   textIndex?: TextIndex;
@@ -55,8 +55,8 @@ export class ValueFactsCache {
   constructor(private readonly capacity = 256) {}
 
   /** The facts of `row`, fresh if its identity changed. */
-  of(row: V1Row): ValueFacts {
-    const key = `${row.sizeBytes}|${row.storage}|${String(row.createdAt)}`;
+  of(row: V1ValueRow): ValueFacts {
+    const key = `${row.rowid}|${row.sizeBytes}|${row.storage}`;
     const found = this.map.get(row.id);
     this.map.delete(row.id);
     const facts = found && found.key === key ? found : { key };
