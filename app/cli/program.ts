@@ -19,6 +19,13 @@ import { openForCommand, principalOf, type GlobalOptions } from './open';
 export const PROGRAM_NAME = 'scratchpad-inspector';
 
 const EXIT_HELP = `
+Examples:
+  scratchpad-inspector --db ./scratchpad.db turns
+  scratchpad-inspector --owner alice ls 5d62b768ff33bd0b
+  scratchpad-inspector read 1dc4d348812c4d8ab0525b98d2c89f4c --range 100 200
+  scratchpad-inspector read 03bdeaf324234b62b4fc5214840ac70c --raw > image.png
+  scratchpad-inspector gc --dry-run --json
+
 Exit codes: 0 success, 1 not found (entry, turn or database file), 2 usage error, 3 busy (database locked),
 4 corrupt or unsupported file, 5 other failure (file exists, read-only file, write error).
 Default database: $METNOS_USER_DATA/scratchpad.db or ~/.local/share/metnos/scratchpad.db if it exists,
@@ -30,6 +37,13 @@ function version(): string {
   } catch {
     return '0.0.0';
   }
+}
+
+/** commander argParser: an integer >= 1. */
+function positiveInt(value: string): number {
+  const n = nonNegativeInt(value);
+  if (n === 0) throw new InvalidArgumentError('must be an integer >= 1');
+  return n;
 }
 
 /** commander argParser: an integer >= 0 (commander reports a bad value as a usage error). */
@@ -67,7 +81,7 @@ export function buildProgram(io: CliIo): Command {
   const program = new Command(PROGRAM_NAME)
     .description('Inspect, read and gc the observation scratchpad of AI-agent runtimes (v2 and Metnos v1 files).')
     .version(version(), '-V, --version')
-    .option('--db <path>', 'scratchpad database file (default: as the desktop app, see below)')
+    .option('--db <path>', "scratchpad database file (default: the desktop app's, see `scratchpad-inspector --help`)")
     .option('--owner <id>', 'view as this user: only their rows')
     .option('--operator', 'view as the operator: every owner\'s rows (the default)')
     .option('--json', 'print machine-readable JSON on stdout')
@@ -92,7 +106,7 @@ export function buildProgram(io: CliIo): Command {
   program
     .command('turns')
     .description('list turns, most recent first')
-    .addOption(new Option('--limit <n>', 'at most this many turns').argParser(nonNegativeInt))
+    .addOption(new Option('--limit <n>', 'at most this many turns').argParser(positiveInt))
     .option('--query <text>', 'only turns whose id or executor names contain this text')
     .addOption(new Option('--sort <key>', 'sort key').choices(['lastCreated', 'totalBytes']))
     .action((opts: { limit?: number; query?: string; sort?: 'lastCreated' | 'totalBytes' }, cmd: Command) =>

@@ -61,6 +61,20 @@ describe('the scratchpad-inspector bin', () => {
     expect(turns.stdout.toString('utf8').trimEnd().split('\n')).toHaveLength(8);
   });
 
+  it('exports a multi-MiB entry of the demo database byte for byte', async () => {
+    const demo = join(tmp.dir, 'demo-export.db');
+    const made = JSON.parse((await cli(['demo-db', demo, '--json'])).stdout) as { entries: { id: string; label: string; sizeBytes: number }[] };
+    const log = made.entries.find((e) => e.label === 'large-log') as { id: string; sizeBytes: number };
+    const shown = JSON.parse((await cli(['--db', demo, 'show', log.id, '--json'])).stdout) as { sha256: string };
+    const file = join(tmp.dir, 'large.log');
+    const r = await cli(['--db', demo, 'export', log.id, file]);
+    expect(r.code).toBe(0);
+    const written = readFileSync(file);
+    expect(written.length).toBe(log.sizeBytes);
+    expect(written.length).toBeGreaterThan(4 * 1024 * 1024 - 1);
+    expect(createHash('sha256').update(written).digest('hex')).toBe(shown.sha256);
+  });
+
   it('runs as `npx scratchpad-inspector` from the checkout', () => {
     const r = spawnSync('npx', ['--no-install', 'scratchpad-inspector', '--db', v1, 'stats', '--json'], { cwd: ROOT, encoding: 'utf8' });
     expect(r.status).toBe(0);

@@ -35,7 +35,7 @@ export interface ExportResult {
  */
 export async function runExport(store: Scratchpad, args: ExportArgs, io: CliIo): Promise<ExportResult> {
   const description = store.describe(args.principal, args.id);
-  const out = createWriteStream(args.file, { flags: args.force ? 'w' : 'wx' });
+  const out = createWriteStream(args.file, { flags: args.force ? 'w' : 'wx', highWaterMark: 1024 * 1024 });
   try {
     await once(out, 'open');
   } catch (e) {
@@ -49,7 +49,7 @@ export async function runExport(store: Scratchpad, args: ExportArgs, io: CliIo):
     for (const chunk of store.iterateContent(args.principal, args.id, args.chunkBytes)) {
       hash.update(chunk);
       written += chunk.length;
-      if (!out.write(chunk)) await Promise.race([once(out, 'drain'), once(out, 'error')]);
+      if (!out.write(chunk)) await once(out, 'drain'); // once() rejects if the stream errors meanwhile
       progress.update(written);
     }
     out.end();

@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 import type { EntryMeta } from '../../contract';
 import type { Scratchpad } from '../../scratchpad/types';
 import { CliError } from '../exit-codes';
@@ -30,8 +31,10 @@ export function runLs(store: Scratchpad, args: LsArgs, io: CliIo): void {
     `${formatExpiry(e.expiry, paint)} ${formatRelative(e.expiresAt, now)}`,
     e.summary,
   ]);
-  const fixed = rows.reduce((w, r) => Math.max(w, r.slice(0, 6).join('  ').length), 0) + 2;
-  const summaryWidth = Math.max(20, outputWidth(io) - fixed - 12);
+  // The summary gets what the other columns leave of the line (their widths, two spaces apart, sans colour).
+  const visible = (s: string) => stripVTControlCharacters(s).length;
+  const fixed = [0, 1, 2, 3, 4, 5].reduce((n, c) => n + Math.max(8, ...rows.map((r) => visible(r[c] as string))) + 2, 0);
+  const summaryWidth = Math.max(20, outputWidth(io) - fixed);
   for (const r of rows) r[6] = oneLine(r[6] as string, summaryWidth);
   const columns = [
     { header: 'ID' },

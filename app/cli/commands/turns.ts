@@ -1,4 +1,4 @@
-import type { TurnSummary } from '../../contract';
+import { expiryState, type ExpiryState, type TurnSummary } from '../../contract';
 import type { Scratchpad } from '../../scratchpad/types';
 import { formatBytes, formatRelative, oneLine } from '../format';
 import type { CliIo } from '../io';
@@ -40,6 +40,7 @@ export function runTurns(store: Scratchpad, args: TurnsArgs, io: CliIo): void {
   const paint = stdoutPaint(io);
   const now = io.now();
   const operator = args.principal.kind === 'operator';
+  const paintExpiry = (state: ExpiryState, text: string) => (state === 'live' ? text : paint(state === 'expired' ? 'red' : 'yellow', text));
   const columns = [
     { header: 'TURN' },
     { header: 'ENTRIES', align: 'right' as const },
@@ -56,7 +57,7 @@ export function runTurns(store: Scratchpad, args: TurnsArgs, io: CliIo): void {
     formatBytes(t.totalBytes),
     t.expiredCount > 0 ? paint('red', String(t.expiredCount)) : '0',
     formatRelative(t.lastCreatedAt, now),
-    formatRelative(t.earliestExpiresAt, now),
+    paintExpiry(expiryState(t.earliestExpiresAt, now), formatRelative(t.earliestExpiresAt, now)),
     ...(operator ? [t.owners.join(', ') || '-'] : []),
     oneLine(t.executors.join(', '), 60),
   ]);
