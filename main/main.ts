@@ -15,7 +15,8 @@ import { createRecentFiles } from './startup/recent-files';
 const distMain = dirname(fileURLToPath(import.meta.url));
 const indexFile = join(distMain, '..', 'renderer', 'index.html');
 const files = { preloadPath: join(distMain, 'preload.cjs'), indexFile };
-const workerUrl = new URL('./store-worker.js', import.meta.url);
+// Packaged, the worker is unpacked from the asar (electron-builder.yml) so it and better-sqlite3 load from real files.
+const workerUrl = pathToFileURL(join(distMain, 'store-worker.js').replace(/\bapp\.asar([\\/])/, 'app.asar.unpacked$1'));
 // The Electron-ABI build of better-sqlite3 made by scripts/start.mjs; packaged apps carry a rebuilt module instead.
 const nativeBinding = process.env.SCRATCHPAD_NATIVE_BINDING || undefined;
 
@@ -38,6 +39,8 @@ async function offerDemoData(path: string): Promise<boolean> {
 // The same userData folder the CLI assumes (app/config/default-db.ts), in development and when packaged.
 app.setName(PRODUCT_NAME);
 app.setPath('userData', appUserDataDir());
+// Every renderer sandboxed, whatever a window's options say.
+app.enableSandbox();
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();

@@ -17,7 +17,7 @@ export function isOwnPage(url: string | undefined | null, pageUrl: string): bool
   }
 }
 
-const ALLOWED_SCHEMES = new Set(['file:', 'blob:', 'data:', 'devtools:', 'chrome-extension:']);
+const ALLOWED_SCHEMES = new Set(['file:', 'blob:', 'data:', 'devtools:']);
 
 /**
  * Session-wide policy, installed once on the default session: every permission request and check denied, the CSP
