@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openScratchpad } from '../../app/scratchpad';
+import { tempDir } from './data';
+import { launchApp, type AppSession } from './harness';
+import { openTab, readAndShow, selectEntry, selectTurn, shownSlice, waitForWindow } from './ui';
+
+// Paging through a 50 MiB text observation: every window the page shows is the exact slice of the stored
+// text, and no single answer the page receives holds more than the view's 262,144-code-point window.
+const NOW = 1_796_040_000;
+const USER = { kind: 'user', userId: 'dev' } as const;
+const TURN = 'b16b16b16b16b16b';
+const LINE = 64; // bytes per line, newline included; ASCII only, so code points = bytes
+const LINES = (50 * 1024 * 1024) / LINE;
+const TOTAL = LINES * LINE;
+const WINDOW = 65_536; // the content tab's default slice
+const MAX_SLICE = 262_144;
+
+/** Line k of the log: 8-digit number, a space, filler, newline (exactly {@link LINE} bytes). */
+const line = (k: number) => `${String(k).padStart(8, '0')} ${'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRS'.slice(0, LINE - 10)}\n`;
+/** The expected text of [start, end), computed from the generator (not from the store). */
+const expectedSlice = (start: number, end: number) => {
+  let out = '';
+  for (let k = Math.floor(start / LINE); k * LINE < end; k++) out += line(k);
+  const from = start % LINE;
+  return out.slice(from, from + (end - start));
+};
+
+describe('paging through a 50 MiB entry', () => {
+  const tmp = tempDir();
+  const dbPath = path.join(tmp.dir, 'large.db');
+  let app: AppSession;
+
+  beforeAll(async () => {
+    const pad = openScratchpad(dbPath, { clock: () => NOW - 30 });
+    try {
+      pad.put(USER, { turnId: TURN, stepNum: 1, executorName: 'tail_logs', observation: { content: Array.from({ length: LINES }, (_, k) => line(k)).join('') } });
+    } finally {
+      pad.close();
+    }
+    app = await launchApp({ dbPath, principal: USER, now: NOW });
+  });
+  afterAll(async () => {
+    await app?.close();
+    tmp.remove();
+  });
+
+  test('the entry lists its size and length', async () => {
+    const entries = await selectTurn(app.page, TURN);
+    const cells = await entries.getByRole('option').first().evaluate((row) => Array.from(row.children, (c) => c.textContent));
+    expect(cells.slice(0, 3)).toEqual(['1', 'tail_logs', 'text']);
+    expect(cells[4]).toBe(TOTAL.toLocaleString('en-US'));
+    await expect(entries.getByRole('option').first().locator('span').nth(3).getAttribute('title')).resolves.toBe(`${TOTAL.toLocaleString('en-US')} bytes`);
+  });
+
+  test('head window, next slice three times, a jump, previous, and a tail: exact offsets and text', async () => {
+    const { page } = app;
+    const entries = await selectTurn(page, TURN);
+    await selectEntry(page, entries, 1);
+    await openTab(page, 'Content');
+    await waitForWindow(page, 0, WINDOW, TOTAL, 'code points');
+    expect(await shownSlice(page)).toBe(expectedSlice(0, WINDOW));
+
+    const next = page.getByRole('button', { name: 'Next ▶' });
+    for (let i = 1; i <= 3; i++) {
+      await next.click();
+      await waitForWindow(page, i * WINDOW, (i + 1) * WINDOW, TOTAL, 'code points');
+      expect(await shownSlice(page)).toBe(expectedSlice(i * WINDOW, (i + 1) * WINDOW));
+    }
+    await app.screenshot('large-entry-paging');
+
+    // The "n" shortcut pages too (focus outside any input).
+    await page.locator('.entry-view').focus();
+    await page.keyboard.press('n');
+    await waitForWindow(page, 4 * WINDOW, 5 * WINDOW, TOTAL, 'code points');
+    expect(await shownSlice(page)).toBe(expectedSlice(4 * WINDOW, 5 * WINDOW));
+
+    const jump = page.getByRole('form', { name: 'Jump to offset' });
+    await jump.locator('input[name="offset"]').fill('40000000');
+    await jump.getByRole('button', { name: 'Go' }).click();
+    await waitForWindow(page, 40_000_000, 40_000_000 + WINDOW, TOTAL, 'code points');
+    expect(await shownSlice(page)).toBe(expectedSlice(40_000_000, 40_000_000 + WINDOW));
+    expect((await shownSlice(page)).slice(0, 9)).toBe('00625000 ');
+
+    await page.getByRole('button', { name: '◀ Previous' }).click();
+    await waitForWindow(page, 40_000_000 - WINDOW, 40_000_000, TOTAL, 'code points');
+    expect(await shownSlice(page)).toBe(expectedSlice(40_000_000 - WINDOW, 40_000_000));
+
+    expect(await readAndShow(page, { mode: 'range', start: 52_000_003, end: 52_000_067 }, TOTAL)).toBe(expectedSlice(52_000_003, 52_000_067));
+    expect(await readAndShow(page, { mode: 'tail', n: 1000 }, TOTAL)).toBe(expectedSlice(TOTAL - 1000, TOTAL));
+    await app.screenshot('large-entry-tail');
+  });
+
+  test('no answer the page received held more than one view window', async () => {
+    const reads = app.invoked.filter((c) => c.channel === 'entry:read');
+    expect(reads.length).toBeGreaterThanOrEqual(9);
+    expect(reads.every((r) => r.ok)).toBe(true);
+    expect(Math.max(...reads.map((r) => r.contentLength ?? 0))).toBeLessThanOrEqual(MAX_SLICE);
+    expect(app.problems).toEqual([]);
+  });
+});
