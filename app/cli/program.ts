@@ -94,8 +94,11 @@ export function buildProgram(io: CliIo): Command {
   const globals = (cmd: Command) => cmd.optsWithGlobals<GlobalOptions>();
   const common = (cmd: Command): CommonArgs => ({ principal: principalOf(globals(cmd)), json: globals(cmd).json === true });
   const withStore = async <T>(cmd: Command, write: boolean, run: (store: Scratchpad) => T | Promise<T>) => {
-    common(cmd); // usage errors in --owner/--operator come before touching the file
+    const { principal } = common(cmd); // usage errors in --owner/--operator come before touching the file
     const store = openForCommand(globals(cmd), io, write);
+    if (store.format === 'metnos-v1' && principal.kind === 'user' && io.stderr.isTTY) {
+      io.stderr.write('note: Metnos v1 rows have no owner, so a user sees none of them; use --operator\n');
+    }
     try {
       await run(store);
     } finally {

@@ -260,6 +260,9 @@ describe('gc', () => {
     });
     const preview = await run('gc', '--dry-run', '--json');
     expect(JSON.parse(preview.stdout)).toEqual(expected(true));
+    const human = (await run('gc', '--dry-run')).stdout.split('\n');
+    expect(human[0]).toBe(`Would delete 1 expired row (${(gone.bytes.length / 1024).toFixed(1)} KiB) in 1 turn, at 2026-01-01T00:10:00Z`);
+    expect(human[3]).toMatch(new RegExp(`^${TURN_A2}\\s+alice\\s+1\\s+${(gone.bytes.length / 1024).toFixed(1)} KiB$`));
     expect((await run('show', gone.id)).code).toBe(0);
     const done = await run('gc', '--json');
     expect(done.code).toBe(0);

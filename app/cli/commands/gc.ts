@@ -22,7 +22,8 @@ export function runGc(store: Scratchpad, args: GcArgs, io: CliIo): void {
   const paint = stdoutPaint(io);
   const verb = result.dryRun ? 'Would delete' : 'Deleted';
   io.stdout.write(
-    `${verb} ${paint('bold', String(result.deletedRows))} expired rows (${formatBytes(result.deletedBytes)}) in ${result.turns.length} turns, at ${formatTime(result.now)}\n`,
+    `${verb} ${paint('bold', String(result.deletedRows))} expired ${result.deletedRows === 1 ? 'row' : 'rows'} (${formatBytes(result.deletedBytes)}) ` +
+      `in ${result.turns.length} ${result.turns.length === 1 ? 'turn' : 'turns'}, at ${formatTime(result.now)}\n`,
   );
   if (result.turns.length === 0) return;
   const rows = result.turns.map((t) => [t.turnId, t.owner ?? '-', String(t.rows), formatBytes(t.bytes)]);

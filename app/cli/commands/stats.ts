@@ -12,7 +12,7 @@ export function runStats(store: Scratchpad, args: CommonArgs, io: CliIo): void {
   const s = store.stats(args.principal);
   if (args.json) return printJson(io, s);
   const paint = stdoutPaint(io);
-  const rb = (rows: number, bytes: number) => `${rows} rows, ${formatBytes(bytes)}`;
+  const rb = (rows: number, bytes: number) => `${rows} ${rows === 1 ? 'row' : 'rows'}, ${formatBytes(bytes)}`;
   const pairs: [string, string][] = [
     ['file', `${store.path} (${store.format}${store.readonly ? ', read-only' : ''})`],
     ['total', rb(s.rows, s.bytes)],
