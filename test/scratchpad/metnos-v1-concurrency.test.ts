@@ -1,10 +1,13 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openScratchpad, ScratchpadError, type Scratchpad } from '../../app/scratchpad';
 import { errorOf, operator, tempDir } from './helpers';
-import { copyFixture } from './metnos-v1/v1-files';
+import { copyFixture, fingerprint } from './metnos-v1/v1-files';
+import { openMetnosV1 } from '../../app/scratchpad/metnos-v1';
+import { resolveOptions } from '../../app/scratchpad/options';
 
 /*
  * The original Python runtime keeps writing its file while we read it: a real `python3` process with the
@@ -130,6 +133,19 @@ describe('with the Python writer inserting', () => {
     expect(sp.listForTurn(operator, 'held-turn')).toHaveLength(1);
     expect(sp.gc(operator).deletedRows).toBe(1);
     expect(sp.stats(operator).rows).toBe(6);
+  });
+
+  it('gives BUSY naming the hot journal a crashed writer left, without rolling it back', async () => {
+    sp = openScratchpad(file);
+    expect(sp.stats(operator).rows).toBe(6);
+    expect((await startWriter(['crash', file]).done).code).toBe(0);
+    expect(existsSync(`${file}-journal`)).toBe(true);
+    const before = [fingerprint(file), fingerprint(`${file}-journal`)];
+    const err = errorOf(() => sp.stats(operator));
+    expect(err.code).toBe('BUSY');
+    expect(err.message).toMatch(/hot journal/);
+    expect(errorOf(() => openMetnosV1(file, resolveOptions({}))).code).toBe('BUSY');
+    expect([fingerprint(file), fingerprint(`${file}-journal`)]).toEqual(before);
   });
 
   it('waits for an exclusive lock within the busy timeout instead of failing', async () => {

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import type { ResolvedOptions } from '../options';
 import { assertV1Shape } from './shape';
-import { withSqliteErrors } from '../sqlite-errors';
+import { withV1Errors } from './v1-errors';
 
 /** An open Metnos v1 file: its read-only connection and what the queries need to know about it. */
 export interface V1Context {
@@ -35,7 +35,7 @@ function supportsOctetLength(db: Database.Database): boolean {
 export function openV1Context(path: string, options: ResolvedOptions): V1Context {
   let db: Database.Database | undefined;
   try {
-    db = withSqliteErrors(path, 'read', () => {
+    db = withV1Errors(path, 'read', () => {
       return new Database(path, {
         readonly: true,
         fileMustExist: true,
@@ -44,7 +44,7 @@ export function openV1Context(path: string, options: ResolvedOptions): V1Context
       });
     });
     const conn = db;
-    withSqliteErrors(path, 'read', () => {
+    withV1Errors(path, 'read', () => {
       assertV1Shape(conn, path);
       // Touch the table's first page so a damaged or truncated file fails here rather than on first use.
       conn.prepare('SELECT id FROM entries LIMIT 1').get();

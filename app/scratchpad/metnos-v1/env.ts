@@ -1,7 +1,7 @@
 import { ValueChangedError, type ScanTuning } from './byte-source';
 import type { V1Context } from './context';
 import type { V1ValueRow } from './rows';
-import { withSqliteErrors } from '../sqlite-errors';
+import { withV1Errors } from './v1-errors';
 import { notFoundMessage } from '../ids';
 import { ScratchpadError } from '../types';
 import type { ValueFacts, ValueFactsCache } from './value-source';
@@ -38,7 +38,7 @@ export function withRow<R extends V1ValueRow, T>(
   find: (ctx: V1Context, id: string) => R | undefined,
   fn: (row: R, facts: ValueFacts) => T,
 ): T {
-  return withSqliteErrors(env.ctx.path, 'read', () => {
+  return withV1Errors(env.ctx.path, 'read', () => {
     for (let attempt = 0; ; attempt++) {
       const row = find(env.ctx, id);
       if (!row) throw notFound(id);

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { GcOptionsSchema, type GcOptions, type GcResult } from '../../contract';
 import { ScratchpadError } from '../types';
 import type { V1Context } from './context';
-import { withSqliteErrors } from '../sqlite-errors';
+import { withV1Errors } from './v1-errors';
 
 interface TurnGc {
   turnId: string;
@@ -35,17 +35,19 @@ export function resolveGcOptions(options: GcOptions | undefined, clock: () => nu
 
 /** The rows gc would delete at `now` (expiresAt <= now), by turn; reads only, through the read-only connection. */
 export function previewV1Gc(ctx: V1Context, now: number): GcResult {
-  return withSqliteErrors(ctx.path, 'read', () => result(expiredByTurn(ctx.db, ctx.bytesSql, now), now, true));
+  return withV1Errors(ctx.path, 'read', () => result(expiredByTurn(ctx.db, ctx.bytesSql, now), now, true));
 }
 
 /**
  * Deletes every row with expiresAt <= now (this project's rule; the original spared a row exactly at now) in one
  * `BEGIN IMMEDIATE` transaction on a short-lived read-write connection, so the only change gc makes is those
  * deletions (no schema, pragma or journal-mode change; no VACUUM). When another process holds the lock past the
- * busy timeout it fails with BUSY and deletes nothing; READ_ONLY when the file is not writable.
+ * busy timeout it fails with BUSY and deletes nothing; READ_ONLY when the file is not writable. If a writer crashed
+ * mid-transaction (hot journal), this write connection first rolls that transaction back, as SQLite requires
+ * before any write and as the runtime itself would on its next open.
  */
 export function runV1Gc(ctx: V1Context, now: number): GcResult {
-  return withSqliteErrors(ctx.path, 'write', () => {
+  return withV1Errors(ctx.path, 'write', () => {
     const { options } = ctx;
     const db = new Database(ctx.path, {
       fileMustExist: true,

@@ -2,7 +2,7 @@ import { ScratchpadError } from '../types';
 import { scanChunks, ValueChangedError } from './byte-source';
 import { notFound, type V1Env } from './env';
 import { findValueRow } from './rows';
-import { mapSqliteError, withSqliteErrors } from '../sqlite-errors';
+import { mapV1Error, withV1Errors } from './v1-errors';
 import { rowByteSource } from './value-source';
 
 /** Default chunk of {@link iterateEntryContent}, in bytes. */
@@ -19,7 +19,7 @@ export function iterateEntryContent(env: V1Env, id: string, chunkBytes = DEFAULT
     throw new ScratchpadError('INVALID_ARGUMENT', `chunkBytes must be an integer >= 1, got ${chunkBytes}`);
   }
   const { ctx, tuning } = env;
-  const row = withSqliteErrors(ctx.path, 'read', () => findValueRow(ctx, id));
+  const row = withV1Errors(ctx.path, 'read', () => findValueRow(ctx, id));
   if (!row) throw notFound(id);
   const source = rowByteSource(ctx, row);
   const windowBytes = Math.max(chunkBytes, tuning.scanWindowBytes(source.byteLength));
@@ -30,7 +30,7 @@ export function iterateEntryContent(env: V1Env, id: string, chunkBytes = DEFAULT
       }
     } catch (error) {
       if (error instanceof ValueChangedError) throw new ScratchpadError('BUSY', `${ctx.path}: entry ${id} changed or was deleted during the export`);
-      throw mapSqliteError(error, ctx.path, 'read');
+      throw mapV1Error(error, ctx.path, 'read');
     }
   }
   return { [Symbol.iterator]: chunks };

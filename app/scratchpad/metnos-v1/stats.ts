@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import type { Stats } from '../../contract';
 import { SIZE_BUCKETS } from '../v2/stats';
 import type { V1Context } from './context';
-import { withSqliteErrors } from '../sqlite-errors';
+import { withV1Errors } from './v1-errors';
 
 /** Upper edges (bytes, inclusive) of the size buckets: the v2 store's, then unbounded (null), so both formats chart alike. */
 export const SIZE_BUCKET_EDGES: readonly (number | null)[] = [...SIZE_BUCKETS, null];
@@ -33,7 +33,7 @@ export function emptyStats(): Stats {
  * runtime's index on expires_at when the file has it.
  */
 export function v1Stats(ctx: V1Context, now: number): Stats {
-  return withSqliteErrors(ctx.path, 'read', () => {
+  return withV1Errors(ctx.path, 'read', () => {
     const buckets = SIZE_BUCKET_EDGES.map((edge, i) => {
       const low = i === 0 ? null : SIZE_BUCKET_EDGES[i - 1];
       const conds = [low == null ? null : `b > ${low}`, edge === null ? null : `b <= ${edge}`].filter((c) => c !== null);

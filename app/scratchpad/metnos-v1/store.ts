@@ -1,7 +1,7 @@
 import type { Principal } from '../../contract';
 import { requirePrincipal } from '../../access';
 import { parseSliceRequest } from '../slicing';
-import { withSqliteErrors } from '../sqlite-errors';
+import { withV1Errors } from './v1-errors';
 import { ScratchpadError, type Scratchpad } from '../types';
 import { DEFAULT_SCAN_TUNING, type ScanTuning } from './byte-source';
 import type { V1Context } from './context';
@@ -59,14 +59,14 @@ export function createV1Store(ctx: V1Context, tuning: ScanTuning = DEFAULT_SCAN_
     listForTurn(principal, turnId) {
       if (!seesRows(principal)) return [];
       const at = now();
-      return withSqliteErrors(path, 'read', () => rowsOfTurn(ctx, turnId).map((row) => toEntryMeta(row, at, options.expiringWindowSeconds)));
+      return withV1Errors(path, 'read', () => rowsOfTurn(ctx, turnId).map((row) => toEntryMeta(row, at, options.expiringWindowSeconds)));
     },
     listTurns(principal, listOptions) {
       if (!seesRows(principal)) {
         parseListTurnsOptions(listOptions);
         return { turns: [], nextCursor: null };
       }
-      return withSqliteErrors(path, 'read', () => listV1Turns(ctx, listOptions, now()));
+      return withV1Errors(path, 'read', () => listV1Turns(ctx, listOptions, now()));
     },
     gc(principal, gcOptions) {
       const { now: at, dryRun } = resolveGcOptions(gcOptions, now);
@@ -99,7 +99,7 @@ export function createV1Store(ctx: V1Context, tuning: ScanTuning = DEFAULT_SCAN_
       requirePrincipal(principal);
       return [];
     },
-    dataVersion: () => withSqliteErrors(path, 'read', () => ctx.db.pragma('data_version', { simple: true }) as number),
+    dataVersion: () => withV1Errors(path, 'read', () => ctx.db.pragma('data_version', { simple: true }) as number),
     close() {
       if (ctx.db.open) ctx.db.close();
     },

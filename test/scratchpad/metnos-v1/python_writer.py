@@ -6,6 +6,8 @@ Usage:
                                            {"live": [ids], "expired": [ids]}
   python_writer.py hold FILE SECONDS MODE  BEGIN IMMEDIATE or EXCLUSIVE (MODE), insert one row, print "locked",
                                            sleep SECONDS, commit, print "released"
+  python_writer.py crash FILE              delete every row and insert a 3 MB one in a transaction, spilling to the
+                                           file, then die without committing: a hot journal is left behind
 
 Row content is derived from the id (see content_of) so the reader can check what it reads.
 """
@@ -59,6 +61,14 @@ def main() -> None:
         conn.execute("COMMIT")
         conn.close()
         print("released", flush=True)
+    elif cmd == "crash":
+        conn = sqlite3.connect(path, isolation_level=None)
+        conn.execute("PRAGMA cache_size = 1")  # per connection: forces dirty pages out to the file
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("DELETE FROM entries")
+        insert(conn, "crash-turn", 1, "crash00000000000", 3600.0)
+        conn.execute("INSERT INTO entries SELECT 'crash-big-000000', 't', 1, 'e', 'binary', zeroblob(3000000), 3000000, '', 0, 0")
+        os._exit(0)  # no commit, no rollback: the journal stays hot
     else:
         raise SystemExit(f"unknown command {cmd}")
 
