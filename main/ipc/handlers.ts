@@ -35,9 +35,14 @@ function implementation(services: Services): Implementation {
       const extension = meta.kind === 'text' ? (meta.structured ? 'json' : 'txt') : detectedType && detectedType !== 'unknown' ? detectedType : 'bin';
       const target = await dialogs.chooseSavePath(s, `${id}.${extension}`);
       if (target === null) return { path: null, bytesWritten: 0 };
-      const result = await s.store.exportTo(s.principal, id, target, ({ bytesWritten, totalBytes }) =>
-        s.emit('export:progress', { id, bytesWritten, totalBytes, done: false }),
-      );
+      // At most one event per whole percent: a 500 MB entry arrives in thousands of stored chunks.
+      let lastPercent = -1;
+      const result = await s.store.exportTo(s.principal, id, target, ({ bytesWritten, totalBytes }) => {
+        const percent = totalBytes === 0 ? 100 : Math.floor((bytesWritten * 100) / totalBytes);
+        if (percent === lastPercent) return;
+        lastPercent = percent;
+        s.emit('export:progress', { id, bytesWritten, totalBytes, done: false });
+      });
       s.emit('export:progress', { id, bytesWritten: result.bytesWritten, totalBytes: result.totalBytes, done: true });
       return { path: target, bytesWritten: result.bytesWritten };
     },

@@ -280,3 +280,30 @@ describe.each(CLIENTS)('StoreClient.exportTo over the %s', (_name, open) => {
     }
   });
 });
+
+describe('entry:export progress', () => {
+  it('sends at most one event per percent and a final done event', async () => {
+    const { openScratchpad } = await import('../../app/scratchpad');
+    const seeded = seedStore();
+    const pad = openScratchpad(seeded.path);
+    const big = new Uint8Array(3 * 1024 * 1024 + 17).map((_, i) => i % 256);
+    const id = pad.put(ALICE, { turnId: 'turn-big', stepNum: 1, executorName: 'fetch', observation: { content: big } }).scratchpad_id;
+    pad.close();
+    const client = await CLIENTS[0]![1](seeded.path);
+    try {
+      const target = join(tempDir(), 'big.bin');
+      const { dialogs } = scriptedDialogs({ save: [target] });
+      const { session, events } = recordingSession(client, ALICE);
+      const result = await createHandlers(testServices(async () => client, dialogs))['entry:export'](session, { id });
+      expect(result).toEqual({ ok: true, value: { path: target, bytesWritten: big.byteLength } });
+      const progress = events.map((e) => e.payload as { bytesWritten: number; totalBytes: number; done: boolean });
+      const percents = progress.filter((p) => !p.done).map((p) => Math.floor((p.bytesWritten * 100) / p.totalBytes));
+      expect(new Set(percents).size).toBe(percents.length);
+      expect(percents.length).toBeGreaterThan(1);
+      expect(progress.at(-1)).toEqual({ id, bytesWritten: big.byteLength, totalBytes: big.byteLength, done: true });
+      expect(readFileSync(target).equals(Buffer.from(big))).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+});
