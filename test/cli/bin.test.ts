@@ -75,6 +75,15 @@ describe('the scratchpad-inspector bin', () => {
     expect(createHash('sha256').update(written).digest('hex')).toBe(shown.sha256);
   });
 
+  it('stops quietly when the reader closes the pipe early', async () => {
+    const demo = join(tmp.dir, 'demo-pipe.db');
+    const made = JSON.parse((await cli(['demo-db', demo, '--json'])).stdout) as { entries: { id: string; label: string }[] };
+    const log = (made.entries.find((e) => e.label === 'large-log') as { id: string }).id;
+    const script = `"${process.execPath}" "${BIN}" --db "${demo}" read ${log} --head 1000000 | head -c 5; exit \${PIPESTATUS[0]}`;
+    const r = spawnSync('bash', ['-c', script], { cwd: ROOT, encoding: 'utf8' });
+    expect({ code: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({ code: 0, stdout: (await cli(['--db', demo, 'read', log, '--head', '5'])).stdout, stderr: '' });
+  });
+
   it('runs as `npx scratchpad-inspector` from the checkout', () => {
     const r = spawnSync('npx', ['--no-install', 'scratchpad-inspector', '--db', v1, 'stats', '--json'], { cwd: ROOT, encoding: 'utf8' });
     expect(r.status).toBe(0);
