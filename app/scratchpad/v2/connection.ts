@@ -67,6 +67,8 @@ export function openV2(path: string, options: ResolvedOptions, layout: ChunkLayo
     if (!options.readonly) {
       if (db.pragma('journal_mode', { simple: true }) !== 'wal') db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
+      // Truncate the WAL back to 64 MiB after a checkpoint (a 500 MB put would otherwise leave a 500 MB WAL).
+      db.pragma('journal_size_limit = 67108864');
       if (version < LATEST_VERSION) migrate(db);
     } else if (version < LATEST_VERSION) {
       throw new ScratchpadError('UNSUPPORTED_FORMAT', `${path}: schema ${version} is older than ${LATEST_VERSION}; open it writable once to upgrade it`);

@@ -11,6 +11,12 @@ const CHUNK_OF_ENTRY = 'SELECT data FROM chunks WHERE key = @key AND EXISTS (SEL
 /** Default piece size of iterateContent, in bytes (1 MiB). */
 export const DEFAULT_EXPORT_CHUNK_BYTES = 1_048_576;
 
+/** The stored handle (saved without its summary) with the row's summary back in its place. */
+export function restoreHandle(json: string, summary: string): SyntheticHandle {
+  const { ok, scratchpad_id, step_num, size_bytes, kind, summary: _stale, ...rest } = JSON.parse(json) as SyntheticHandle;
+  return { ok, scratchpad_id, step_num, size_bytes, kind, summary, ...rest } as SyntheticHandle;
+}
+
 /** Metadata, full sha256, stored handle and (binary rows) the type detected at put from the magic bytes. */
 export function describeEntry(ctx: StoreContext, principal: Principal, id: unknown): EntryDescription {
   return ctx.read(() => {
@@ -23,7 +29,7 @@ export function describeEntry(ctx: StoreContext, principal: Principal, id: unkno
     return {
       meta: toEntryMeta(row, ctx.now(), ctx.options.expiringWindowSeconds),
       sha256: extra.sha256,
-      handle: JSON.parse(extra.handle) as SyntheticHandle,
+      handle: restoreHandle(extra.handle, row.summary),
       detectedType: row.kind === 'binary' ? (extra.detected_type ?? 'unknown') : null,
     };
   });

@@ -19,6 +19,11 @@ const INSERT_OBSERVATION = `INSERT INTO observations
    @createdAt, @expiresAt, @actor, @channel, @detectedType, @sha256, @summary, @handle)`;
 const INSERT_CHUNK = 'INSERT INTO chunks (key, byte_start, unit_start, cp_index, data) VALUES (?, ?, ?, ?, ?)';
 
+/** The handle as stored: without its summary, which the row already holds (see {@link restoreHandle}). */
+function storedHandle(handle: SyntheticHandle): string {
+  return JSON.stringify({ ...handle, summary: undefined });
+}
+
 /**
  * Stores one observation for the user `principal` in one transaction and returns its synthetic handle.
  * Input as {@link PutInput}: turnId (1-256 chars), stepNum (integer >= 0 or null), executorName/actor/channel
@@ -54,7 +59,7 @@ export function putObservation(ctx: StoreContext, principal: Principal, input: u
     id, owner, turnId, stepNum, executorName, kind: obs.kind, structured: obs.structured ? 1 : 0,
     sizeBytes: enc.bytes.length, lengthUnits: enc.lengthUnits, chunkUnits, createdAt, expiresAt: createdAt + ttlSeconds,
     actor, channel, detectedType: obs.kind === 'binary' ? detectType(enc.bytes.subarray(0, MAGIC_PREFIX_BYTES)) : null,
-    sha256: enc.sha256, summary, handle: JSON.stringify(handle),
+    sha256: enc.sha256, summary, handle: storedHandle(handle),
   };
   ctx.write(() => {
     const pk = Number(ctx.stmt(INSERT_OBSERVATION).run(row).lastInsertRowid);
