@@ -68,6 +68,12 @@ describe('opening files that are not Metnos v1 scratchpads', () => {
     expectRefused(retyped, 'UNSUPPORTED_FORMAT', /column "created_at" has type "TEXT", expected REAL; unexpected extra column 11 "owner"/);
   });
 
+  it('refuses a WITHOUT ROWID entries table', () => {
+    const file = sqliteFile('norowid.db', `CREATE TABLE entries (id TEXT PRIMARY KEY, turn_id TEXT NOT NULL, step_num INTEGER, executor_name TEXT,
+      content_kind TEXT NOT NULL, content BLOB NOT NULL, size_bytes INTEGER NOT NULL, summary TEXT, created_at REAL NOT NULL, expires_at REAL NOT NULL) WITHOUT ROWID`);
+    expectRefused(file, 'UNSUPPORTED_FORMAT', /WITHOUT ROWID/);
+  });
+
   it('refuses a view named entries', () => {
     const file = sqliteFile('view.db', 'CREATE TABLE t (x); CREATE VIEW entries AS SELECT x FROM t;');
     expectRefused(file, 'UNSUPPORTED_FORMAT', /view/, (f) => openMetnosV1(f, resolveOptions({})));

@@ -52,6 +52,11 @@ export function assertV1Shape(db: Database.Database, path: string): void {
   if (diffs.length > 0) {
     throw new ScratchpadError('UNSUPPORTED_FORMAT', `${path}: table "entries" is not the Metnos v1 shape: ${diffs.join('; ')}`);
   }
+  try {
+    db.prepare('SELECT rowid FROM entries LIMIT 0').all();
+  } catch {
+    throw new ScratchpadError('UNSUPPORTED_FORMAT', `${path}: table "entries" has no rowid (WITHOUT ROWID), unlike the Metnos v1 table`);
+  }
   const encoding = db.pragma('encoding', { simple: true });
   if (encoding !== 'UTF-8') throw new ScratchpadError('UNSUPPORTED_FORMAT', `${path}: text encoding ${String(encoding)}, expected UTF-8`);
 }
