@@ -17,6 +17,12 @@ export function initialRequest(meta: EntryMeta): ReadOptions {
   return { mode: 'head', n: DEFAULT_SLICE };
 }
 
+/** Width of the slice a request asks for (n, or end - start), in code points. */
+export function requestWidth(request: ReadOptions): number {
+  if (request.mode === 'range') return Math.max(1, (request.end ?? 0) - (request.start ?? 0));
+  return Math.max(1, Math.min(request.n ?? DEFAULT_SLICE, MAX_SLICE.code_points));
+}
+
 /**
  * Text content of an entry, one slice at a time (at most MAX_SLICE code points in memory): head/tail/range
  * controls, previous/next, jump, line numbers, wrap, and a JSON tree for structured observations.
@@ -29,8 +35,14 @@ export function ContentTab({ meta, request, onRequest, active }: { meta: EntryMe
   const result = slice.data;
   const total = result?.meta.totalLength ?? meta.lengthCodePoints;
   const current = result ? { start: result.meta.start, end: result.meta.end } : null;
-  const next = current && total !== null ? nextWindow(current, total) : null;
-  const previous = current && total !== null ? previousWindow(current, total) : null;
+  // Page width: what the user last asked for; next/previous keep it even when the last page comes back short.
+  const [width, setWidth] = useState(() => requestWidth(request));
+  const read = (r: ReadOptions) => {
+    setWidth(requestWidth(r));
+    onRequest(r);
+  };
+  const next = current && total !== null ? nextWindow(current, total, width) : null;
+  const previous = current && total !== null ? previousWindow(current, total, width) : null;
   const goNext = next ? () => onRequest({ mode: 'range', ...next }) : null;
   const goPrevious = previous ? () => onRequest({ mode: 'range', ...previous }) : null;
 
@@ -52,10 +64,10 @@ export function ContentTab({ meta, request, onRequest, active }: { meta: EntryMe
         total={total}
         current={current}
         pending={slice.pending}
-        onRead={onRequest}
+        onRead={read}
         onNext={goNext}
         onPrevious={goPrevious}
-        onJump={(offset) => onRequest({ mode: 'range', ...windowAt(offset, current ? current.end - current.start || DEFAULT_SLICE : DEFAULT_SLICE, total ?? offset + DEFAULT_SLICE) })}
+        onJump={(offset) => onRequest({ mode: 'range', ...windowAt(offset, width, total ?? offset + width) })}
       />
       <div className="toggles">
         <label>
@@ -70,7 +82,7 @@ export function ContentTab({ meta, request, onRequest, active }: { meta: EntryMe
         <JsonTreeView
           wholeText={whole}
           totalCodePoints={total}
-          onLoadWhole={total !== null && total <= MAX_SLICE.code_points ? () => onRequest({ mode: 'head', n: Math.max(1, total) }) : null}
+          onLoadWhole={total !== null && total <= MAX_SLICE.code_points ? () => read({ mode: 'head', n: Math.max(1, total) }) : null}
         />
       )}
       {slice.status === 'loading' && !result ? (

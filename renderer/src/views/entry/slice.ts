@@ -71,16 +71,19 @@ export function validateSlice(
 /** A half-open [start, end) window in the slice unit. */
 export type Window = { readonly start: number; readonly end: number };
 
-/** The window after `current`, same width, clamped to the total; null at the end. */
-export function nextWindow(current: Window, total: number): Window | null {
-  const width = Math.max(1, current.end - current.start);
+/**
+ * The window after `current`, `width` wide (default: current's width), clamped to the total; null at the end.
+ * Pass the requested width so a short last page does not shrink the pages before it.
+ */
+export function nextWindow(current: Window, total: number, requestedWidth?: number): Window | null {
+  const width = Math.max(1, requestedWidth ?? current.end - current.start);
   if (current.end >= total) return null;
   return { start: current.end, end: Math.min(total, current.end + width) };
 }
 
-/** The window before `current`, same width, clamped at 0; null at the start. */
-export function previousWindow(current: Window, total: number): Window | null {
-  const width = Math.max(1, current.end - current.start);
+/** The window before `current`, `width` wide (default: current's width), clamped at 0; null at the start. */
+export function previousWindow(current: Window, total: number, requestedWidth?: number): Window | null {
+  const width = Math.max(1, requestedWidth ?? current.end - current.start);
   if (current.start <= 0) return null;
   const start = Math.max(0, current.start - width);
   return { start, end: Math.min(total, start + width) };

@@ -73,7 +73,7 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
         <span>Kind</span>
         <span className="num">Bytes</span>
         <span className="num">Code points</span>
-        <span>Created</span>
+        <span className="col-created">Created</span>
         <span>Expires</span>
         <span>Expiry</span>
       </div>
@@ -102,7 +102,7 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
               {formatBytes(entry.sizeBytes)}
             </span>
             <span className="num">{entry.kind === 'text' ? (entry.lengthCodePoints === null ? 'unknown' : formatCount(entry.lengthCodePoints)) : '—'}</span>
-            <span className="time" title={`${formatTime(entry.createdAt)} (${formatRelative(entry.createdAt, now)})`}>
+            <span className="time col-created" title={`${formatTime(entry.createdAt)} (${formatRelative(entry.createdAt, now)})`}>
               {formatShortTime(entry.createdAt, now)}
             </span>
             <span className="time" title={`${formatTime(entry.expiresAt)} (${formatRelative(entry.expiresAt, now)})`}>

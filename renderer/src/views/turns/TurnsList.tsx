@@ -90,7 +90,7 @@ export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
         {operator && <span>Owners</span>}
         <span className="num">Steps</span>
         <span className="num">Size</span>
-        <span>First</span>
+        <span className="col-first">First</span>
         <span>Last</span>
         <span>Expiry</span>
       </div>
@@ -151,7 +151,7 @@ export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
                   <span className="num" title={`${formatCount(turn.totalBytes)} bytes`}>
                     {formatBytes(turn.totalBytes)}
                   </span>
-                  <span className="time" title={formatTime(turn.firstCreatedAt)}>
+                  <span className="time col-first" title={formatTime(turn.firstCreatedAt)}>
                     {formatShortTime(turn.firstCreatedAt, now)}
                   </span>
                   <span className="time" title={formatTime(turn.lastCreatedAt)}>

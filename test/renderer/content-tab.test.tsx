@@ -1,0 +1,102 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiProvider, createApi } from '../../renderer/src/api';
+import { EntryView } from '../../renderer/src/views/entry/EntryView';
+import { MAX_SLICE } from '../../renderer/src/views/entry/slice';
+import { fakeBridge, meta } from './fakeBridge';
+
+afterEach(cleanup);
+
+function open(entry: Parameters<typeof fakeBridge>[0][number]) {
+  const fake = fakeBridge([entry]);
+  render(
+    <ApiProvider api={createApi(fake.bridge)}>
+      <EntryView id={entry.meta.id} revision={0} now={1_700_000_100} />
+    </ApiProvider>,
+  );
+  return fake;
+}
+
+const reads = (calls: { method: string; request: unknown }[]) => calls.filter((c) => c.method === 'entryRead').map((c) => c.request);
+
+describe('Content tab', () => {
+  it('reads head n, then pages forward and back by range reads of the same width', async () => {
+    const text = 'abcdefghijklmnopqrstuvwxyz';
+    const { calls } = open({ meta: meta({ id: 't1', sizeBytes: 26, lengthCodePoints: 26 }), content: text });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Content' }));
+    await screen.findByText(text);
+    fireEvent.change(screen.getByRole('textbox', { name: 'n (code points)' }), { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Read' }));
+    await screen.findByText('abcdefghij');
+    fireEvent.click(screen.getByRole('button', { name: /Next/ }));
+    await screen.findByText('klmnopqrst');
+    fireEvent.click(screen.getByRole('button', { name: /Next/ }));
+    await screen.findByText('uvwxyz');
+    expect((screen.getByRole('button', { name: /Next/ }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: /Previous/ }));
+    await screen.findByText('klmnopqrst');
+    expect(reads(calls)).toEqual([
+      { id: 't1', mode: 'head', n: 65536 },
+      { id: 't1', mode: 'head', n: 10 },
+      { id: 't1', mode: 'range', start: 10, end: 20 },
+      { id: 't1', mode: 'range', start: 20, end: 26 },
+      { id: 't1', mode: 'range', start: 10, end: 20 },
+    ]);
+  });
+
+  it('slices in code points: an emoji and accents count one each', async () => {
+    const text = 'é😀ü-x';
+    open({ meta: meta({ id: 't2', sizeBytes: 10, lengthCodePoints: 5 }), content: text });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Content' }));
+    fireEvent.change(await screen.findByLabelText('Slice mode'), { target: { value: 'range' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'start (code points)' }), { target: { value: '1' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'end (code points)' }), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Read' }));
+    expect((await screen.findByText('😀ü')).textContent).toBe('😀ü');
+    expect(screen.getByText(/Showing/).textContent).toContain('Showing [1, 3) of 5 code points');
+  });
+
+  it('shows a JSON tree for a structured observation that fits the window', async () => {
+    const json = JSON.stringify({ ok: true, items: [{ name: 'first' }] }, null, 2);
+    open({ meta: meta({ id: 's1', structured: true, sizeBytes: json.length, lengthCodePoints: json.length }), content: json });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Content' }));
+    const tree = await screen.findByLabelText('JSON tree');
+    await waitFor(() => expect(tree.textContent).toContain('items'));
+  });
+
+  it('explains why a structured observation larger than the window gets no tree, and never asks for more than the window', async () => {
+    const total = MAX_SLICE.code_points + 10;
+    const { calls } = open({ meta: meta({ id: 's2', structured: true, sizeBytes: total, lengthCodePoints: total }), content: '['.padEnd(total, ' ') });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Content' }));
+    expect((await screen.findByText(/JSON tree unavailable/)).textContent).toBe(
+      'JSON tree unavailable: this observation is 262,154 code points, more than the 262,144 the view holds at once. Page through it as text below.',
+    );
+    await screen.findByText(/Showing/);
+    for (const r of reads(calls) as { n?: number; start?: number; end?: number }[]) {
+      expect(r.n ?? (r.end ?? 0) - (r.start ?? 0)).toBeLessThanOrEqual(MAX_SLICE.code_points);
+    }
+  });
+
+  it('opens the slice of a read from the read log in Content, and draws its coverage', async () => {
+    const text = '0123456789abcdefghij';
+    const entry = { meta: meta({ id: 'r1', turnId: 'turn-r', sizeBytes: 20, lengthCodePoints: 20 }), content: text };
+    const log = [
+      { entryId: 'r1', turnId: 'turn-r', principal: 'alice', mode: 'range' as const, unit: 'code_points' as const, start: 5, end: 10, truncated: false, at: 1_700_000_050 },
+      { entryId: 'r1', turnId: 'turn-r', principal: 'alice', mode: 'head' as const, unit: 'code_points' as const, start: 0, end: 4, truncated: false, at: 1_700_000_010 },
+    ];
+    const fake = fakeBridge([entry], { readLog: log });
+    render(
+      <ApiProvider api={createApi(fake.bridge)}>
+        <EntryView id="r1" revision={0} now={1_700_000_100} />
+      </ApiProvider>,
+    );
+    expect((await screen.findByText(/The model read/)).textContent).toBe('The model read 9 of 20 code points (45.0 %) in 2 distinct ranges.');
+    const items = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(items[0]).toContain('head [0, 4) code points');
+    expect(items[1]).toContain('range [5, 10) code points');
+    fireEvent.click(screen.getByRole('button', { name: /range \[5, 10\)/ }));
+    expect((await screen.findByText('56789')).textContent).toBe('56789');
+    expect(screen.getByRole('tab', { name: 'Content' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByText(/Showing/).textContent).toContain('Showing [5, 10) of 20 code points');
+  });
+});
