@@ -15,10 +15,11 @@ export interface IpcRouting {
 
 const forbidden = (message: string): Envelope<never> => ({ ok: false, error: { code: 'FORBIDDEN', message } });
 
-/** FORBIDDEN unless the sender is the main frame of a window main opened, showing our own page. */
+/** FORBIDDEN unless the sender is the top frame of a window main opened, showing our own page. */
 function checkSender(event: IpcMainInvokeEvent, routing: IpcRouting): Session | Envelope<never> {
   const frame = event.senderFrame;
-  if (!frame || frame !== event.sender.mainFrame || !isOwnPage(frame.url, routing.pageUrl)) return forbidden('requests are accepted only from the app page');
+  // A top frame (no parent) showing our page: subframes and any other document are refused.
+  if (!frame || frame.parent !== null || !isOwnPage(frame.url, routing.pageUrl)) return forbidden('requests are accepted only from the app page');
   const session = routing.sessionFor(event.sender.id);
   return session ?? forbidden('this window has no session');
 }
