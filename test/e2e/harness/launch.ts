@@ -7,6 +7,7 @@ import { createHandlers } from '../../../main/ipc/handlers';
 import type { Dialogs, Session } from '../../../main/ipc/session';
 import type { StoreClient } from '../../../main/store/client';
 import { openInProcessClient } from '../../../main/store/in-process';
+import { watchExternalWrites } from '../../../main/startup/live-refresh';
 import { bundleBridge, ensureRendererBuilt, ROOT } from './build';
 import { bridgeInitScript, INVOKE_BINDING, PUSH_FUNCTION } from './init-script';
 import { serveStatic } from './server';
@@ -38,6 +39,8 @@ export interface LaunchOptions {
   readonly dialogs?: Partial<Dialogs>;
   readonly viewport?: { readonly width: number; readonly height: number };
   readonly colorScheme?: 'light' | 'dark';
+  /** Polling interval of main's live refresh (PRAGMA data_version), in ms. Default 200. */
+  readonly pollMs?: number;
   /** Store open options passed to the in-process client (e.g. `maxReadLength`). */
   readonly storeOptions?: { readonly maxReadLength?: number; readonly expiringWindowSeconds?: number };
 }
@@ -92,7 +95,7 @@ export function assertChromium(): void {
 /**
  * Launches the app for end-to-end tests: builds the renderer (once per run), serves dist/renderer on
  * 127.0.0.1 under the app's CSP, opens a real store client on `dbPath`, builds main's real handler table
- * (`createHandlers`) and a session for `principal`, and opens Debian's Chromium (fresh user-data-dir) on a
+ * (`createHandlers`) and a session for `principal` with main's live refresh (`watchExternalWrites`), and opens Debian's Chromium (fresh user-data-dir) on a
  * page whose `window.scratchpad` is the preload's real `createBridge`, its invoke going through
  * `exposeBinding` to those handlers. Resolves once the page has loaded.
  */
@@ -109,6 +112,7 @@ export async function launchApp(options: LaunchOptions): Promise<AppSession> {
   let page: Page | undefined;
   let context: BrowserContext | undefined;
   let store: StoreClient | undefined;
+  let stopWatching = () => {};
   try {
     store = await openStore(options.dbPath);
     recent.push(store.path);
@@ -143,6 +147,7 @@ export async function launchApp(options: LaunchOptions): Promise<AppSession> {
       reducedMotion: 'reduce',
     });
     if (options.now !== undefined) await context.clock.setFixedTime(options.now * 1000);
+    stopWatching = watchExternalWrites(session, options.pollMs ?? 200);
     const origin = new URL(server.url).origin;
     await context.exposeBinding(INVOKE_BINDING, async (source, channel: unknown, request: unknown) => {
       // As main's sender check: only our own page's top frame may call, and only contract channels.
@@ -192,6 +197,7 @@ export async function launchApp(options: LaunchOptions): Promise<AppSession> {
       },
       push: (event, payload) => deliver(live, event, payload),
       async close() {
+        stopWatching();
         await liveContext.close().catch(() => {});
         await server.close();
         await session.store.close();
@@ -199,6 +205,7 @@ export async function launchApp(options: LaunchOptions): Promise<AppSession> {
       },
     };
   } catch (err) {
+    stopWatching();
     await context?.close().catch(() => {});
     await server.close();
     await store?.close();
