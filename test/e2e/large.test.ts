@@ -16,6 +16,12 @@ const TOTAL = LINES * LINE;
 const WINDOW = 65_536; // the content tab's default slice
 const MAX_SLICE = 262_144;
 
+/** The reads the model made of the entry (code points), oldest first. */
+const READS = [
+  { mode: 'head', start: 0, end: 2_000, truncated: false, at: NOW - 20 },
+  { mode: 'range', start: 26_214_400, end: 26_230_400, truncated: true, at: NOW - 10 },
+] as const;
+
 /** Line k of the log: 8-digit number, a space, filler, newline (exactly {@link LINE} bytes). */
 const line = (k: number) => `${String(k).padStart(8, '0')} ${'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRS'.slice(0, LINE - 10)}\n`;
 /** The expected text of [start, end), computed from the generator (not from the store). */
@@ -34,7 +40,9 @@ describe('paging through a 50 MiB entry', () => {
   beforeAll(async () => {
     const pad = openScratchpad(dbPath, { clock: () => NOW - 30 });
     try {
-      pad.put(USER, { turnId: TURN, stepNum: 1, executorName: 'tail_logs', observation: { content: Array.from({ length: LINES }, (_, k) => line(k)).join('') } });
+      const handle = pad.put(USER, { turnId: TURN, stepNum: 1, executorName: 'tail_logs', observation: { content: Array.from({ length: LINES }, (_, k) => line(k)).join('') } });
+      // Two scratchpad_read calls the model made, as the engine records them.
+      for (const read of READS) pad.recordRead(USER, { entryId: handle.scratchpad_id, ...read });
     } finally {
       pad.close();
     }
@@ -89,6 +97,23 @@ describe('paging through a 50 MiB entry', () => {
     expect(await readAndShow(page, { mode: 'range', start: 52_000_003, end: 52_000_067 }, TOTAL)).toBe(expectedSlice(52_000_003, 52_000_067));
     expect(await readAndShow(page, { mode: 'tail', n: 1000 }, TOTAL)).toBe(expectedSlice(TOTAL - 1000, TOTAL));
     await app.screenshot('large-entry-tail');
+  });
+
+  test('what the model saw: its two reads on a coverage bar; a click opens that exact slice', async () => {
+    const { page } = app;
+    await openTab(page, 'What the model saw');
+    const covered = READS.reduce((s, r) => s + r.end - r.start, 0);
+    await expect(page.locator('figure.coverage figcaption').textContent()).resolves.toBe(
+      `The model read ${covered.toLocaleString('en-US')} of ${TOTAL.toLocaleString('en-US')} code points (${((covered / TOTAL) * 100).toFixed(1)} %) in 2 distinct ranges.`,
+    );
+    const items = page.locator('ol.read-log li');
+    expect(await items.count()).toBe(READS.length);
+    await expect(items.nth(1).textContent()).resolves.toContain('range [26,214,400, 26,230,400) code points');
+    await app.screenshot('large-entry-reads');
+    await items.nth(1).getByRole('button').click();
+    await page.getByRole('tab', { name: 'Content', selected: true }).waitFor();
+    await waitForWindow(page, READS[1].start, READS[1].end, TOTAL, 'code points');
+    expect(await shownSlice(page)).toBe(expectedSlice(READS[1].start, READS[1].end));
   });
 
   test('no answer the page received held more than one view window', async () => {
