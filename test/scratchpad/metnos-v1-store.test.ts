@@ -88,6 +88,11 @@ describe('listForTurn', () => {
     expect(idsOf(sp, 't-a')).toEqual(['a000000000000003', 'a000000000000001', 'a000000000000002']);
   });
 
+  it('refuses a turn id that is not a non-empty string', () => {
+    expect(errorOf(() => sp.listForTurn(operator, '')).code).toBe('INVALID_ARGUMENT');
+    expect(errorOf(() => sp.listForTurn(operator, 42 as unknown as string)).code).toBe('INVALID_ARGUMENT');
+  });
+
   it('gives sizes in bytes and no code-point length (listing never reads content)', () => {
     const [m] = sp.listForTurn(operator, 't-c');
     expect(m).toMatchObject({ sizeBytes: Buffer.byteLength('héllo wörld ✓ 😀'), lengthCodePoints: null, structured: false, expiry: 'live' });

@@ -1,6 +1,7 @@
 import type { Principal } from '../../contract';
 import { requirePrincipal } from '../../access';
 import { parseSliceRequest } from '../slicing';
+import { requireName } from '../validate';
 import { withV1Errors } from './v1-errors';
 import { ScratchpadError, type Scratchpad } from '../types';
 import { DEFAULT_SCAN_TUNING, type ScanTuning } from './byte-source';
@@ -57,6 +58,7 @@ export function createV1Store(ctx: V1Context, tuning: ScanTuning = DEFAULT_SCAN_
       return getEntry(env, guard(principal, id));
     },
     listForTurn(principal, turnId) {
+      requireName(turnId, 'turnId');
       if (!seesRows(principal)) return [];
       const at = now();
       return withV1Errors(path, 'read', () => rowsOfTurn(ctx, turnId).map((row) => toEntryMeta(row, at, options.expiringWindowSeconds)));
