@@ -20,7 +20,8 @@ export function progressBar(stream: CliStream, total: number, label: string): Pr
   const draw = (done: number) => {
     const ratio = total > 0 ? Math.min(1, done / total) : 1;
     const filled = Math.round(ratio * width);
-    stream.write(`\r${label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${(ratio * 100).toFixed(0).padStart(3)}% ${formatBytes(done)} / ${formatBytes(total)}`);
+    const bar = '#'.repeat(filled) + '-'.repeat(width - filled);
+    stream.write(`\r${label} [${bar}] ${(ratio * 100).toFixed(0).padStart(3)}% ${formatBytes(done)} / ${formatBytes(total)}`);
   };
   return {
     update(done) {

@@ -87,7 +87,7 @@ export function generateOpaqueBytes(length: number, seed = 17): Uint8Array {
 /** Plain English filler text of about `targetChars` characters, used when no real text file is found. */
 export function generateProse(targetChars: number, seed = 19): string {
   const rand = seededRandom(seed);
-  const words = ['the', 'software', 'is', 'provided', 'as', 'without', 'warranty', 'of', 'any', 'kind', 'license', 'copy', 'modify', 'distribute', 'permission', 'notice', 'source', 'code', 'work', 'terms'];
+  const words = 'the software is provided as without warranty of any kind license copy modify distribute permission notice source code work terms'.split(' ');
   const out: string[] = [];
   let n = 0;
   while (n < targetChars) {

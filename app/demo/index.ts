@@ -81,10 +81,8 @@ export function writeDemoDatabase(path: string, options: DemoOptions = {}): Demo
     for (const row of plan) {
       clock = now - row.agoSeconds;
       const turnId = demoTurnId(row.turn);
-      const handle = store.put(
-        { kind: 'user', userId: row.owner },
-        { turnId, stepNum: row.stepNum, executorName: row.executorName, observation: row.observation, ttlSeconds: row.ttlSeconds, actor: row.actor, channel: row.channel },
-      );
+      const { stepNum, executorName, observation, ttlSeconds, actor, channel } = row;
+      const handle = store.put({ kind: 'user', userId: row.owner }, { turnId, stepNum, executorName, observation, ttlSeconds, actor, channel });
       entries.push({
         id: handle.scratchpad_id,
         label: row.label,

@@ -86,28 +86,46 @@ const HTML = (n: number) =>
 export function demoPlan(options: PlanOptions): PlannedRow[] {
   const gpl = textFile(['/usr/share/common-licenses/GPL-3']);
   const warranty = gpl.value.split('\n').flatMap((line, i) => (/warrant/i.test(line) ? [{ file: gpl.source, line: i + 1, text: line.trim() }] : []));
+  const search = { ok: true, query: 'warrant', metadata: { pattern: '/warrant/i', files: 1 }, total: warranty.length, matches: warranty };
+  const unicode = Array.from({ length: 40 }, (_, i) => `${i + 1}. ${UNICODE[i % UNICODE.length]}`).join('\n') + '\n';
   const log = generateServerLog(options.largeLogBytes, options.now - 3 * 3600);
+  const gzip = gzipSync(Buffer.from(log.slice(0, 256 * 1024)), { level: 6 });
+  const query = {
+    ok: true,
+    metadata: { database: 'orders', ms: 42 },
+    summary: { rows_scanned: 125_000, p50_ms: 3.2, p99_ms: 88.5 },
+    plan: 'SEARCH orders USING INDEX idx_orders_created (created_at>?)'.repeat(20),
+  };
+  const note = 'Note stored outside any step: the log above spans three hours of worker output.\n'.repeat(30);
+  const lgpl = textFile(['/usr/share/common-licenses/LGPL-3', '/usr/share/common-licenses/LGPL-2.1']);
+  const apache = textFile(['/usr/share/common-licenses/Apache-2.0', '/usr/share/common-licenses/MPL-2.0']);
+  const generated = <T>(value: T): Sourced<T> => ({ value, source: 'generated' });
+  const at = (owner: string, turn: string, stepNum: number | null, executorName: string | null, label: DemoLabel, agoSeconds: number, ttlSeconds: number) => ({
+    owner, turn, stepNum, executorName, label, agoSeconds, ttlSeconds,
+  });
   const rows: Omit<PlannedRow, 'actor' | 'channel'>[] = [
-    { owner: 'alice', turn: 'alice-1', stepNum: 1, executorName: 'read_files', label: 'license-text', agoSeconds: 7200, ttlSeconds: DAY, ...text(gpl) },
-    { owner: 'alice', turn: 'alice-1', stepNum: 2, executorName: 'list_directory', label: 'directory-listing', agoSeconds: 7180, ttlSeconds: DAY, ...json(directoryListing('/usr/share/common-licenses', 'entries')) },
-    { owner: 'alice', turn: 'alice-1', stepNum: 3, executorName: 'search_text', label: 'search-matches', agoSeconds: 7160, ttlSeconds: DAY, ...json({ value: { ok: true, query: 'warrant', metadata: { pattern: '/warrant/i', files: 1 }, total: warranty.length, matches: warranty }, source: gpl.source }) },
-    { owner: 'alice', turn: 'alice-1', stepNum: 4, executorName: 'translate_text', label: 'unicode-text', agoSeconds: 7140, ttlSeconds: DAY, ...text({ value: Array.from({ length: 40 }, (_, i) => `${i + 1}. ${UNICODE[i % UNICODE.length]}`).join('\n') + '\n', source: 'generated' }) },
-    { owner: 'alice', turn: 'alice-2', stepNum: 1, executorName: 'take_screenshot', label: 'png-image', agoSeconds: 1500, ttlSeconds: DAY, ...bytes(pngImage()) },
-    { owner: 'alice', turn: 'alice-2', stepNum: 2, executorName: 'fetch_url', label: 'html-injection', agoSeconds: 1480, ttlSeconds: DAY, ...text({ value: HTML(300), source: 'generated' }) },
-    { owner: 'alice', turn: 'alice-2', stepNum: 3, executorName: 'read_files', label: 'readme-expiring', agoSeconds: 1460, ttlSeconds: 1460 + 240, ...text(packageReadme('commander')) },
-    { owner: 'alice', turn: 'alice-3', stepNum: 1, executorName: 'read_files', label: 'expired-text', agoSeconds: 3 * DAY, ttlSeconds: 3600, ...text(textFile(['/usr/share/common-licenses/LGPL-3', '/usr/share/common-licenses/LGPL-2.1'])) },
-    { owner: 'alice', turn: 'alice-3', stepNum: 2, executorName: 'read_files', label: 'born-expired', agoSeconds: 3 * DAY - 30, ttlSeconds: -60, ...text(textFile(['/usr/share/common-licenses/BSD'])) },
-    { owner: 'bob', turn: 'bob-1', stepNum: 1, executorName: 'tail_logs', label: 'large-log', agoSeconds: 2400, ttlSeconds: 2 * 3600, ...text({ value: log, source: 'generated' }) },
-    { owner: 'bob', turn: 'bob-1', stepNum: 2, executorName: 'list_directory', label: 'directory-listing-large', agoSeconds: 2380, ttlSeconds: 2 * 3600, ...json(directoryListing('/usr/share/doc', 'files')) },
-    { owner: 'bob', turn: 'bob-1', stepNum: 3, executorName: 'compress_artifacts', label: 'gzip-archive', agoSeconds: 2360, ttlSeconds: 2 * 3600, ...bytes({ value: gzipSync(Buffer.from(log.slice(0, 256 * 1024)), { level: 6 }), source: 'generated' }) },
-    { owner: 'bob', turn: 'bob-1', stepNum: 4, executorName: 'run_query', label: 'structured-nolist', agoSeconds: 2340, ttlSeconds: 2 * 3600, ...json({ value: { ok: true, metadata: { database: 'orders', ms: 42 }, summary: { rows_scanned: 125_000, p50_ms: 3.2, p99_ms: 88.5 }, plan: 'SEARCH orders USING INDEX idx_orders_created (created_at>?)'.repeat(20) }, source: 'generated' }) },
-    { owner: 'bob', turn: 'bob-1', stepNum: null, executorName: null, label: 'unstepped-note', agoSeconds: 2300, ttlSeconds: 2 * 3600, ...text({ value: 'Note stored outside any step: the log above spans three hours of worker output.\n'.repeat(30), source: 'generated' }) },
-    { owner: 'bob', turn: 'bob-2', stepNum: 1, executorName: 'fetch_url', label: 'expired-readme', agoSeconds: 26 * 3600, ttlSeconds: 3600, ...text(packageReadme('better-sqlite3')) },
-    { owner: 'ci-bot', turn: 'ci-1', stepNum: 1, executorName: 'run_tests', label: 'test-report', agoSeconds: 600, ttlSeconds: DAY, ...json({ value: generateTestReport(400), source: 'generated' }) },
-    { owner: 'ci-bot', turn: 'ci-1', stepNum: 2, executorName: 'read_files', label: 'build-log-expiring', agoSeconds: 590, ttlSeconds: 590 + 120, ...text({ value: generateBuildLog(756), source: 'generated' }) },
-    { owner: 'ci-bot', turn: 'ci-1', stepNum: 3, executorName: 'download_artifact', label: 'binary-blob', agoSeconds: 580, ttlSeconds: DAY, ...bytes({ value: generateOpaqueBytes(64 * 1024), source: 'generated' }) },
-    { owner: 'ci-bot', turn: 'ci-2', stepNum: 1, executorName: 'read_files', label: 'readme', agoSeconds: 5 * 3600, ttlSeconds: DAY, ...text(packageReadme('zod')) },
-    { owner: 'ci-bot', turn: 'ci-2', stepNum: 2, executorName: 'read_files', label: 'license-text-2', agoSeconds: 5 * 3600 - 20, ttlSeconds: DAY, ...text(textFile(['/usr/share/common-licenses/Apache-2.0', '/usr/share/common-licenses/MPL-2.0'])) },
+    { ...at('alice', 'alice-1', 1, 'read_files', 'license-text', 7200, DAY), ...text(gpl) },
+    { ...at('alice', 'alice-1', 2, 'list_directory', 'directory-listing', 7180, DAY), ...json(directoryListing('/usr/share/common-licenses', 'entries')) },
+    { ...at('alice', 'alice-1', 3, 'search_text', 'search-matches', 7160, DAY), ...json({ value: search, source: gpl.source }) },
+    { ...at('alice', 'alice-1', 4, 'translate_text', 'unicode-text', 7140, DAY), ...text(generated(unicode)) },
+    { ...at('alice', 'alice-2', 1, 'take_screenshot', 'png-image', 1500, DAY), ...bytes(pngImage()) },
+    { ...at('alice', 'alice-2', 2, 'fetch_url', 'html-injection', 1480, DAY), ...text(generated(HTML(300))) },
+    // Expires 4 minutes after now.
+    { ...at('alice', 'alice-2', 3, 'read_files', 'readme-expiring', 1460, 1460 + 240), ...text(packageReadme('commander')) },
+    { ...at('alice', 'alice-3', 1, 'read_files', 'expired-text', 3 * DAY, 3600), ...text(lgpl) },
+    { ...at('alice', 'alice-3', 2, 'read_files', 'born-expired', 3 * DAY - 30, -60), ...text(textFile(['/usr/share/common-licenses/BSD'])) },
+    { ...at('bob', 'bob-1', 1, 'tail_logs', 'large-log', 2400, 2 * 3600), ...text(generated(log)) },
+    { ...at('bob', 'bob-1', 2, 'list_directory', 'directory-listing-large', 2380, 2 * 3600), ...json(directoryListing('/usr/share/doc', 'files')) },
+    { ...at('bob', 'bob-1', 3, 'compress_artifacts', 'gzip-archive', 2360, 2 * 3600), ...bytes(generated(gzip)) },
+    { ...at('bob', 'bob-1', 4, 'run_query', 'structured-nolist', 2340, 2 * 3600), ...json(generated(query)) },
+    { ...at('bob', 'bob-1', null, null, 'unstepped-note', 2300, 2 * 3600), ...text(generated(note)) },
+    { ...at('bob', 'bob-2', 1, 'fetch_url', 'expired-readme', 26 * 3600, 3600), ...text(packageReadme('better-sqlite3')) },
+    { ...at('ci-bot', 'ci-1', 1, 'run_tests', 'test-report', 600, DAY), ...json(generated(generateTestReport(400))) },
+    // Expires 2 minutes after now.
+    { ...at('ci-bot', 'ci-1', 2, 'read_files', 'build-log-expiring', 590, 590 + 120), ...text(generated(generateBuildLog(756))) },
+    { ...at('ci-bot', 'ci-1', 3, 'download_artifact', 'binary-blob', 580, DAY), ...bytes(generated(generateOpaqueBytes(64 * 1024))) },
+    { ...at('ci-bot', 'ci-2', 1, 'read_files', 'readme', 5 * 3600, DAY), ...text(packageReadme('zod')) },
+    { ...at('ci-bot', 'ci-2', 2, 'read_files', 'license-text-2', 5 * 3600 - 20, DAY), ...text(apache) },
   ];
   const channelOf: Record<string, string> = { alice: 'desktop', bob: 'slack', 'ci-bot': 'ci' };
   return rows.map((r) => ({ ...r, actor: `agent:${r.owner}`, channel: channelOf[r.owner] ?? 'cli' }));
