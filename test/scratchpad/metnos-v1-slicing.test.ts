@@ -86,6 +86,27 @@ describe('scanText and readTextSlice', () => {
   });
 });
 
+describe("SQLite's character count as the fast path", () => {
+  it('equals the byte length only when every byte decodes to one code point', () => {
+    const db = new Database(':memory:');
+    const count = db.prepare('SELECT length(CAST(? AS TEXT)) AS n');
+    // Bytes that can make SQLite and the WHATWG decoder disagree: leads, continuations, NUL, ASCII.
+    const byte = fc.oneof(fc.integer({ min: 0x80, max: 0xff }), fc.constantFrom(0x00, 0x41, 0x0a), fc.integer({ min: 0, max: 0xff }));
+    try {
+      fc.assert(
+        fc.property(fc.array(byte, { maxLength: 24 }), (arr) => {
+          const bytes = Buffer.from(arr);
+          const sqliteChars = (count.get(bytes) as { n: number }).n;
+          if (sqliteChars === bytes.length) expect(referenceCodePoints(bytes)).toHaveLength(bytes.length);
+        }),
+        { numRuns: 5000 },
+      );
+    } finally {
+      db.close();
+    }
+  });
+});
+
 describe('read through SQLite with small windows', () => {
   let tmp: ReturnType<typeof tempDir>;
   let file: string;
