@@ -3,6 +3,7 @@ import type { EntryDescription } from '../../../../app/contract';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { formatBytes, formatCount, formatCountdown, formatRelative, formatTime } from '../../format/units';
 import { CopyButton } from './CopyButton';
+import { ExportButton } from './ExportButton';
 
 /** Ids, owner, actor, channel, sizes, created and expires as absolute local and relative time. */
 export function DetailsTab({ description, now }: { description: EntryDescription; now: number }) {
@@ -34,13 +35,16 @@ export function DetailsTab({ description, now }: { description: EntryDescription
     ['Summary', <span className="selectable pre-wrap">{meta.summary}</span>],
   ];
   return (
-    <dl className="facts details">
+    <>
+      <ExportButton id={meta.id} />
+      <dl className="facts details">
       {rows.map(([label, value]) => (
         <div className="fact" key={label}>
           <dt>{label}</dt>
           <dd>{value}</dd>
         </div>
       ))}
-    </dl>
+      </dl>
+    </>
   );
 }

@@ -101,7 +101,7 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
   };
 
   return (
-    <div className="entry-view" ref={ref} tabIndex={-1} aria-label={`Entry ${meta.id}`}>
+    <div className="entry-view" ref={ref} tabIndex={-1} aria-label={`Entry ${meta.id}`} data-ready="true">
       <div className="entry-head">
         <span className="entry-title mono" title={meta.id}>
           {meta.executorName ?? 'entry'} · step {meta.stepNum ?? '—'}

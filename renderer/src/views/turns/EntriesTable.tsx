@@ -58,6 +58,7 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
     <div
       className="entries-table"
       ref={ref}
+      data-ready="true"
       tabIndex={0}
       role="listbox"
       aria-label={`Entries of turn ${turnId}`}

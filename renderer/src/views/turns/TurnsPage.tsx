@@ -29,6 +29,16 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
   const entriesRef = useRef<HTMLDivElement>(null);
   const entryRef = useRef<HTMLDivElement>(null);
 
+  // Enter moves focus to the next pane once it has rendered its content (it may still be loading).
+  const [pendingFocus, setPendingFocus] = useState<'entries' | 'entry' | null>(null);
+  useEffect(() => {
+    const target = pendingFocus === 'entries' ? entriesRef.current : pendingFocus === 'entry' ? entryRef.current : null;
+    if (target && target.dataset.ready === 'true') {
+      target.focus();
+      setPendingFocus(null);
+    }
+  });
+
   useEffect(() => {
     const timer = setTimeout(() => setQuery(filter.trim()), 250);
     return () => clearTimeout(timer);
@@ -90,7 +100,7 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
           resetKey={`${sort}\u0000${query}`}
           onSelect={(turnId) => {
             onSelect({ turnId, entryId: turnId === selection.turnId ? selection.entryId : null });
-            requestAnimationFrame(() => entriesRef.current?.focus());
+            setPendingFocus('entries');
           }}
           onRetry={turns.retry}
         />
@@ -125,7 +135,7 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
               selectedId={selection.entryId}
               onSelect={(entryId) => {
                 onSelect({ ...selection, entryId });
-                requestAnimationFrame(() => entryRef.current?.focus());
+                setPendingFocus('entry');
               }}
               onRetry={entries.reload}
             />
