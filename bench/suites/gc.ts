@@ -17,6 +17,7 @@ export function runGc(reps: number): { figures: Record<string, number>; extra: R
   const bodies = Array.from({ length: 16 }, (_, i) => textOfBytes(ROW_BYTES, 'mixed', `gc-${i}`));
   const gcMs: number[] = [];
   const dryMs: number[] = [];
+  const gcCpuMs: number[] = [];
   for (let r = 0; r < reps; r++) {
     progress(`  gc: repetition ${r + 1}/${reps} (building ${EXPIRED * 2} rows)`);
     const dir = makeTempDir('gc');
@@ -31,12 +32,15 @@ export function runGc(reps: number): { figures: Record<string, number>; extra: R
       }
       dryMs.push(timeMs(() => expectEqual('gc dry run rows', sp.gc(USER, { dryRun: true }).deletedRows, EXPIRED)));
       let deleted = -1;
+      const c0 = process.cpuUsage();
       gcMs.push(timeMs(() => { deleted = sp.gc(USER).deletedRows; }));
+      const c = process.cpuUsage(c0);
+      gcCpuMs.push((c.user + c.system) / 1000);
       expectEqual('gc deleted rows', deleted, EXPIRED);
     } finally {
       sp.close();
       removeTempDir(dir);
     }
   }
-  return { figures: { gc_10000_expired_ms: median(gcMs) }, extra: { gc_10000_expired_dry_run_ms: median(dryMs) } };
+  return { figures: { gc_10000_expired_ms: median(gcMs) }, extra: { gc_10000_expired_dry_run_ms: median(dryMs), gc_10000_expired_cpu_ms: median(gcCpuMs) } };
 }

@@ -21,6 +21,17 @@ interface Rates {
   readonly rawPerS: number;
   readonly putMiBPerS: number;
   readonly rawMiBPerS: number;
+  /** CPU time (user + system) of this process per store put and per raw insert, µs: immune to other processes' load, blind to I/O waits. */
+  readonly putCpuUs: number;
+  readonly rawCpuUs: number;
+}
+
+/** Wall ms of `fn`, and CPU µs (user + system) this process spent in it. */
+function timeWallCpu(fn: () => void): { ms: number; cpuUs: number } {
+  const c0 = process.cpuUsage();
+  const ms = timeMs(fn);
+  const c = process.cpuUsage(c0);
+  return { ms, cpuUs: c.user + c.system };
 }
 
 /**
@@ -42,14 +53,14 @@ function measure(dir: string, pragmas: PragmaSet, w: Workload): Rates {
   const sp = open(storePath);
   const raw = openRawFloor(rawPath, pragmas);
   const storeRep = (rep: number) =>
-    timeMs(() => {
+    timeWallCpu(() => {
       for (let i = 0; i < w.perRep; i++) {
         const k = rep * w.perRep + i;
         sp.put(USER, { turnId: `put-${w.name}-${Math.floor(k / 100)}`, stepNum: k % 100, executorName: 'bench', observation: { content: at(k) } });
       }
     });
   const rawRep = (rep: number) =>
-    timeMs(() => {
+    timeWallCpu(() => {
       for (let i = 0; i < w.perRep; i++) raw.insert(raws[(rep * w.perRep + i) % raws.length]!);
     });
   try {
@@ -57,9 +68,15 @@ function measure(dir: string, pragmas: PragmaSet, w: Workload): Rates {
     rawRep(0);
     const storeMs: number[] = [];
     const rawMs: number[] = [];
+    const storeCpu: number[] = [];
+    const rawCpu: number[] = [];
     for (let r = 1; r <= w.reps; r++) {
-      storeMs.push(storeRep(r));
-      rawMs.push(rawRep(r));
+      const s = storeRep(r);
+      const x = rawRep(r);
+      storeMs.push(s.ms);
+      rawMs.push(x.ms);
+      storeCpu.push(s.cpuUs / w.perRep);
+      rawCpu.push(x.cpuUs / w.perRep);
     }
     const perS = (ms: number) => (w.perRep * 1000) / ms;
     const mibPerS = (ms: number) => (w.perRep * w.bytes) / MiB / (ms / 1000);
@@ -68,6 +85,8 @@ function measure(dir: string, pragmas: PragmaSet, w: Workload): Rates {
       rawPerS: perS(median(rawMs)),
       putMiBPerS: mibPerS(median(storeMs)),
       rawMiBPerS: mibPerS(median(rawMs)),
+      putCpuUs: median(storeCpu),
+      rawCpuUs: median(rawCpu),
     };
   } finally {
     sp.close();
@@ -102,6 +121,11 @@ export function runPuts(dir: string, pragmas: PragmaSet, scale: number): { figur
       raw_insert_8KB_binary_per_s: smallBin.rawPerS,
       put_5MB_binary_MB_per_s: largeBin.putMiBPerS,
       raw_insert_5MB_binary_MB_per_s: largeBin.rawMiBPerS,
+      put_8KB_cpu_us: small.putCpuUs,
+      put_8KB_binary_cpu_us: smallBin.putCpuUs,
+      raw_insert_8KB_cpu_us: small.rawCpuUs,
+      put_5MB_cpu_ms: large.putCpuUs / 1000,
+      raw_insert_5MB_cpu_ms: large.rawCpuUs / 1000,
     },
   };
 }
