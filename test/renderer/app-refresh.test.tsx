@@ -42,6 +42,21 @@ describe('App', () => {
     expect(screen.getByRole('listbox', { name: 'Entries of turn turn-b' })).toBeTruthy();
   });
 
+  it('shows long store work pushed by main while it runs', async () => {
+    const { bridge, emit } = fakeBridge([]);
+    render(
+      <ApiProvider api={createApi(bridge)}>
+        <App />
+      </ApiProvider>,
+    );
+    await screen.findByText('Viewing as', { exact: false });
+    act(() => emit('work:progress', { task: 'gc', done: 40, total: 100 }));
+    const bar = screen.getByRole('progressbar', { name: 'gc progress' }) as HTMLProgressElement;
+    expect([bar.value, bar.max]).toEqual([40, 100]);
+    act(() => emit('work:progress', { task: 'gc', done: 100, total: 100 }));
+    expect(screen.queryByRole('progressbar', { name: 'gc progress' })).toBeNull();
+  });
+
   it('shows the typed error when the session cannot be read', async () => {
     const { bridge } = fakeBridge([]);
     const failing = { ...bridge, sessionInfo: () => Promise.resolve({ ok: false as const, error: { code: 'CORRUPT' as const, message: 'file is not a database' } }) };

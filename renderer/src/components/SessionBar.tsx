@@ -2,6 +2,7 @@ import type { SessionInfo } from '../../../app/contract';
 import type { ApiError } from '../api';
 import { baseName, formatTime } from '../format/units';
 import type { StoreRevision } from '../hooks/useStoreRevision';
+import { WorkProgress } from './WorkProgress';
 
 /** Who the window views as, in words. */
 export function principalLabel(session: SessionInfo): string {
@@ -60,6 +61,7 @@ export function SessionBar({ session, error, store, refreshing, actionError, onO
         </div>
       )}
       <div className="session-refresh" aria-live="polite">
+        <WorkProgress />
         {refreshing ? (
           <span>
             <span className="spinner" aria-hidden="true" /> Refreshing…
