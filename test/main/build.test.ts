@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { buildMain, ROOT } from '../../scripts/build-main.mjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildMain } from '../../scripts/build-main.mjs';
+import { removeScratchDirs, repoScratchDir } from './helpers';
+
+afterAll(removeScratchDirs);
 
 /** Every module specifier a bundle still loads at run time (static imports, dynamic imports, require calls). */
 function runtimeImports(code: string): string[] {
@@ -15,7 +17,7 @@ function runtimeImports(code: string): string[] {
 describe('buildMain', () => {
   let files: Record<string, string>;
   beforeAll(async () => {
-    const outDir = join(ROOT, 'test-results', `main-build-${process.pid}`);
+    const outDir = repoScratchDir('main-build');
     const written = await buildMain({ outDir });
     files = Object.fromEntries(written.map((f) => [f.slice(outDir.length + 1), readFileSync(f, 'utf8')]));
   });

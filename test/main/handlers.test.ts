@@ -1,10 +1,12 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createHandlers } from '../../main/ipc/handlers';
 import { INTERNAL_MESSAGE } from '../../main/ipc/errors';
 import type { StoreClient } from '../../main/store/client';
-import { ALICE, ALICE_TEXT, BOB, CLIENTS, OPERATOR, PNG_BYTES, fileHash, memoryRecentFiles, recordingSession, scriptedDialogs, seedStore, tempDir, testServices } from './helpers';
+import { ALICE, ALICE_TEXT, BOB, CLIENTS, OPERATOR, PNG_BYTES, fileHash, memoryRecentFiles, recordingSession, removeScratchDirs, scriptedDialogs, seedStore, tempDir, testServices } from './helpers';
+
+afterAll(removeScratchDirs);
 
 describe.each(CLIENTS)('createHandlers over the %s', (_name, open) => {
   const opened: StoreClient[] = [];

@@ -1,6 +1,6 @@
 // Shared fixtures of the main-process tests: real store files, sessions that record their events, scripted dialogs.
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -107,11 +107,29 @@ export function memoryRecentFiles(initial: string[] = []): RecentFiles {
 
 let workerEntry: Promise<WorkerEntry> | undefined;
 
-/** The production worker bundle (esbuild, as npm start builds it), built once per test process inside the repo. */
+const scratchDirs: string[] = [];
+
+/**
+ * A fresh folder under test-results/ (inside the repo, so bundles resolve better-sqlite3 from node_modules);
+ * the test file removes it with {@link removeScratchDirs} in its afterAll.
+ */
+export function repoScratchDir(prefix: string): string {
+  mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+  const dir = mkdtempSync(join(ROOT, 'test-results', `${prefix}-`));
+  scratchDirs.push(dir);
+  return dir;
+}
+
+/** Removes every folder {@link repoScratchDir} made in this test file (and forgets the worker bundle). */
+export function removeScratchDirs(): void {
+  for (const dir of scratchDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  workerEntry = undefined;
+}
+
+/** The production worker bundle (esbuild, as npm start builds it), built once per test file. */
 export function bundledWorker(): Promise<WorkerEntry> {
   workerEntry ??= (async () => {
-    const outDir = join(ROOT, 'test-results', `main-worker-${process.pid}`);
-    mkdirSync(outDir, { recursive: true });
+    const outDir = repoScratchDir('main-worker');
     const [file] = await buildMain({ outDir, entries: ['worker'] });
     return { url: pathToFileURL(file!) };
   })();

@@ -1,8 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { openScratchpad } from '../../app/scratchpad';
 import type { StoreClient } from '../../main/store/client';
 import { watchExternalWrites } from '../../main/startup/live-refresh';
-import { ALICE, CLIENTS, OPERATOR, recordingSession, seedStore } from './helpers';
+import { ALICE, CLIENTS, OPERATOR, recordingSession, removeScratchDirs, seedStore } from './helpers';
+
+afterAll(removeScratchDirs);
 
 describe.each(CLIENTS)('watchExternalWrites over the %s', (_name, open) => {
   const cleanup: Array<() => unknown> = [];

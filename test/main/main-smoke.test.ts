@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL_NAMES } from '../../app/contract';
 import { buildMain, ROOT } from '../../scripts/build-main.mjs';
-import { seedStore, tempDir } from './helpers';
+import { removeScratchDirs, repoScratchDir, seedStore, tempDir } from './helpers';
+
+afterAll(removeScratchDirs);
 
 /**
  * The bundled main process (dist/main/main.js as npm start builds it), run under plain Node with `electron` resolved
@@ -24,8 +25,7 @@ async function runMain(mainJs: string, args: string[], env: Record<string, strin
 describe('the bundled main process under an electron stub', () => {
   let mainJs: string;
   beforeAll(async () => {
-    const outDir = join(ROOT, 'test-results', `main-smoke-${process.pid}`, 'main');
-    mkdirSync(outDir, { recursive: true });
+    const outDir = join(repoScratchDir('main-smoke'), 'main');
     [mainJs] = (await buildMain({ outDir, entries: ['main', 'worker'] })) as [string];
   });
 

@@ -1,8 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openWorkerClient } from '../../main/store/worker-client';
-import { OPERATOR, bundledWorker, tempDir } from './helpers';
+import { OPERATOR, bundledWorker, removeScratchDirs, tempDir } from './helpers';
+
+afterAll(removeScratchDirs);
 
 describe('openWorkerClient', () => {
   it('rejects with the store\'s typed error when the file cannot be opened', async () => {
