@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { writeDemoDatabase, type DemoResult } from '../../app/demo';
 import { openScratchpad } from '../../app/scratchpad';
-import { tempDir } from './data';
+import { copyFixture, tempDir } from './data';
 import { launchApp, type AppSession } from './harness';
 import { eventually, listedTurnIds, waitForTurnCount } from './ui';
 
@@ -16,10 +16,26 @@ describe('the app shell', () => {
   const dbPath = path.join(tmp.dir, 'shell.db');
   let demo: DemoResult;
   let app: AppSession;
+  let fixtureCopy: string;
+  let offeredOwners: string[] = [];
 
   beforeAll(async () => {
     demo = writeDemoDatabase(dbPath, { now: NOW });
-    app = await launchApp({ dbPath, principal: OPERATOR, now: NOW, colorScheme: 'dark' });
+    fixtureCopy = copyFixture(tmp.dir);
+    // Main's native dialogs, answered as a user would: pick the fixture copy, then choose to view as alice.
+    app = await launchApp({
+      dbPath,
+      principal: OPERATOR,
+      now: NOW,
+      colorScheme: 'dark',
+      dialogs: {
+        chooseOpenPath: async () => fixtureCopy,
+        choosePrincipal: async (_session, owners) => {
+          offeredOwners = [...owners];
+          return { kind: 'user', userId: 'alice' };
+        },
+      },
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -117,6 +133,31 @@ describe('the app shell', () => {
     });
     const { CHANNEL_NAMES, methodName } = await import('../../app/contract');
     expect(shape).toEqual({ keys: [...CHANNEL_NAMES.map((c) => methodName(c)), 'on'].sort(), frozen: true, functions: true });
+    expect(app.problems).toEqual([]);
+  });
+
+  test('View as… lets main’s dialog narrow the window to one owner', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'View as…' }).click();
+    await page.locator('.session-principal', { hasText: 'alice' }).waitFor();
+    expect(offeredOwners).toEqual([...new Set([...demo.owners, 'dora'])].sort());
+    const alices = [...new Set(demo.entries.filter((e) => e.owner === 'alice').map((e) => e.turnId))].sort();
+    await eventually(async () => (await listedTurnIds(page)).sort(), alices);
+    await app.screenshot('dark-view-as-alice');
+  });
+
+  test('Open… switches the window to the file main’s dialog returned, and Recent goes back', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Open…' }).click();
+    await page.locator('.session-name', { hasText: 'metnos-v1-sample.db' }).waitFor();
+    await expect(page.locator('.session-file .tag').first().textContent()).resolves.toBe('metnos-v1');
+    // The principal stays main's choice (alice), who owns nothing in the original runtime's file.
+    await expect(page.locator('.session-principal').textContent()).resolves.toContain('alice');
+    await page.getByText(/^No turns yet/).waitFor();
+    await app.screenshot('dark-opened-metnos-v1-as-alice');
+    await page.getByLabel('Recent files').selectOption({ label: 'shell.db' });
+    await page.locator('.session-name', { hasText: 'shell.db' }).waitFor();
+    expect(app.session.store.path).toBe(dbPath);
     expect(app.problems).toEqual([]);
   });
 });

@@ -93,11 +93,13 @@ export function assertChromium(): void {
 }
 
 /**
- * Launches the app for end-to-end tests: builds the renderer (once per run), serves dist/renderer on
- * 127.0.0.1 under the app's CSP, opens a real store client on `dbPath`, builds main's real handler table
- * (`createHandlers`) and a session for `principal` with main's live refresh (`watchExternalWrites`), and opens Debian's Chromium (fresh user-data-dir) on a
- * page whose `window.scratchpad` is the preload's real `createBridge`, its invoke going through
- * `exposeBinding` to those handlers. Resolves once the page has loaded.
+ * Launches the app for end-to-end tests: the production build of the renderer (built once per set of inputs,
+ * see ensureRendererBuilt) served on 127.0.0.1 with main's CSP header; main's real handler table
+ * (`createHandlers`) over a real store on `dbPath` and a session for `principal`, with main's live refresh
+ * (`watchExternalWrites`); and Debian's Chromium (fresh user-data-dir) on a page whose `window.scratchpad` is
+ * the preload's real `createBridge`, its transport going through `exposeBinding` to those handlers.
+ * The store client is main's in-process one (main/store/in-process.ts), not the worker: the same StoreClient
+ * contract, and it takes the fixed clock (`now`) the scenarios need. Resolves once the page has loaded.
  */
 export async function launchApp(options: LaunchOptions): Promise<AppSession> {
   assertChromium();
