@@ -39,7 +39,11 @@ export const EntryView = forwardRef<HTMLDivElement, Props>(function EntryView({ 
   if (described.status === 'error' && described.error && (!description || described.error.code === 'NOT_FOUND')) {
     return (
       <div className="entry-view" ref={ref} tabIndex={-1}>
-        <ErrorBox what="this entry" error={described.error} onRetry={described.reload} />
+        <ErrorBox
+          what={described.error.code === 'NOT_FOUND' ? 'this entry: it no longer exists (gc may have deleted it) or you may not see it' : 'this entry'}
+          error={described.error}
+          onRetry={described.reload}
+        />
       </div>
     );
   }
