@@ -1,13 +1,34 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { progress } from './log';
 import { readFilePragmas, type PragmaSet } from './raw';
 import { open, USER } from './store';
 
 /**
  * Connection-level pragmas the store sets on every writable connection, copied from its code
- * (app/scratchpad/v2/connection.ts: openV2).
- * Keep in step with the store; file-level pragmas are read back from a real store file instead.
+ * (app/scratchpad/v2/connection.ts: openV2). {@link storePragmas} warns when that file sets one not listed here.
  */
-export const STORE_CONNECTION_PRAGMAS: readonly string[] = ['busy_timeout = 5000', 'cache_size = -16384', 'synchronous = NORMAL'];
+export const STORE_CONNECTION_PRAGMAS: readonly string[] = [
+  'busy_timeout = 5000',
+  'cache_size = -16384',
+  'synchronous = NORMAL',
+  'journal_size_limit = 67108864',
+];
+
+const CONNECTION_SOURCE = path.join(import.meta.dirname, '..', '..', 'app', 'scratchpad', 'v2', 'connection.ts');
+/** Set when the file is created (read back from the file instead) or not a setting. */
+const FILE_LEVEL = new Set(['page_size', 'journal_mode', 'auto_vacuum', 'user_version']);
+
+/** Names of pragmas the store's connection code assigns, so a drift from the list above is noticed. */
+function pragmasInStoreCode(): string[] {
+  let source: string;
+  try {
+    source = fs.readFileSync(CONNECTION_SOURCE, 'utf8');
+  } catch {
+    return [];
+  }
+  return [...source.matchAll(/pragma\(\s*[`'"]\s*(\w+)\s*=/g)].map((m) => m[1]!).filter((n) => !FILE_LEVEL.has(n));
+}
 
 /** The store's pragmas: a store creates a file in `dir`, its file-level settings are read back, plus the above. */
 export function storePragmas(dir: string): PragmaSet {
@@ -15,5 +36,8 @@ export function storePragmas(dir: string): PragmaSet {
   const sp = open(dbPath);
   sp.put(USER, { turnId: 'probe', stepNum: 0, executorName: 'bench', observation: { content: 'probe' } });
   sp.close();
+  const listed = new Set(STORE_CONNECTION_PRAGMAS.map((p) => p.split('=')[0]!.trim()));
+  const missing = pragmasInStoreCode().filter((n) => !listed.has(n));
+  if (missing.length > 0) progress(`WARNING: the store sets pragmas the raw floor does not mirror: ${missing.join(', ')} (bench/lib/pragmas.ts)`);
   return { ...readFilePragmas(dbPath), connection: STORE_CONNECTION_PRAGMAS };
 }
