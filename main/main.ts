@@ -1,5 +1,5 @@
 // Entry of the Electron main process (bundled to dist/main/main.js by scripts/start.mjs).
-import { app, dialog, session as electronSession } from 'electron';
+import { app, BrowserWindow, dialog, session as electronSession } from 'electron';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -77,7 +77,11 @@ if (!app.requestSingleInstanceLock()) {
     const demo = choice.firstRun ? await offerDemoData(choice.path) : false;
     const window = await controller.openWindow(choice.path, launch.principal, demo);
     if (!window) app.exit(1);
-    app.on('activate', () => controller.focusFirst());
+    // macOS keeps the app alive without windows: the dock icon opens one again.
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) void controller.openWindow(choice.path, launch.principal);
+      else controller.focusFirst();
+    });
   });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();

@@ -59,6 +59,21 @@ describe('createBridge', () => {
     expect(EVENT_NAMES.every((e) => typeof bridge.on(e, () => {}) === 'function')).toBe(true);
   });
 
+  it('answers with an envelope, never a rejection, when sending or invoking fails', async () => {
+    const bridge = createBridge({
+      invoke: (channel) => {
+        if (channel === 'entry:read') throw new Error('An object could not be cloned.');
+        return Promise.reject(new Error('No handler registered for \'stats:get\''));
+      },
+      on: () => () => {},
+    });
+    await expect(bridge.entryRead({ id: 'x', mode: 'head', n: (() => 1) as unknown as number })).resolves.toEqual({
+      ok: false,
+      error: { code: 'INVALID_ARGUMENT', message: 'the request for entry:read cannot be sent to the main process' },
+    });
+    await expect(bridge.statsGet({})).resolves.toEqual({ ok: false, error: { code: 'INTERNAL', message: 'the main process did not answer stats:get' } });
+  });
+
   it('is frozen', () => {
     const bridge = createBridge(recordingTransport().transport) as unknown as Record<string, unknown>;
     expect(Object.isFrozen(bridge)).toBe(true);
