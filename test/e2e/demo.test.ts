@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expiryState } from '../../app/contract';
@@ -35,7 +36,8 @@ describe('the demo database in the app', () => {
 
   beforeAll(async () => {
     demo = writeDemoDatabase(dbPath, { now: NOW });
-    app = await launchApp({ dbPath, principal: OPERATOR, now: NOW });
+    // Main's save dialog, answered with a path in the temp folder.
+    app = await launchApp({ dbPath, principal: OPERATOR, now: NOW, dialogs: { chooseSavePath: async (_s, name) => path.join(tmp.dir, `exported-${name}`) } });
   });
   afterAll(async () => {
     await app?.close();
@@ -121,6 +123,23 @@ describe('the demo database in the app', () => {
     expect({ w: size.w, h: size.h }).toEqual({ w: bytes.readUInt32BE(16), h: bytes.readUInt32BE(20) });
     expect(size.src.startsWith('blob:')).toBe(true);
     await app.screenshot('entry-binary-image');
+  });
+
+  test('export streams a binary row to the file main’s save dialog chose, with progress', async () => {
+    const { page } = app;
+    const entry = byLabel('gzip-archive');
+    const bytes = Buffer.from(stored(entry) as Uint8Array);
+    const entries = await selectTurn(page, entry.turnId);
+    await selectEntry(page, entries, entry.stepNum);
+    await openTab(page, 'Binary');
+    await expect(page.locator('.binary-tab .facts dd').nth(1).textContent()).resolves.toBe('gzip');
+    await page.getByRole('button', { name: 'Export to file…' }).click();
+    const target = path.join(tmp.dir, `exported-${entry.id}.gzip`);
+    await page.locator('.export', { hasText: `Wrote ` }).locator('code', { hasText: target }).waitFor();
+    const progress = page.getByRole('progressbar', { name: 'Export progress' });
+    await expect(progress.evaluate((el) => [(el as HTMLProgressElement).value, (el as HTMLProgressElement).max])).resolves.toEqual([bytes.length, bytes.length]);
+    expect(createHash('sha256').update(readFileSync(target)).digest('hex')).toBe(createHash('sha256').update(bytes).digest('hex'));
+    await app.screenshot('entry-binary-export');
   });
 
   test('the HTML observation is shown as its literal text: no element from it, no script run', async () => {
