@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONTENT_SECURITY_POLICY_HEADER } from '../../main/startup/csp';
 
@@ -78,6 +79,13 @@ describe('isOwnPage', () => {
   it('accepts the page with a hash or query', () => {
     expect([page, `${page}#/turns/1`, `${page}?x=1`].map((u) => isOwnPage(u, page))).toEqual([true, true, true]);
   });
+  it('refuses remote pages, another host\'s file and look-alike paths', () => {
+    fc.assert(fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), (url) => !isOwnPage(url, page)));
+    const lookAlikes = ['file://evil.host/app/dist/renderer/index.html', 'file:///app/dist/renderer/index.html/..', 'file:///app/dist/renderer/index.htm', 'file:///app/dist/renderer/index.html.evil'];
+    expect(lookAlikes.map((u) => isOwnPage(u, page))).toEqual(lookAlikes.map(() => false));
+    fc.assert(fc.property(fc.string(), (suffix) => isOwnPage(`${page}#${suffix}`, page)));
+  });
+
   it('refuses every other url', () => {
     const others = ['file:///app/dist/renderer/other.html', 'file:///tmp/index.html', 'https://evil.example/index.html', 'about:blank', 'devtools://devtools/', '', null, 'garbage'];
     expect(others.map((u) => isOwnPage(u, page))).toEqual(others.map(() => false));
