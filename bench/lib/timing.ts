@@ -13,6 +13,12 @@ export function timeMs(fn: () => void): number {
   return Number(process.hrtime.bigint() - t0) / 1e6;
 }
 
+/** CPU milliseconds (user + system) this process spent since `start` (a `process.cpuUsage()` reading). */
+export function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const c = process.cpuUsage(start);
+  return (c.user + c.system) / 1000;
+}
+
 /** Settings of {@link perCallMs}. */
 export interface PerCallOptions {
   /** Timed batches; the figure is the median over them. Default 15. */
@@ -27,7 +33,7 @@ export interface PerCallOptions {
  * Median time of one call of `fn`, in milliseconds: a warm-up batch, then `reps` batches of the same size, each
  * divided by its call count. The batch size is calibrated from the warm-up so each batch lasts about `batchMs`.
  */
-export function perCallMs(fn: () => void, options: PerCallOptions = {}): { ms: number; calls: number; samples: number[] } {
+export function perCallMs(fn: () => void, options: PerCallOptions = {}): { ms: number; cpuMs: number; calls: number; samples: number[] } {
   const reps = options.reps ?? 15;
   const batchMs = options.batchMs ?? 20;
   const maxBatch = options.maxBatch ?? 1_000;
@@ -35,38 +41,54 @@ export function perCallMs(fn: () => void, options: PerCallOptions = {}): { ms: n
   const batch = Math.max(1, Math.min(maxBatch, Math.floor(batchMs / Math.max(first, 1e-3))));
   for (let i = 0; i < batch; i++) fn();
   const samples: number[] = [];
-  for (let r = 0; r < reps; r++) samples.push(timeMs(() => { for (let i = 0; i < batch; i++) fn(); }) / batch);
-  return { ms: median(samples), calls: batch * (reps + 1) + 1, samples };
+  const cpu: number[] = [];
+  for (let r = 0; r < reps; r++) {
+    const c0 = process.cpuUsage();
+    samples.push(timeMs(() => { for (let i = 0; i < batch; i++) fn(); }) / batch);
+    cpu.push(cpuMsSince(c0) / batch);
+  }
+  return { ms: median(samples), cpuMs: median(cpu), calls: batch * (reps + 1) + 1, samples };
 }
 
 /**
  * {@link perCallMs} for several calls at once, their batches interleaved (a, b, c, a, b, c, ...) so a burst of
  * load from other processes hits every figure alike: the right way to measure figures compared as ratios.
- * Returns the median ms per call of each, by name.
+ * Returns the median wall ms per call of each, by name, and the median CPU ms (this process, user + system).
  */
-export function perCallMsInterleaved<K extends string>(fns: Record<K, () => void>, options: PerCallOptions = {}): Record<K, number> {
+export function perCallMsInterleaved<K extends string>(
+  fns: Record<K, () => void>,
+  options: PerCallOptions = {},
+): { ms: Record<K, number>; cpuMs: Record<K, number> } {
   const reps = options.reps ?? 15;
   const batchMs = options.batchMs ?? 20;
   const maxBatch = options.maxBatch ?? 1_000;
   const names = Object.keys(fns) as K[];
   const batch = {} as Record<K, number>;
   const samples = {} as Record<K, number[]>;
+  const cpu = {} as Record<K, number[]>;
   for (const k of names) {
     const first = timeMs(fns[k]);
     batch[k] = Math.max(1, Math.min(maxBatch, Math.floor(batchMs / Math.max(first, 1e-3))));
     for (let i = 0; i < batch[k]; i++) fns[k]();
     samples[k] = [];
+    cpu[k] = [];
   }
   for (let r = 0; r < reps; r++) {
     for (const k of names) {
       const fn = fns[k];
       const n = batch[k];
+      const c0 = process.cpuUsage();
       samples[k].push(timeMs(() => { for (let i = 0; i < n; i++) fn(); }) / n);
+      cpu[k].push(cpuMsSince(c0) / n);
     }
   }
-  const out = {} as Record<K, number>;
-  for (const k of names) out[k] = median(samples[k]);
-  return out;
+  const ms = {} as Record<K, number>;
+  const cpuMs = {} as Record<K, number>;
+  for (const k of names) {
+    ms[k] = median(samples[k]);
+    cpuMs[k] = median(cpu[k]);
+  }
+  return { ms, cpuMs };
 }
 
 /** Rounds for display/JSON: 3 significant digits below 100, whole numbers above. */
