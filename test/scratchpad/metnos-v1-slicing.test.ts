@@ -65,11 +65,13 @@ describe('segmentLength', () => {
 describe('scanText and readTextSlice', () => {
   it('count and slice exactly as a full decode, for any window and checkpoint size', () => {
     fc.assert(
-      fc.property(bytesArb, tuningArb, fc.integer({ min: 0, max: 200 }), fc.integer({ min: 0, max: 200 }), (bytes, t, a, b) => {
+      fc.property(bytesArb, tuningArb, fc.integer({ min: 0, max: 200 }), fc.integer({ min: 0, max: 200 }), fc.nat(12), (bytes, t, a, b, first) => {
         const ref = referenceCodePoints(bytes);
         const tuning = tuningOf(t);
         const seen: number[] = [];
-        const index = scanText(memorySource(bytes), tuning, (chunk) => seen.push(...chunk));
+        // Sometimes the first bytes come already read (as with SQLite's count), with any length.
+        const firstWindow = first > 0 ? bytes.subarray(0, first + 3) : undefined;
+        const index = scanText(memorySource(bytes), tuning, (chunk) => seen.push(...chunk), firstWindow);
         expect(index.codePoints).toBe(ref.length);
         expect(seen).toEqual(Array.from(bytes));
         const start = Math.min(a, b, ref.length);

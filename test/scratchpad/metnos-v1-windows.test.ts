@@ -58,7 +58,8 @@ describe('slices of a large row', () => {
       expect(r.meta.totalLength).toBe(SIZE);
       store.read(operator, 'ascii00000000000', { mode: 'range', start: 4_000_000, end: 4_002_000 });
       store.read(operator, 'ascii00000000000', { mode: 'tail', n: 2000 });
-      expect(blobs).toEqual([2000, 2000, 2000]);
+      // SQLite's count comes with the first 64 KiB (scanned on if the count showed multi-byte text).
+      expect(blobs).toEqual([65_536, 2000, 2000, 2000]);
     } finally {
       store.close();
     }
@@ -68,8 +69,8 @@ describe('slices of a large row', () => {
     const { store, blobs } = recordingStore();
     try {
       const cps = referenceCodePoints(accents);
-      store.describe(operator, 'utf8000000000000'); // the one whole-value scan: windows of an eighth of the value
-      expect(Math.max(...blobs)).toBeLessThanOrEqual(Math.max(MiB, Math.ceil(SIZE / 8)));
+      store.describe(operator, 'utf8000000000000'); // the one whole-value scan: windows of a quarter of the value
+      expect(Math.max(...blobs)).toBeLessThanOrEqual(Math.max(MiB, Math.ceil(SIZE / 4)));
       blobs.length = 0;
       const start = Math.floor(cps.length * 0.7);
       const r = store.read(operator, 'utf8000000000000', { mode: 'range', start, end: start + 2000 });

@@ -28,11 +28,11 @@ const MiB = 1_048_576;
 
 /**
  * Default tuning. SQLite copies the whole value into its own memory for every `substr()` of an overflowing value
- * (measured: ~30 ms for 50 MB), so a whole-value scan uses few, larger windows (an eighth of the value, between
+ * (measured: ~35 ms for 50 MB), so a whole-value scan uses few, larger windows (a quarter of the value, between
  * 1 MiB and 64 MiB) to stay linear; slices read only ~1 MiB around the nearest checkpoint.
  */
 export const DEFAULT_SCAN_TUNING: ScanTuning = {
-  scanWindowBytes: (byteLength) => Math.min(64 * MiB, Math.max(MiB, Math.ceil(byteLength / 8))),
+  scanWindowBytes: (byteLength) => Math.min(64 * MiB, Math.max(MiB, Math.ceil(byteLength / 4))),
   checkpointBytes: MiB,
   walkWindowBytes: MiB,
 };

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { ValueChangedError, type ByteSource, type ScanTuning } from './byte-source';
 import { walkSegments } from './utf8-segments';
 
@@ -23,40 +24,77 @@ export function byteAlignedIndex(byteLength: number): TextIndex {
   return { codePoints: byteLength, byteAligned: true, checkpoints: [{ byte: 0, codePoint: 0 }] };
 }
 
+/** Index of the last byte before `limit` that is not a continuation byte (always a segment start), or -1 within 4 bytes. */
+function lastLeadBefore(win: Uint8Array, limit: number): number {
+  for (let i = limit - 1; i >= 0 && i >= limit - 4; i--) if ((win[i]! & 0xc0) !== 0x80) return i;
+  return -1;
+}
+
+/** Running state of a scan: code points so far and the checkpoints recorded. */
+interface ScanState {
+  codePoints: number;
+  nextCheckpoint: number;
+  readonly checkpoints: Checkpoint[];
+  readonly checkpointBytes: number;
+}
+
+/**
+ * Counts a window that is valid UTF-8 from its start up to `end` (a segment start): there every byte that is not a
+ * continuation byte starts one code point. Returns false, counting nothing, when the run is not valid UTF-8.
+ */
+function countValidRun(win: Uint8Array, end: number, pos: number, st: ScanState): boolean {
+  if (end <= 0 || !isUtf8(win.subarray(0, end))) return false;
+  for (let i = 0; i < end; i++) {
+    if ((win[i]! & 0xc0) === 0x80) continue;
+    if (pos + i >= st.nextCheckpoint) {
+      st.checkpoints.push({ byte: pos + i, codePoint: st.codePoints });
+      st.nextCheckpoint = pos + i + st.checkpointBytes;
+    }
+    st.codePoints++;
+  }
+  return true;
+}
+
+/** Walks segments of `win` from `local`, recording checkpoints; returns where it stopped (a segment boundary). */
+function walkWindow(win: Uint8Array, local: number, pos: number, atEnd: boolean, total: number, st: ScanState): number {
+  for (;;) {
+    const r = walkSegments(win, local, win.length, atEnd, Number.POSITIVE_INFINITY, st.nextCheckpoint - pos);
+    st.codePoints += r.count;
+    local = r.pos;
+    if (pos + local < st.nextCheckpoint || pos + local >= total) return local;
+    st.checkpoints.push({ byte: pos + local, codePoint: st.codePoints });
+    st.nextCheckpoint = pos + local + st.checkpointBytes;
+  }
+}
+
 /**
  * Scans the whole value in windows of `tuning.scanWindowBytes` and counts its code points, recording checkpoints.
- * `onNewBytes` receives every byte of the value exactly once, in order (to hash in the same pass).
+ * Valid UTF-8 runs are validated natively (`isUtf8`) and counted by their lead bytes; other bytes are walked
+ * segment by segment. `onNewBytes` receives every byte of the value exactly once, in order (to hash in the same
+ * pass). `firstWindow`, when given, is the value's first bytes already read (saves one read).
  * Throws {@link ValueChangedError} if the value changes during the scan.
  */
-export function scanText(source: ByteSource, tuning: ScanTuning, onNewBytes?: (bytes: Uint8Array) => void): TextIndex {
+export function scanText(source: ByteSource, tuning: ScanTuning, onNewBytes?: (bytes: Uint8Array) => void, firstWindow?: Uint8Array): TextIndex {
   const total = source.byteLength;
   const windowBytes = Math.max(8, tuning.scanWindowBytes(total));
-  const checkpoints: Checkpoint[] = [{ byte: 0, codePoint: 0 }];
+  const st: ScanState = { codePoints: 0, nextCheckpoint: tuning.checkpointBytes, checkpoints: [{ byte: 0, codePoint: 0 }], checkpointBytes: tuning.checkpointBytes };
   let pos = 0;
-  let codePoints = 0;
   let seenTo = 0;
-  let nextCheckpoint = tuning.checkpointBytes;
   while (pos < total) {
-    const win = source.read(pos, windowBytes);
+    const win = pos === 0 && firstWindow && firstWindow.length > 0 ? firstWindow : source.read(pos, windowBytes);
     const winEnd = pos + win.length;
-    if (win.length === 0 || (winEnd < total && win.length < 4)) throw new ValueChangedError('value ended early');
+    if (win.length === 0 || winEnd > total || (winEnd < total && win.length < 4)) throw new ValueChangedError('value ended early');
     if (onNewBytes && winEnd > seenTo) onNewBytes(win.subarray(seenTo - pos));
     seenTo = Math.max(seenTo, winEnd);
     const atEnd = winEnd >= total;
-    let local = 0;
-    for (;;) {
-      const r = walkSegments(win, local, win.length, atEnd, Number.POSITIVE_INFINITY, nextCheckpoint - pos);
-      codePoints += r.count;
-      local = r.pos;
-      if (pos + local < nextCheckpoint || pos + local >= total) break;
-      checkpoints.push({ byte: pos + local, codePoint: codePoints });
-      nextCheckpoint = pos + local + tuning.checkpointBytes;
-    }
-    pos += local;
+    // The valid run must end at a segment start: the window's end, or its last lead byte that is 4+ bytes from it.
+    const runEnd = atEnd ? win.length : lastLeadBefore(win, win.length - 3);
+    const local = countValidRun(win, runEnd, pos, st) ? runEnd : 0;
+    pos += walkWindow(win, local, pos, atEnd, total, st);
   }
   // As many code points as bytes means every segment is one byte: slices can address bytes directly.
-  if (codePoints === total) return byteAlignedIndex(total);
-  return { codePoints, byteAligned: false, checkpoints };
+  if (st.codePoints === total) return byteAlignedIndex(total);
+  return { codePoints: st.codePoints, byteAligned: false, checkpoints: st.checkpoints };
 }
 
 /** The last checkpoint at or before code point `codePoint` and the byte where the next one starts (or the end). */

@@ -27,19 +27,20 @@ export function rowByteSource(ctx: V1Context, row: V1ValueRow): ByteSource {
 const SMALL_VALUE_BYTES = 65_536;
 
 /**
- * The {@link TextIndex} of a text row. Large values first ask SQLite for its own character count: when it equals
- * the byte length there is no NUL and no lead byte followed by a continuation byte, so every byte decodes to
- * exactly one code point (ASCII-like text) and no scan in JavaScript is needed. Otherwise the value is scanned.
+ * The {@link TextIndex} of a text row. Large values first ask SQLite for its own character count, in the same
+ * query as the value's first 64 KiB (SQLite loads the value once for both): when the count equals the byte length
+ * there is no NUL and no lead byte followed by a continuation byte, so every byte decodes to exactly one code
+ * point (ASCII-like text) and nothing more is read. Otherwise the scan goes on after those bytes.
  */
 export function computeTextIndex(ctx: V1Context, row: V1ValueRow, source: ByteSource, tuning: ScanTuning): TextIndex {
-  if (source.byteLength > SMALL_VALUE_BYTES) {
-    const got = ctx.stmt(`SELECT length(CAST(content AS TEXT)) AS chars, ${ctx.bytesSql} AS n FROM entries WHERE id = ?`).get(row.id) as
-      | { chars: number | null; n: number | null }
-      | undefined;
-    if (!got || (got.n ?? 0) !== source.byteLength) throw new ValueChangedError(`entry ${row.id} changed`);
-    if (got.chars === source.byteLength) return byteAlignedIndex(source.byteLength);
-  }
-  return scanText(source, tuning);
+  if (source.byteLength <= SMALL_VALUE_BYTES) return scanText(source, tuning);
+  const first = Math.min(source.byteLength, SMALL_VALUE_BYTES);
+  const got = ctx
+    .stmt(`SELECT length(CAST(content AS TEXT)) AS chars, substr(CAST(content AS BLOB), 1, ?) AS w, ${ctx.bytesSql} AS n FROM entries WHERE id = ?`)
+    .get(first, row.id) as { chars: number | null; w: Uint8Array | null; n: number | null } | undefined;
+  if (!got || (got.n ?? 0) !== source.byteLength || !got.w || got.w.length !== first) throw new ValueChangedError(`entry ${row.id} changed`);
+  if (got.chars === source.byteLength) return byteAlignedIndex(source.byteLength);
+  return scanText(source, tuning, undefined, got.w);
 }
 
 /** What the store remembers about a row's content, valid while its id, rowid, length and storage type match. */
