@@ -81,8 +81,8 @@ describe('SliceControls', () => {
   });
   it('disables Previous at the start and runs Next', () => {
     const { onNext } = setup('bytes');
-    expect((screen.getByRole('button', { name: /Previous/ }) as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: /Next/ }));
+    expect((screen.getByRole('button', { name: '◀ Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Next ▶' }));
     expect(onNext).toHaveBeenCalledTimes(1);
   });
 });

@@ -28,12 +28,12 @@ describe('Content tab', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'n (code points)' }), { target: { value: '10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Read' }));
     await screen.findByText('abcdefghij');
-    fireEvent.click(screen.getByRole('button', { name: /Next/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next ▶' }));
     await screen.findByText('klmnopqrst');
-    fireEvent.click(screen.getByRole('button', { name: /Next/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next ▶' }));
     await screen.findByText('uvwxyz');
-    expect((screen.getByRole('button', { name: /Next/ }) as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: /Previous/ }));
+    expect((screen.getByRole('button', { name: 'Next ▶' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: '◀ Previous' }));
     await screen.findByText('klmnopqrst');
     expect(reads(calls)).toEqual([
       { id: 't1', mode: 'head', n: 65536 },

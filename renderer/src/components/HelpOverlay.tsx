@@ -28,6 +28,10 @@ export function HelpOverlay({ onClose }: { onClose: () => void }) {
       if (event.key === 'Escape' || event.key === '?') {
         event.preventDefault();
         onClose();
+      } else if (event.key === 'Tab') {
+        // The dialog's only control is Close: keep focus inside the modal.
+        event.preventDefault();
+        closeRef.current?.focus();
       }
     };
     window.addEventListener('keydown', onKey, true);

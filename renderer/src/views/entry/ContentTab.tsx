@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { EntryMeta, ReadOptions } from '../../../../app/contract';
 import { useApi } from '../../api';
+import { formatCount } from '../../format/units';
 import { ErrorBox, Loading } from '../../components/States';
 import { useHotkeys } from '../../hooks/useHotkeys';
 import { useQuery } from '../../hooks/useQuery';
@@ -93,7 +94,23 @@ export function ContentTab({ meta, request, onRequest, active }: { meta: EntryMe
         result.content.length === 0 ? (
           <div className="state state-empty">This slice is empty.</div>
         ) : (
-          <SliceText text={result.content} lineNumbers={lineNumbers} wrap={wrap} />
+          <>
+            {goPrevious && current && (
+              <div className="slice-edge">
+                <button type="button" onClick={goPrevious}>
+                  ▲ Previous slice (before {formatCount(current.start)})
+                </button>
+              </div>
+            )}
+            <SliceText text={result.content} lineNumbers={lineNumbers} wrap={wrap} />
+            {goNext && current && total !== null && (
+              <div className="slice-edge">
+                <button type="button" onClick={goNext}>
+                  ▼ Next slice (from {formatCount(current.end)} of {formatCount(total)})
+                </button>
+              </div>
+            )}
+          </>
         )
       ) : null}
     </div>
