@@ -36,7 +36,7 @@ export async function listedTurnIds(page: Page): Promise<string[]> {
 
 /** Waits until the turns list shows exactly `n` turns. */
 export async function waitForTurnCount(page: Page, n: number): Promise<void> {
-  await page.locator('.turns-list .list-footer', { hasText: new RegExp(`^${n} turns? loaded`) }).waitFor({ timeout: TIMEOUT });
+  await page.locator('.turns-list .list-footer', { hasText: new RegExp(`^${n.toLocaleString('en-US')} turns? loaded(?! · more)`) }).waitFor({ timeout: TIMEOUT });
 }
 
 /** Clicks a turn in the list and waits for its entries listbox. */
