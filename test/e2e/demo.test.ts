@@ -170,6 +170,23 @@ describe('the demo database in the app', () => {
     await app.screenshot('stats');
   });
 
+  test('the expiry simulator previews gc at a later time and changes nothing', async () => {
+    const { page } = app;
+    await goTo(page, 'gc');
+    for (const [label, seconds] of [
+      ['+1 hour', 3_600],
+      ['+7 days', 7 * 86_400],
+    ] as const) {
+      const then = demo.entries.filter((e) => e.expiresAt <= NOW + seconds);
+      await page.getByRole('button', { name: label, exact: true }).click();
+      const summary = page.locator('.sim-result .gc-summary', { hasText: `Expired then: ${then.length} rows` });
+      await summary.waitFor();
+      expect(await summary.textContent()).toContain(`in ${new Set(then.map((e) => e.turnId)).size} turns.`);
+    }
+    await app.screenshot('gc-expiry-simulator');
+    expect(countRows(dbPath)).toBe(demo.rows);
+  });
+
   test('gc: the preview lists what would go, the run deletes exactly that, and the views follow', async () => {
     const { page } = app;
     const expired = demo.entries.filter((e) => e.expiresAt <= NOW);
