@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMain } from '../../scripts/build-main.mjs';
+import { buildMain, ROOT } from '../../scripts/build-main.mjs';
+import { nativePlan } from '../../scripts/native.mjs';
 import { removeScratchDirs, repoScratchDir } from './helpers';
 
 afterAll(removeScratchDirs);
@@ -36,5 +38,27 @@ describe('buildMain', () => {
     expect(runtimeImports(files['main.js']!).filter((s) => !allowed(s))).toEqual([]);
     expect(runtimeImports(files['store-worker.js']!).filter((s) => !allowed(s) || s === 'electron')).toEqual([]);
     expect(runtimeImports(files['main.js']!)).toContain('electron');
+  });
+});
+
+describe('nativePlan', () => {
+  it('targets Electron\'s ABI in .electron-native with Electron\'s headers, apart from node_modules', () => {
+    const plan = nativePlan('45.5.0', 'x64');
+    expect(plan.dir).toBe(join(ROOT, '.electron-native', 'better-sqlite3'));
+    expect(plan.binding).toBe(join(plan.dir, 'build', 'Release', 'better_sqlite3.node'));
+    expect(plan.command.slice(2, 6)).toEqual(['rebuild', '--release', '--target=45.5.0', '--arch=x64']);
+    expect(plan.command).toContain('--dist-url=https://electronjs.org/headers');
+    expect(plan.stamp).toBe(`electron-45.5.0-${process.platform}-x64`);
+  });
+
+  it('is up to date only when the addon exists and the stamp names this version', () => {
+    const dir = repoScratchDir('native-plan');
+    const plan = (version: string) => nativePlan(version, 'x64', { dir });
+    expect(plan('45.5.0').upToDate).toBe(false);
+    mkdirSync(join(dir, 'build', 'Release'), { recursive: true });
+    writeFileSync(join(dir, 'build', 'Release', 'better_sqlite3.node'), '');
+    expect(plan('45.5.0').upToDate).toBe(false);
+    writeFileSync(join(dir, '.built-for'), plan('45.5.0').stamp);
+    expect([plan('45.5.0').upToDate, plan('46.0.0').upToDate]).toEqual([true, false]);
   });
 });
