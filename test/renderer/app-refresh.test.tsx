@@ -42,6 +42,23 @@ describe('App', () => {
     expect(screen.getByRole('listbox', { name: 'Entries of turn turn-b' })).toBeTruthy();
   });
 
+  it('filters and sorts on the server: query from the filter box, sort from the Size header and the s key', async () => {
+    const { bridge, calls } = fakeBridge([{ meta: meta({ id: 'a1', turnId: 'turn-a' }), content: 'a' }]);
+    render(
+      <ApiProvider api={createApi(bridge)}>
+        <App />
+      </ApiProvider>,
+    );
+    await screen.findByText('turn-a');
+    fireEvent.click(screen.getByRole('button', { name: 'Size' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'turnsList').at(-1)?.request).toEqual({ limit: 200, sort: 'totalBytes' }));
+    expect(screen.getByRole('button', { name: 'Size ▼' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Filter turns by turn id or executor'), { target: { value: ' web_fetch ' } });
+    await waitFor(() => expect(calls.filter((c) => c.method === 'turnsList').at(-1)?.request).toEqual({ limit: 200, sort: 'totalBytes', query: 'web_fetch' }));
+    fireEvent.keyDown(document.body, { key: 's' });
+    await waitFor(() => expect(calls.filter((c) => c.method === 'turnsList').at(-1)?.request).toEqual({ limit: 200, sort: 'lastCreated', query: 'web_fetch' }));
+  });
+
   it('shows long store work pushed by main while it runs', async () => {
     const { bridge, emit } = fakeBridge([]);
     render(

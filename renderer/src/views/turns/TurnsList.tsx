@@ -20,6 +20,9 @@ type Props = {
   filtered: boolean;
   /** Changes with the query and sort: the list then starts again from the top. */
   resetKey: string;
+  /** Current server-side sort and its setter (the Size and Last headers sort on click). */
+  sort: 'lastCreated' | 'totalBytes';
+  onSort: (sort: 'lastCreated' | 'totalBytes') => void;
 };
 
 function turnBadgeLabel(turn: TurnSummary): string | undefined {
@@ -32,7 +35,7 @@ function turnBadgeLabel(turn: TurnSummary): string | undefined {
  * next cursor page. Keyboard: arrows/Home/End/PgUp/PgDn move, Enter opens the turn.
  */
 export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
-  { state, operator, now, selectedTurnId, onSelect, onRetry, filtered, resetKey },
+  { state, operator, now, selectedTurnId, onSelect, onRetry, filtered, resetKey, sort, onSort },
   ref,
 ) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
@@ -89,9 +92,17 @@ export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
         <span>Turn</span>
         {operator && <span>Owners</span>}
         <span className="num">Steps</span>
-        <span className="num">Size</span>
+        <span className="num" aria-sort={sort === 'totalBytes' ? 'descending' : 'none'}>
+          <button type="button" className="header-sort" onClick={() => onSort('totalBytes')} title="Sort by total size, largest first">
+            Size{sort === 'totalBytes' ? ' ▼' : ''}
+          </button>
+        </span>
         <span className="col-first">First</span>
-        <span>Last</span>
+        <span aria-sort={sort === 'lastCreated' ? 'descending' : 'none'}>
+          <button type="button" className="header-sort" onClick={() => onSort('lastCreated')} title="Sort by last activity, newest first">
+            Last{sort === 'lastCreated' ? ' ▼' : ''}
+          </button>
+        </span>
         <span>Expiry</span>
       </div>
       {turns.length === 0 ? (

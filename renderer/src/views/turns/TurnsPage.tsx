@@ -98,6 +98,8 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
           selectedTurnId={selection.turnId}
           filtered={query !== ''}
           resetKey={`${sort}\u0000${query}`}
+          sort={sort}
+          onSort={setSort}
           onSelect={(turnId) => {
             onSelect({ turnId, entryId: turnId === selection.turnId ? selection.entryId : null });
             setPendingFocus('entries');
