@@ -83,7 +83,8 @@ export function createAppController(options: ControllerOptions) {
       principal,
       emit: (event, payload) => {
         push(event, payload);
-        if (event === 'store:changed') void refreshMenu();
+        // Not on external writes: an agent writing every second would rebuild an open menu under the cursor.
+        if (event === 'store:changed' && (payload as { reason: string }).reason !== 'external-write') void refreshMenu();
       },
     };
     const window = createAppWindow(options.files, (created) => {
