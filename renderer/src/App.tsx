@@ -1,7 +1,8 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { toApiError, useApi, type ApiError } from './api';
 import { HelpOverlay } from './components/HelpOverlay';
 import { SessionBar } from './components/SessionBar';
+import { baseName } from './format/units';
 import { useHotkeys } from './hooks/useHotkeys';
 import { useNow } from './hooks/useNow';
 import { useQuery } from './hooks/useQuery';
@@ -36,6 +37,10 @@ function Shell() {
   const [selection, setSelection] = useState<Selection>({ turnId: null, entryId: null });
   const [actionError, setActionError] = useState<ApiError | undefined>();
   const session = useQuery(() => api.sessionInfo({}), [store.revision]);
+  const file = session.data?.file;
+  useEffect(() => {
+    document.title = file ? `${baseName(file)} — Scratchpad Inspector` : 'Scratchpad Inspector';
+  }, [file]);
 
   const sessionAction = useCallback(
     async (action: () => Promise<unknown>) => {
