@@ -133,6 +133,10 @@ describe('the original runtime file (metnos-v1) in the app', () => {
       .sort((a, b) => (a.step_num ?? 0) - (b.step_num ?? 0))
       .map((r) => (r.expires_at <= NOW ? [String(r.step_num), 'expired', 'expired · awaiting gc'] : [String(r.step_num), 'live', 'live']));
     expect(states).toEqual(want);
+    // The turn's own badge counts its expired rows.
+    const inTurn = rows.filter((r) => r.turn_id === row.turn_id);
+    const turnBadge = page.getByRole('listbox', { name: 'Turns', exact: true }).getByRole('option').filter({ hasText: row.turn_id }).locator('[data-state]');
+    await expect(turnBadge.textContent()).resolves.toBe(`${inTurn.filter((r) => r.expires_at <= NOW).length}/${inTurn.length} expired`);
     await app.screenshot('metnos-v1-expired-badge');
   });
 
