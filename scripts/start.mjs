@@ -5,6 +5,7 @@
 // the native build and launch steps (for machines without Electron or its headers).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import { buildMain, ROOT } from './build-main.mjs';
@@ -40,10 +41,18 @@ if (dryRun) {
   process.exit(0);
 }
 
-if (!electronBinary) {
-  console.error('Electron binary missing: run `node node_modules/electron/install.js` (needs network), then npm start again.');
-  process.exit(1);
+// Electron 45 installs its binary lazily: requiring the package downloads it on first run when it is missing.
+let electronExecutable = electronBinary;
+if (!electronExecutable || !existsSync(electronExecutable)) {
+  step('electron: downloading its binary (first run)');
+  try {
+    electronExecutable = createRequire(import.meta.url)('electron');
+  } catch (error) {
+    console.error(`Electron binary missing and its download failed (${error.message}). Run \`node node_modules/electron/install.js\` with network access, then npm start again.`);
+    process.exit(1);
+  }
 }
+launch[0] = electronExecutable;
 
 step(`native module for Electron ${electronVersion()}`);
 const nativeBinding = buildNative(plan);
