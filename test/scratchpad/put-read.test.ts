@@ -52,6 +52,20 @@ describe('put', () => {
     expect(sp.describe(alice, h.scratchpad_id).meta.structured).toBe(true);
   });
 
+  it('describe gives back the very handle put returned (same fields, same order)', () => {
+    const observations: unknown[] = [
+      'plain',
+      { content: 'with fields', ok: false, metadata: { a: 1 }, total: 3, error: null },
+      { content: new Uint8Array([1, 2]), counts: { x: 1 } },
+      { entries: [{ k: 1 }], matches: [], metadata: { q: 'x' }, truncated: true },
+      [1, 2, 3],
+    ];
+    for (const [i, observation] of observations.entries()) {
+      const h = sp.put(alice, { turnId: 'h', stepNum: i % 2 === 0 ? i : null, executorName: null, observation });
+      expect(JSON.stringify(sp.describe(alice, h.scratchpad_id).handle)).toBe(JSON.stringify(h));
+    }
+  });
+
   it('refuses the operator', () => {
     expect(errorOf(() => sp.put(operator, { turnId: 't', stepNum: 1, executorName: null, observation: 'x' })).code).toBe('INVALID_ARGUMENT');
     expect(sp.stats(operator).rows).toBe(0);

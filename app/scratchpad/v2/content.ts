@@ -1,21 +1,16 @@
-import type { DetectedType, EntryDescription, Principal, SyntheticHandle } from '../../contract';
+import type { DetectedType, EntryDescription, Principal } from '../../contract';
 import { ScratchpadError } from '../types';
 import { describeValue } from '../validate';
 import type { StoreContext } from './context';
 import { findVisible } from './lookup';
 import { toEntryMeta } from './rows';
 import { CHUNK_KEY_SPAN } from './schema';
+import { unpackHandle } from './stored-handle';
 
 const CHUNK_OF_ENTRY = 'SELECT data FROM chunks WHERE key = @key AND EXISTS (SELECT 1 FROM observations WHERE pk = @pk AND id = @id)';
 
 /** Default piece size of iterateContent, in bytes (1 MiB). */
 export const DEFAULT_EXPORT_CHUNK_BYTES = 1_048_576;
-
-/** The stored handle (saved without its summary) with the row's summary back in its place. */
-export function restoreHandle(json: string, summary: string): SyntheticHandle {
-  const { ok, scratchpad_id, step_num, size_bytes, kind, summary: _stale, ...rest } = JSON.parse(json) as SyntheticHandle;
-  return { ok, scratchpad_id, step_num, size_bytes, kind, summary, ...rest } as SyntheticHandle;
-}
 
 /** Metadata, full sha256, stored handle and (binary rows) the type detected at put from the magic bytes. */
 export function describeEntry(ctx: StoreContext, principal: Principal, id: unknown): EntryDescription {
@@ -23,13 +18,13 @@ export function describeEntry(ctx: StoreContext, principal: Principal, id: unkno
     const row = findVisible(ctx, principal, id);
     const extra = ctx.stmt('SELECT sha256, handle, detected_type FROM observations WHERE pk = ?').get(row.pk) as {
       sha256: string;
-      handle: string;
+      handle: string | null;
       detected_type: DetectedType | null;
     };
     return {
       meta: toEntryMeta(row, ctx.now(), ctx.options.expiringWindowSeconds),
       sha256: extra.sha256,
-      handle: restoreHandle(extra.handle, row.summary),
+      handle: unpackHandle(extra.handle, row),
       detectedType: row.kind === 'binary' ? (extra.detected_type ?? 'unknown') : null,
     };
   });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { codePointLength, hasSurrogates, unitOffset } from '../codepoints';
+import { hasSurrogates } from '../codepoints';
 import { CP_INDEX_STEP } from './schema';
 
 /** Content ready to store: all its bytes, the chunk boundaries, its length in units and its sha256. */
@@ -31,10 +31,11 @@ export function encodeBinary(input: Uint8Array, chunkBytes: number): EncodedCont
 }
 
 /**
- * Encodes a well-formed text as UTF-8, cut every `chunkCodePoints` code points (never inside one). ASCII text
- * is copied as is. Other text is written into one buffer block by block (CP_INDEX_STEP code points each, by
- * native encoding): each write tells where the next block starts, which gives the chunk boundaries and each
- * chunk's cp_index for free. Only text with surrogate pairs walks its code points in JS.
+ * Encodes a well-formed text as UTF-8, cut every `chunkCodePoints` code points (never inside one), with each
+ * chunk's cp_index (byte offsets of its code points CP_INDEX_STEP, 2 x CP_INDEX_STEP...). ASCII text is copied
+ * as is. Text without surrogates (one UTF-16 unit per code point) is written block by block by native encoding,
+ * each write telling where the next block starts. Text with surrogate pairs is encoded at once and its code
+ * points found in one pass over the bytes (a code point starts at every byte that is not 10xxxxxx).
  */
 export function encodeText(text: string, chunkCodePoints: number): EncodedContent {
   const byteLength = Buffer.byteLength(text, 'utf8');
@@ -42,31 +43,69 @@ export function encodeText(text: string, chunkCodePoints: number): EncodedConten
     const bytes = Buffer.from(text, 'latin1');
     return { ...encodeBinary(bytes, chunkCodePoints), lengthUnits: text.length };
   }
+  return hasSurrogates(text) ? encodeByBytes(text, chunkCodePoints) : encodeByBlocks(text, byteLength, chunkCodePoints);
+}
+
+/** Text whose code points are its UTF-16 units: native writes of CP_INDEX_STEP code points at a time. */
+function encodeByBlocks(text: string, byteLength: number, chunkCodePoints: number): EncodedContent {
   const bytes = Buffer.allocUnsafe(byteLength);
   const offsets: number[] = [];
   const indexes: (Buffer | null)[] = [];
-  const pairs = hasSurrogates(text);
-  let unit = 0;
   let byte = 0;
-  let codePoints = 0;
-  while (unit < text.length) {
+  for (let chunk = 0; chunk < text.length; chunk += chunkCodePoints) {
     const chunkStart = byte;
-    const chunkCp = codePoints;
     const marks: number[] = [];
     offsets.push(byte);
-    for (let sub = 0; sub < chunkCodePoints && unit < text.length; sub += CP_INDEX_STEP) {
-      if (sub > 0) marks.push(byte - chunkStart);
-      const want = Math.min(CP_INDEX_STEP, chunkCodePoints - sub);
-      const next = pairs ? unitOffset(text, want, unit) : Math.min(unit + want, text.length);
-      const block = text.slice(unit, next);
-      byte += bytes.write(block, byte, 'utf8');
-      codePoints += next < text.length ? want : pairs ? codePointLength(block) : next - unit;
-      unit = next;
+    const chunkEnd = Math.min(chunk + chunkCodePoints, text.length);
+    for (let unit = chunk; unit < chunkEnd; unit += CP_INDEX_STEP) {
+      if (unit > chunk) marks.push(byte - chunkStart);
+      byte += bytes.write(text.slice(unit, Math.min(unit + CP_INDEX_STEP, chunkEnd)), byte, 'utf8');
     }
-    const ascii = byte - chunkStart === codePoints - chunkCp;
-    indexes.push(marks.length === 0 || ascii ? null : cpIndexOf(marks));
+    indexes.push(marks.length === 0 || byte - chunkStart === chunkEnd - chunk ? null : cpIndexOf(marks));
   }
   offsets.push(byte);
+  return { bytes, byteOffsets: offsets, cpIndexes: indexes, lengthUnits: text.length, sha256: sha256Hex(bytes) };
+}
+
+/** Code points skipped by the last {@link skip} (fewer than asked at the end of the bytes). */
+let skipped = 0;
+
+/** Byte offset just past `count` code points from `from` (a code-point start); sets {@link skipped}. */
+function skip(bytes: Buffer, from: number, count: number): number {
+  const n = bytes.length;
+  let k = 0;
+  let i = from;
+  for (; i < n; i++) {
+    if ((bytes[i]! & 0xc0) !== 0x80) {
+      if (k === count) break;
+      k++;
+    }
+  }
+  skipped = k;
+  return i;
+}
+
+/** Any well-formed text: encoded at once, then one pass over the bytes finds chunk starts and index marks. */
+function encodeByBytes(text: string, chunkCodePoints: number): EncodedContent {
+  const bytes = Buffer.from(text, 'utf8');
+  const offsets: number[] = [];
+  const indexes: (Buffer | null)[] = [];
+  let codePoints = 0;
+  let at = 0;
+  while (at < bytes.length) {
+    const chunkStart = at;
+    const marks: number[] = [];
+    let inChunk = 0;
+    offsets.push(at);
+    while (inChunk < chunkCodePoints && at < bytes.length) {
+      if (inChunk > 0) marks.push(at - chunkStart);
+      at = skip(bytes, at, Math.min(CP_INDEX_STEP, chunkCodePoints - inChunk));
+      inChunk += skipped;
+    }
+    codePoints += inChunk;
+    indexes.push(marks.length === 0 || at - chunkStart === inChunk ? null : cpIndexOf(marks));
+  }
+  offsets.push(bytes.length);
   return { bytes, byteOffsets: offsets, cpIndexes: indexes, lengthUnits: codePoints, sha256: sha256Hex(bytes) };
 }
 

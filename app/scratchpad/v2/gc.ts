@@ -44,14 +44,18 @@ export function collectGarbage(ctx: StoreContext, principal: Principal, options:
       perTurn.set(key, t);
     }
     if (!dryRun && rows.length > 0) {
+      rows.sort((a, b) => a.pk - b.pk); // in storage order: neighbouring rows share pages
       const delChunks = ctx.stmt('DELETE FROM chunks WHERE key >= ? AND key < ?');
       for (const r of rows) delChunks.run(r.pk * CHUNK_KEY_SPAN, (r.pk + 1) * CHUNK_KEY_SPAN);
       if (ctx.stmt('SELECT 1 FROM read_log LIMIT 1').get() !== undefined) {
         const delLog = ctx.stmt('DELETE FROM read_log WHERE entry_pk = ?');
         for (const r of rows) delLog.run(r.pk);
       }
-      const deleted = ctx.stmt(`DELETE FROM observations WHERE expires_at <= @now${filter.sql}`).run({ now, ...filter.params }).changes;
-      if (deleted !== rows.length) throw new ScratchpadError('BUSY', `${ctx.path}: rows changed during gc; nothing was deleted`);
+      // By pk: touches only the doomed rows (a WHERE on expires_at would scan every row of the table).
+      const delRow = ctx.stmt('DELETE FROM observations WHERE pk = ?');
+      for (const r of rows) {
+        if (delRow.run(r.pk).changes !== 1) throw new ScratchpadError('BUSY', `${ctx.path}: rows changed during gc; nothing was deleted`);
+      }
     }
     const turns = [...perTurn.values()].sort((a, b) => (a.turnId < b.turnId ? -1 : a.turnId > b.turnId ? 1 : a.owner < b.owner ? -1 : 1));
     return { deletedRows: rows.length, deletedBytes: bytes, now, dryRun, turns };

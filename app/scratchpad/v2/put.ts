@@ -11,6 +11,7 @@ import { optionalName, requireCount, requireFinite, requireName, requireObject }
 import type { StoreContext } from './context';
 import { encodeBinary, encodeText } from './encode';
 import { CHUNK_KEY_SPAN } from './schema';
+import { packHandle } from './stored-handle';
 
 const INSERT_OBSERVATION = `INSERT INTO observations
   (id, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units, chunk_units,
@@ -18,11 +19,6 @@ const INSERT_OBSERVATION = `INSERT INTO observations
   VALUES (@id, @owner, @turnId, @stepNum, @executorName, @kind, @structured, @sizeBytes, @lengthUnits, @chunkUnits,
    @createdAt, @expiresAt, @actor, @channel, @detectedType, @sha256, @summary, @handle)`;
 const INSERT_CHUNK = 'INSERT INTO chunks (key, byte_start, unit_start, cp_index, data) VALUES (?, ?, ?, ?, ?)';
-
-/** The handle as stored: without its summary, which the row already holds (see {@link restoreHandle}). */
-function storedHandle(handle: SyntheticHandle): string {
-  return JSON.stringify({ ...handle, summary: undefined });
-}
 
 /**
  * Stores one observation for the user `principal` in one transaction and returns its synthetic handle.
@@ -59,7 +55,7 @@ export function putObservation(ctx: StoreContext, principal: Principal, input: u
     id, owner, turnId, stepNum, executorName, kind: obs.kind, structured: obs.structured ? 1 : 0,
     sizeBytes: enc.bytes.length, lengthUnits: enc.lengthUnits, chunkUnits, createdAt, expiresAt: createdAt + ttlSeconds,
     actor, channel, detectedType: obs.kind === 'binary' ? detectType(enc.bytes.subarray(0, MAGIC_PREFIX_BYTES)) : null,
-    sha256: enc.sha256, summary, handle: storedHandle(handle),
+    sha256: enc.sha256, summary, handle: packHandle(handle),
   };
   ctx.write(() => {
     const pk = Number(ctx.stmt(INSERT_OBSERVATION).run(row).lastInsertRowid);

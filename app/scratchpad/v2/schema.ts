@@ -66,7 +66,7 @@ export const MIGRATIONS: readonly Migration[] = [
           detected_type TEXT,
           sha256 TEXT NOT NULL,
           summary TEXT NOT NULL,
-          handle TEXT NOT NULL
+          handle TEXT
         );
         CREATE INDEX observations_turn ON observations
           (turn_id, owner, step_num, created_at, size_bytes, expires_at, kind, executor_name);

@@ -1,0 +1,37 @@
+import type { SyntheticHandle } from '../../contract';
+import { refHint } from '../handle';
+import type { ObservationRow } from './rows';
+
+/** Handle fields the row already holds or that follow from it: never stored twice. */
+const DERIVED = new Set(['scratchpad_id', 'step_num', 'size_bytes', 'kind', 'summary', 'ref_hint']);
+
+/**
+ * What is stored of a synthetic handle: only what the row cannot give back (ok when false, metadata, light
+ * fields, list_field/count/schema), as JSON, or null when nothing is left (plain text and binary rows). Keeps
+ * observation rows small, which makes listing, stats and gc cheaper.
+ */
+export function packHandle(handle: SyntheticHandle): string | null {
+  const extras: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(handle)) {
+    if (DERIVED.has(k) || (k === 'ok' && v === true) || (k === 'metadata' && v === null)) continue;
+    extras[k] = v;
+  }
+  return Object.keys(extras).length === 0 ? null : JSON.stringify(extras);
+}
+
+/** The handle put returned, rebuilt from the row and {@link packHandle}'s JSON (same fields, same order). */
+export function unpackHandle(packed: string | null, row: ObservationRow): SyntheticHandle {
+  const { ok = true, metadata = null, ...rest } = (packed === null ? {} : JSON.parse(packed)) as Record<string, unknown>;
+  const listField = typeof rest.list_field === 'string' ? rest.list_field : null;
+  return {
+    ok,
+    scratchpad_id: row.id,
+    step_num: row.step_num,
+    size_bytes: row.size_bytes,
+    kind: row.kind,
+    summary: row.summary,
+    metadata,
+    ...rest,
+    ref_hint: refHint(row.id, row.step_num, listField),
+  } as SyntheticHandle;
+}
