@@ -52,8 +52,8 @@ export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
   const last = items[items.length - 1];
 
   useEffect(() => {
-    if (last && hasMore && last.index >= turns.length - 20) loadMore();
-  }, [last, hasMore, turns.length, loadMore]);
+    if (last && hasMore && !state.moreFailed && last.index >= turns.length - 20) loadMore();
+  }, [last, hasMore, turns.length, loadMore, state.moreFailed]);
 
   useEffect(() => {
     setActive(-1);
@@ -132,7 +132,18 @@ export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
               if (!turn) {
                 return (
                   <div key="more" className="list-row list-more" style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}>
-                    {state.error ? <span className="error-inline">{state.error.message}</span> : 'Loading more…'}
+                    {state.moreFailed && state.error ? (
+                      <>
+                        <span className="error-inline">
+                          <code>{state.error.code}</code> {state.error.message}
+                        </span>{' '}
+                        <button type="button" onClick={loadMore}>
+                          Retry
+                        </button>
+                      </>
+                    ) : (
+                      'Loading more…'
+                    )}
                   </div>
                 );
               }

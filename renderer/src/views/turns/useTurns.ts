@@ -15,6 +15,8 @@ export type TurnsState = {
   /** A request is in flight (first page, refresh or more). */
   readonly pending: boolean;
   readonly loadMore: () => void;
+  /** The last "load more" failed: automatic loading on scroll stops until loadMore is called again by the user. */
+  readonly moreFailed: boolean;
   /** Runs the last load again (after an error). */
   readonly retry: () => void;
 };
@@ -36,6 +38,7 @@ export function useTurns(query: string, sort: NonNullable<ListTurnsOptions['sort
   const busy = useRef(false);
   const lastKey = useRef('');
   const [attempt, setAttempt] = useState(0);
+  const [moreFailed, setMoreFailed] = useState(false);
 
   useEffect(() => {
     const key = `${sort}\u0000${query}`;
@@ -43,6 +46,7 @@ export function useTurns(query: string, sort: NonNullable<ListTurnsOptions['sort
     lastKey.current = key;
     const id = ++generation.current;
     const limit = reset ? TURN_PAGE : Math.min(MAX_LIMIT, Math.max(TURN_PAGE, loaded.current));
+    setMoreFailed(false);
     if (reset) {
       setTurns([]);
       setCursor(null);
@@ -76,6 +80,7 @@ export function useTurns(query: string, sort: NonNullable<ListTurnsOptions['sort
     if (busy.current || cursor === null) return;
     const id = generation.current;
     busy.current = true;
+    setMoreFailed(false);
     setPending(true);
     api.turnsList({ limit: TURN_PAGE, sort, cursor, ...(query ? { query } : {}) }).then(
       (page) => {
@@ -93,11 +98,12 @@ export function useTurns(query: string, sort: NonNullable<ListTurnsOptions['sort
         if (generation.current !== id) return;
         busy.current = false;
         setError(toApiError(e));
+        setMoreFailed(true);
         setPending(false);
       },
     );
   }, [api, cursor, query, sort]);
 
   const retry = useCallback(() => setAttempt((a) => a + 1), []);
-  return { turns, hasMore: cursor !== null, status, error, pending, loadMore, retry };
+  return { turns, hasMore: cursor !== null, status, error, pending, loadMore, moreFailed, retry };
 }
