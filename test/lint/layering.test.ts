@@ -48,6 +48,11 @@ describe('renderer layer', () => {
     },
   );
 
+  it('refuses type-only imports of the store too (the contract carries every shared type)', async () => {
+    const code = "import type { Scratchpad } from '../../app/scratchpad/types';\nexport type S = Scratchpad;\n";
+    expect(await layeringMessages('renderer/src/x.ts', code)).toEqual([forbidden('renderer', '../../app/scratchpad/types')]);
+  });
+
   it('checks re-exports, dynamic imports and require calls as well as import declarations', async () => {
     const code = [
       "export * from '../../app/scratchpad';",
