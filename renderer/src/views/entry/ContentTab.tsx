@@ -9,6 +9,7 @@ import { JsonTreeView } from './JsonTreeView';
 import { DEFAULT_SLICE, MAX_SLICE, nextWindow, previousWindow, windowAt } from './slice';
 import { SliceControls } from './SliceControls';
 import { SliceText } from './SliceText';
+import { useTextWindow } from './useTextWindow';
 
 /** The first read of an entry: the whole structured entry when it fits (for the JSON tree), else a head. */
 export function initialRequest(meta: EntryMeta): ReadOptions {
@@ -35,7 +36,9 @@ export function ContentTab({ meta, request, onRequest, active }: { meta: EntryMe
   const slice = useQuery(() => api.entryRead({ id: meta.id, ...request }), [meta.id, request.mode, request.n, request.start, request.end]);
   const result = slice.data;
   const total = result?.meta.totalLength ?? meta.lengthCodePoints;
-  const current = result ? { start: result.meta.start, end: result.meta.end } : null;
+  const scroll = useTextWindow(meta.id, result, total);
+  const view = scroll.view;
+  const current = view ? { start: view.start, end: view.end } : null;
   // Page width: what the user last asked for; next/previous keep it even when the last page comes back short.
   const [width, setWidth] = useState(() => requestWidth(request));
   const read = (r: ReadOptions) => {
@@ -57,9 +60,9 @@ export function ContentTab({ meta, request, onRequest, active }: { meta: EntryMe
     active,
   );
 
-  const whole = result && result.meta.start === 0 && result.meta.end === result.meta.totalLength ? result.content : null;
+  const whole = view && view.start === 0 && total !== null && view.end === total ? view.text : null;
   return (
-    <div className="content-tab">
+    <div className="content-tab" ref={scroll.rootRef}>
       <SliceControls
         unit="code_points"
         total={total}
@@ -77,7 +80,8 @@ export function ContentTab({ meta, request, onRequest, active }: { meta: EntryMe
         <label>
           <input type="checkbox" checked={wrap} onChange={(e) => setWrap(e.target.checked)} /> Wrap <kbd>w</kbd>
         </label>
-        {result && result.meta.start > 0 && lineNumbers && <span className="muted">Line numbers count from the slice start.</span>}
+        {view && view.start > 0 && lineNumbers && <span className="muted">Line numbers count from offset {formatCount(view.start)}.</span>}
+        <span className="muted">Scroll past either edge to read on.</span>
       </div>
       {meta.structured && (
         <JsonTreeView
@@ -90,8 +94,8 @@ export function ContentTab({ meta, request, onRequest, active }: { meta: EntryMe
         <Loading what="slice" />
       ) : slice.status === 'error' && slice.error ? (
         <ErrorBox what="this slice" error={slice.error} onRetry={slice.reload} />
-      ) : result ? (
-        result.content.length === 0 ? (
+      ) : view ? (
+        view.text.length === 0 ? (
           <div className="state state-empty">This slice is empty.</div>
         ) : (
           <>
@@ -102,7 +106,10 @@ export function ContentTab({ meta, request, onRequest, active }: { meta: EntryMe
                 </button>
               </div>
             )}
-            <SliceText text={result.content} lineNumbers={lineNumbers} wrap={wrap} />
+            {scroll.loading === 'up' && <Loading what="the previous chunk" />}
+            <SliceText text={view.text} lineNumbers={lineNumbers} wrap={wrap} />
+            {scroll.loading === 'down' && <Loading what="the next chunk" />}
+            {scroll.error && <ErrorBox what="the next chunk" error={scroll.error} />}
             {goNext && current && total !== null && (
               <div className="slice-edge">
                 <button type="button" onClick={goNext}>

@@ -1,0 +1,110 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { ReadResult } from '../../../../app/contract';
+import { toApiError, useApi, type ApiError } from '../../api';
+import { MAX_SLICE } from './slice';
+import { appendSlice, prependSlice, SCROLL_CHUNK, type TextWindow } from './textWindow';
+
+/** Distance in pixels from an edge at which scrolling further loads the next chunk. */
+const EDGE_PX = 240;
+/** A scroll counts as the user's when it follows their wheel, key, touch or pointer input within this time. */
+const USER_INPUT_MS = 1500;
+/** Line height of the virtualized text (CSS: 18px), used to keep its position when lines leave or arrive. */
+const LINE_PX = 18;
+
+/**
+ * The Content tab's text window: set by each read result, then grown by range reads of SCROLL_CHUNK code
+ * points when the user scrolls to either edge, trimmed at the far edge so it never holds more than
+ * MAX_SLICE code points. Attach `rootRef` to the tab's root (inside the scrolling tab panel).
+ */
+export function useTextWindow(id: string, result: ReadResult | undefined, total: number | null) {
+  const api = useApi();
+  const [view, setView] = useState<TextWindow | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+  const [loading, setLoading] = useState<'up' | 'down' | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const busy = useRef(false);
+  const pendingShift = useRef<{ el: HTMLElement; px: number } | null>(null);
+  const viewRef = useRef(view);
+  viewRef.current = view;
+
+  useEffect(() => {
+    if (!result) return;
+    setView({ start: result.meta.start, end: result.meta.end, text: result.content });
+    setError(null);
+  }, [result]);
+
+  useLayoutEffect(() => {
+    const shift = pendingShift.current;
+    pendingShift.current = null;
+    if (shift) shift.el.scrollTop += shift.px;
+  }, [view]);
+
+  const extend = useCallback(
+    async (direction: 'up' | 'down', scroller: HTMLElement) => {
+      const current = viewRef.current;
+      if (busy.current || !current || total === null) return;
+      if (direction === 'down' ? current.end >= total : current.start <= 0) return;
+      const range = direction === 'down' ? { start: current.end, end: Math.min(total, current.end + SCROLL_CHUNK) } : { start: Math.max(0, current.start - SCROLL_CHUNK), end: current.start };
+      busy.current = true;
+      setLoading(direction);
+      try {
+        const slice = await api.entryRead({ id, mode: 'range', ...range });
+        const latest = viewRef.current;
+        if (!latest || latest !== current) return; // a new read replaced the window meanwhile
+        const virtual = scroller.classList.contains('virtual');
+        if (direction === 'down') {
+          const next = appendSlice(latest, slice.content, slice.meta.start, slice.meta.end, MAX_SLICE.code_points);
+          if (virtual && next.droppedLines > 0) pendingShift.current = { el: scroller, px: -next.droppedLines * LINE_PX };
+          setView(next.view);
+        } else {
+          const next = prependSlice(latest, slice.content, slice.meta.start, slice.meta.end, MAX_SLICE.code_points);
+          if (virtual && next.addedLines > 0) pendingShift.current = { el: scroller, px: next.addedLines * LINE_PX };
+          setView(next.view);
+        }
+        setError(null);
+      } catch (e) {
+        setError(toApiError(e));
+      } finally {
+        busy.current = false;
+        setLoading(null);
+      }
+    },
+    [api, id, total],
+  );
+
+  // Scroll events do not bubble: listen in the capture phase on the scrolling tab panel (it sees its own
+  // scrolls and those of the virtualized text inside). Only scrolls that follow user input extend the
+  // window, so programmatic scrolling (focus, scrollIntoView) never triggers reads.
+  useEffect(() => {
+    const panel = rootRef.current?.closest<HTMLElement>('.tab-panel') ?? null;
+    if (!panel) return;
+    let lastInput = 0;
+    const lastTop = new WeakMap<HTMLElement, number>();
+    const onInput = () => {
+      lastInput = Date.now();
+    };
+    const onScroll = (event: Event) => {
+      const el = event.target instanceof HTMLElement ? event.target : null;
+      if (!el) return;
+      const previous = lastTop.get(el) ?? el.scrollTop;
+      lastTop.set(el, el.scrollTop);
+      if (Date.now() - lastInput > USER_INPUT_MS) return;
+      // The text scrolls itself when virtualized; the panel scrolls it otherwise.
+      const virtualText = panel.querySelector<HTMLElement>('.slice-text.virtual');
+      if (el !== (virtualText ?? panel)) return;
+      const movedDown = el.scrollTop > previous;
+      const movedUp = el.scrollTop < previous;
+      if (movedDown && el.scrollTop + el.clientHeight >= el.scrollHeight - EDGE_PX) void extend('down', el);
+      else if (movedUp && el.scrollTop <= EDGE_PX) void extend('up', el);
+    };
+    const inputs = ['wheel', 'keydown', 'touchmove', 'pointerdown'] as const;
+    for (const type of inputs) panel.addEventListener(type, onInput, { capture: true, passive: true });
+    panel.addEventListener('scroll', onScroll, { capture: true, passive: true });
+    return () => {
+      for (const type of inputs) panel.removeEventListener(type, onInput, { capture: true });
+      panel.removeEventListener('scroll', onScroll, { capture: true });
+    };
+  }, [extend]);
+
+  return { view, error, loading, rootRef };
+}
