@@ -1,0 +1,69 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiProvider, createApi } from '../../renderer/src/api';
+import { EntryView } from '../../renderer/src/views/entry/EntryView';
+import { SCROLL_CHUNK } from '../../renderer/src/views/entry/textWindow';
+import { fakeBridge, meta } from './fakeBridge';
+
+afterEach(cleanup);
+
+/** Gives the tab panel a scroll geometry (jsdom has no layout) and returns a setter for its scrollTop. */
+function geometry(panel: HTMLElement, scrollHeight: number, clientHeight: number) {
+  let top = 0;
+  Object.defineProperty(panel, 'scrollHeight', { configurable: true, get: () => scrollHeight });
+  Object.defineProperty(panel, 'clientHeight', { configurable: true, get: () => clientHeight });
+  Object.defineProperty(panel, 'scrollTop', { configurable: true, get: () => top, set: (v: number) => (top = v) });
+  return (value: number, userInput: boolean) => {
+    if (userInput) fireEvent.wheel(panel, { deltaY: value - top });
+    top = value;
+    fireEvent.scroll(panel);
+  };
+}
+
+describe('Content scrolling', () => {
+  const total = 50_000;
+  const text = Array.from({ length: total / 10 }, (_, i) => String(i).padStart(9, '0') + '\n').join('');
+
+  it('reads the next chunk when the user scrolls to the bottom edge, not on programmatic scrolls', async () => {
+    const fake = fakeBridge([{ meta: meta({ id: 'big', sizeBytes: total, lengthCodePoints: total }), content: text }]);
+    render(
+      <ApiProvider api={createApi(fake.bridge)}>
+        <EntryView id="big" revision={0} now={1_700_000_100} />
+      </ApiProvider>,
+    );
+    fireEvent.click(await screen.findByRole('tab', { name: 'Content' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'n (code points)' }), { target: { value: '1000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Read' }));
+    await screen.findByText(/Showing \[0, 1,000\)/);
+    const scrollTo = geometry(document.querySelector('.tab-panel') as HTMLElement, 2000, 500);
+    scrollTo(1400, false); // programmatic: no read
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fake.calls.filter((c) => c.method === 'entryRead')).toHaveLength(2);
+    scrollTo(1450, true);
+    await screen.findByText(new RegExp(`Showing \\[0, ${(1000 + SCROLL_CHUNK).toLocaleString('en-US')}\\)`));
+    expect(fake.calls.filter((c) => c.method === 'entryRead').at(-1)?.request).toEqual({ id: 'big', mode: 'range', start: 1000, end: 1000 + SCROLL_CHUNK });
+    const lines = [...document.querySelectorAll('.slice-text .line .lt')].map((l) => l.textContent);
+    expect(lines[99]).toBe('000000099');
+    expect(lines[100]).toBe('000000100');
+  });
+
+  it('reads the previous chunk when the user scrolls up to the top edge', async () => {
+    const fake = fakeBridge([{ meta: meta({ id: 'big', sizeBytes: total, lengthCodePoints: total }), content: text }]);
+    render(
+      <ApiProvider api={createApi(fake.bridge)}>
+        <EntryView id="big" revision={0} now={1_700_000_100} />
+      </ApiProvider>,
+    );
+    fireEvent.click(await screen.findByRole('tab', { name: 'Content' }));
+    fireEvent.change(await screen.findByLabelText('Slice mode'), { target: { value: 'range' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'start (code points)' }), { target: { value: '40000' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'end (code points)' }), { target: { value: '41000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Read' }));
+    await screen.findByText(/Showing \[40,000, 41,000\)/);
+    const scrollTo = geometry(document.querySelector('.tab-panel') as HTMLElement, 2000, 500);
+    scrollTo(600, false);
+    scrollTo(100, true);
+    await waitFor(() => expect(screen.getByText(/Showing/).textContent).toContain(`Showing [${(40000 - SCROLL_CHUNK).toLocaleString('en-US')}, 41,000)`));
+    expect(fake.calls.filter((c) => c.method === 'entryRead').at(-1)?.request).toEqual({ id: 'big', mode: 'range', start: 40000 - SCROLL_CHUNK, end: 40000 });
+  });
+});
