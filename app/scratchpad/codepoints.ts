@@ -13,7 +13,8 @@ export function hasSurrogates(s: string): boolean {
 
 /** `s` with every lone surrogate replaced by U+FFFD (what UTF-8 encoding stores for it). */
 export function toWellFormed(s: string): string {
-  return (s as string & { toWellFormed(): string }).toWellFormed();
+  const w = s as string & { isWellFormed(): boolean; toWellFormed(): string };
+  return w.isWellFormed() ? s : w.toWellFormed();
 }
 
 function isHigh(u: number): boolean {
@@ -46,18 +47,18 @@ export function unitOffset(s: string, cp: number, fromUnit = 0): number {
   return i;
 }
 
-/** Code points [start, end) of `s` (clipped); never splits a surrogate pair. */
+/** Code points [start, end) of `s` (clipped); never splits a surrogate pair. Looks at no more than 2 x end units. */
 export function sliceCodePoints(s: string, start: number, end: number): string {
   if (end <= start) return '';
-  if (!hasSurrogates(s)) return s.slice(start, end);
+  if (!hasSurrogates(s.length > 2 * end ? s.slice(0, 2 * end) : s)) return s.slice(start, end);
   const a = unitOffset(s, start);
   return s.slice(a, unitOffset(s, end - start, a));
 }
 
-/** The last `n` code points of `s`. */
+/** The last `n` code points of `s`. Looks at no more than the last 2 x n units. */
 export function lastCodePoints(s: string, n: number): string {
   if (n <= 0) return '';
-  if (!hasSurrogates(s)) return s.slice(Math.max(0, s.length - n));
+  if (!hasSurrogates(s.length > 2 * n ? s.slice(s.length - 2 * n) : s)) return s.slice(Math.max(0, s.length - n));
   let i = s.length;
   for (let k = 0; k < n && i > 0; k++) {
     i -= i >= 2 && isLow(s.charCodeAt(i - 1)) && isHigh(s.charCodeAt(i - 2)) ? 2 : 1;

@@ -1,4 +1,4 @@
-import { codePointLength, lastCodePoints, sliceCodePoints } from './codepoints';
+import { codePointLength, lastCodePoints, sliceCodePoints, toWellFormed } from './codepoints';
 import { pyJsonDumps, pyRepr, pyStr } from './pyrepr';
 
 /*
@@ -21,12 +21,13 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 /**
  * Text summary: the whole text when it has at most 1,080 code points; otherwise the first 500 code points,
  * a blank line, `[... K characters omitted ...]` (K = length - 1000), a blank line, the last 500.
- * `length` (code points) may be passed when already known.
+ * `length` (code points) may be passed when already known. Lone surrogates come out as U+FFFD.
  */
 export function summarizeText(text: string, length = codePointLength(text)): string {
-  if (length <= SUMMARY_WHOLE_LIMIT) return text;
+  if (length <= SUMMARY_WHOLE_LIMIT) return toWellFormed(text);
   const omitted = length - 2 * SUMMARY_EDGE;
-  return `${sliceCodePoints(text, 0, SUMMARY_EDGE)}\n\n[... ${omitted} characters omitted ...]\n\n${lastCodePoints(text, SUMMARY_EDGE)}`;
+  const head = toWellFormed(sliceCodePoints(text, 0, SUMMARY_EDGE));
+  return `${head}\n\n[... ${omitted} characters omitted ...]\n\n${toWellFormed(lastCodePoints(text, SUMMARY_EDGE))}`;
 }
 
 /** Binary summary: `[BINARY: <size> bytes, sha256=<first 16 hex digits>...]`. */
@@ -71,5 +72,5 @@ export function summarizeStructured(value: unknown): string {
   } else {
     lines.push(summarizeText(pyJsonDumps(value)));
   }
-  return lines.join('\n');
+  return toWellFormed(lines.join('\n'));
 }

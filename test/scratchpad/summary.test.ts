@@ -13,6 +13,12 @@ describe('summarizeText', () => {
     expect(summarizeText(text)).toBe(`${'a'.repeat(500)}\n\n[... 81 characters omitted ...]\n\n${'z'.repeat(500)}`);
   });
 
+  it('makes lone surrogates U+FFFD, as the stored text has them', () => {
+    expect(summarizeText('a\uD800b')).toBe('a\uFFFDb');
+    expect(summarizeText(`\uDC00${'x'.repeat(2000)}\uD800`)).toBe(`\uFFFD${'x'.repeat(499)}\n\n[... 1002 characters omitted ...]\n\n${'x'.repeat(499)}\uFFFD`);
+    expect(summarizeStructured({ metadata: { k: 'a\uD800' }, items: [] })).toBe('metadata: k=a\uFFFD\nitems: 0 items');
+  });
+
   it('counts code points, not UTF-16 units, at the edges', () => {
     const text = '日😀'.repeat(600);
     const cps = Array.from(text);

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { hasSurrogates } from '../codepoints';
 import { CP_INDEX_STEP } from './schema';
 
 /** Content ready to store: all its bytes, the chunk boundaries, its length in units and its sha256. */
@@ -30,41 +29,30 @@ export function encodeBinary(input: Uint8Array, chunkBytes: number): EncodedCont
   return { bytes, byteOffsets: offsets, cpIndexes: null, lengthUnits: bytes.length, sha256: sha256Hex(bytes) };
 }
 
-/**
- * Encodes a well-formed text as UTF-8, cut every `chunkCodePoints` code points (never inside one), with each
- * chunk's cp_index (byte offsets of its code points CP_INDEX_STEP, 2 x CP_INDEX_STEP...). ASCII text is copied
- * as is. Text without surrogates (one UTF-16 unit per code point) is written block by block by native encoding,
- * each write telling where the next block starts. Text with surrogate pairs is encoded at once and its code
- * points found in one pass over the bytes (a code point starts at every byte that is not 10xxxxxx).
- */
-export function encodeText(text: string, chunkCodePoints: number): EncodedContent {
-  const byteLength = Buffer.byteLength(text, 'utf8');
-  if (byteLength === text.length) {
-    const bytes = Buffer.from(text, 'latin1');
-    return { ...encodeBinary(bytes, chunkCodePoints), lengthUnits: text.length };
+/** Texts up to this many UTF-16 units are encoded into a 3-bytes-per-unit buffer, skipping a length pass. */
+const UPPER_BOUND_UNITS = 16 * 1024 * 1024;
+
+/** UTF-8 bytes of `text`: one native pass (a length pass first only for very long texts). */
+function utf8(text: string): Buffer {
+  if (text.length <= UPPER_BOUND_UNITS) {
+    const buf = Buffer.allocUnsafe(text.length * 3);
+    return buf.subarray(0, buf.write(text, 0, 'utf8'));
   }
-  return hasSurrogates(text) ? encodeByBytes(text, chunkCodePoints) : encodeByBlocks(text, byteLength, chunkCodePoints);
+  const buf = Buffer.allocUnsafe(Buffer.byteLength(text, 'utf8'));
+  buf.write(text, 0, 'utf8');
+  return buf;
 }
 
-/** Text whose code points are its UTF-16 units: native writes of CP_INDEX_STEP code points at a time. */
-function encodeByBlocks(text: string, byteLength: number, chunkCodePoints: number): EncodedContent {
-  const bytes = Buffer.allocUnsafe(byteLength);
-  const offsets: number[] = [];
-  const indexes: (Buffer | null)[] = [];
-  let byte = 0;
-  for (let chunk = 0; chunk < text.length; chunk += chunkCodePoints) {
-    const chunkStart = byte;
-    const marks: number[] = [];
-    offsets.push(byte);
-    const chunkEnd = Math.min(chunk + chunkCodePoints, text.length);
-    for (let unit = chunk; unit < chunkEnd; unit += CP_INDEX_STEP) {
-      if (unit > chunk) marks.push(byte - chunkStart);
-      byte += bytes.write(text.slice(unit, Math.min(unit + CP_INDEX_STEP, chunkEnd)), byte, 'utf8');
-    }
-    indexes.push(marks.length === 0 || byte - chunkStart === chunkEnd - chunk ? null : cpIndexOf(marks));
-  }
-  offsets.push(byte);
-  return { bytes, byteOffsets: offsets, cpIndexes: indexes, lengthUnits: text.length, sha256: sha256Hex(bytes) };
+/**
+ * Encodes a well-formed text as UTF-8, cut every `chunkCodePoints` code points (never inside one), with each
+ * chunk's cp_index (byte offsets of its code points CP_INDEX_STEP, 2 x CP_INDEX_STEP...). One native encoding
+ * pass; ASCII text (as many bytes as units) is then cut by arithmetic, other text by one pass over the bytes
+ * (a code point starts at every byte that is not 10xxxxxx).
+ */
+export function encodeText(text: string, chunkCodePoints: number): EncodedContent {
+  const bytes = utf8(text);
+  if (bytes.length === text.length) return { ...encodeBinary(bytes, chunkCodePoints), lengthUnits: text.length };
+  return encodeByBytes(bytes, chunkCodePoints);
 }
 
 /** Code points skipped by the last {@link skip} (fewer than asked at the end of the bytes). */
@@ -85,9 +73,8 @@ function skip(bytes: Buffer, from: number, count: number): number {
   return i;
 }
 
-/** Any well-formed text: encoded at once, then one pass over the bytes finds chunk starts and index marks. */
-function encodeByBytes(text: string, chunkCodePoints: number): EncodedContent {
-  const bytes = Buffer.from(text, 'utf8');
+/** Non-ASCII UTF-8: one pass over the bytes finds chunk starts and index marks. */
+function encodeByBytes(bytes: Buffer, chunkCodePoints: number): EncodedContent {
   const offsets: number[] = [];
   const indexes: (Buffer | null)[] = [];
   let codePoints = 0;

@@ -5,6 +5,11 @@ import { describeValue, requireObject } from '../validate';
 import type { StoreContext } from './context';
 import { CHUNK_KEY_SPAN } from './schema';
 
+const DELETE_CHUNKS = `DELETE FROM chunks WHERE key IN (SELECT c.key FROM json_each(?) AS j
+  JOIN chunks AS c ON c.key >= j.value * ${CHUNK_KEY_SPAN} AND c.key < (j.value + 1) * ${CHUNK_KEY_SPAN})`;
+const DELETE_LOG = 'DELETE FROM read_log WHERE entry_pk IN (SELECT value FROM json_each(?))';
+const DELETE_ROWS = 'DELETE FROM observations WHERE pk IN (SELECT value FROM json_each(?))';
+
 interface ExpiredRow {
   readonly pk: number;
   readonly turn_id: string;
@@ -44,18 +49,12 @@ export function collectGarbage(ctx: StoreContext, principal: Principal, options:
       perTurn.set(key, t);
     }
     if (!dryRun && rows.length > 0) {
-      rows.sort((a, b) => a.pk - b.pk); // in storage order: neighbouring rows share pages
-      const delChunks = ctx.stmt('DELETE FROM chunks WHERE key >= ? AND key < ?');
-      for (const r of rows) delChunks.run(r.pk * CHUNK_KEY_SPAN, (r.pk + 1) * CHUNK_KEY_SPAN);
-      if (ctx.stmt('SELECT 1 FROM read_log LIMIT 1').get() !== undefined) {
-        const delLog = ctx.stmt('DELETE FROM read_log WHERE entry_pk = ?');
-        for (const r of rows) delLog.run(r.pk);
-      }
-      // By pk: touches only the doomed rows (a WHERE on expires_at would scan every row of the table).
-      const delRow = ctx.stmt('DELETE FROM observations WHERE pk = ?');
-      for (const r of rows) {
-        if (delRow.run(r.pk).changes !== 1) throw new ScratchpadError('BUSY', `${ctx.path}: rows changed during gc; nothing was deleted`);
-      }
+      // One statement per table, looping inside SQLite over the doomed pks (in storage order).
+      const pks = JSON.stringify(rows.map((r) => r.pk).sort((a, b) => a - b));
+      ctx.stmt(DELETE_CHUNKS).run(pks);
+      if (ctx.stmt('SELECT 1 FROM read_log LIMIT 1').get() !== undefined) ctx.stmt(DELETE_LOG).run(pks);
+      const deleted = ctx.stmt(DELETE_ROWS).run(pks).changes;
+      if (deleted !== rows.length) throw new ScratchpadError('BUSY', `${ctx.path}: rows changed during gc; nothing was deleted`);
     }
     const turns = [...perTurn.values()].sort((a, b) => (a.turnId < b.turnId ? -1 : a.turnId > b.turnId ? 1 : a.owner < b.owner ? -1 : 1));
     return { deletedRows: rows.length, deletedBytes: bytes, now, dryRun, turns };
