@@ -14,6 +14,7 @@ export const SHORTCUTS: readonly (readonly [string, string])[] = [
   ['m / c / b / d', 'Entry tab: What the model saw / Content / Binary / Details'],
   ['n / p', 'Next / previous slice (Content) or page (hex dump)'],
   ['w / l', 'Toggle wrap / line numbers (Content)'],
+  ['Scroll, PgUp / PgDn', 'In Content, scrolling past either edge reads the previous / next chunk'],
   ['r', 'Refresh lists now'],
   ['o', 'Open another file'],
   ['a', 'Change who you are viewing as'],

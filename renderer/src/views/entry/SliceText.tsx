@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef } from 'react';
 
 /** Above this many lines the text is virtualized (only visible lines in the DOM). */
-const VIRTUALIZE_ABOVE = 2000;
+const VIRTUALIZE_ABOVE = 6000;
 
 type Props = { text: string; lineNumbers: boolean; wrap: boolean; firstLineLabel?: number };
 
@@ -30,7 +30,7 @@ function VirtualLines({ lines, className, lineNumbers, first }: { lines: string[
   const ref = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({ count: lines.length, getScrollElement: () => ref.current, estimateSize: () => 18, overscan: 30 });
   return (
-    <div className={`${className} virtual`} ref={ref} role="document" aria-label="Slice content">
+    <div className={`${className} virtual`} ref={ref} role="document" aria-label="Slice content" tabIndex={0}>
       <div className="virtual-space" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => (
           <div

@@ -11,6 +11,30 @@ const USER_INPUT_MS = 1500;
 /** Line height of the virtualized text (CSS: 18px), used to keep its position when lines leave or arrive. */
 const LINE_PX = 18;
 
+/** Content position (px from the scroller's content top) of an element inside `scroller`. */
+function contentTop(scroller: HTMLElement, el: Element): number {
+  return el.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
+}
+
+/**
+ * Before lines leave (`shift` < 0) or arrive (`shift` > 0) at the top of the text: remembers the first
+ * visible line and returns the adjustment that puts it back at the same place once the DOM is updated
+ * (lines may wrap, so it measures rather than multiplies).
+ */
+function keepLineInPlace(scroller: HTMLElement, shift: number): () => void {
+  const oldTop = scroller.scrollTop;
+  const lines = scroller.querySelectorAll('.slice-text .line');
+  let index = 0;
+  while (index < lines.length - 1 && contentTop(scroller, lines[index + 1]!) <= oldTop) index++;
+  const anchor = lines[index];
+  if (!anchor) return () => {};
+  const before = contentTop(scroller, anchor);
+  return () => {
+    const after = scroller.querySelectorAll('.slice-text .line')[index + shift];
+    if (after) scroller.scrollTop = oldTop + (contentTop(scroller, after) - before);
+  };
+}
+
 /**
  * The Content tab's text window: set by each read result, then grown by range reads of SCROLL_CHUNK code
  * points when the user scrolls to either edge, trimmed at the far edge so it never holds more than
@@ -23,7 +47,8 @@ export function useTextWindow(id: string, result: ReadResult | undefined, total:
   const [loading, setLoading] = useState<'up' | 'down' | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const busy = useRef(false);
-  const pendingShift = useRef<{ el: HTMLElement; px: number } | null>(null);
+  // Runs after the grown window is in the DOM, to keep the lines the user was reading where they were.
+  const pendingShift = useRef<(() => void) | null>(null);
   const viewRef = useRef(view);
   viewRef.current = view;
 
@@ -36,7 +61,7 @@ export function useTextWindow(id: string, result: ReadResult | undefined, total:
   useLayoutEffect(() => {
     const shift = pendingShift.current;
     pendingShift.current = null;
-    if (shift) shift.el.scrollTop += shift.px;
+    shift?.();
   }, [view]);
 
   const extend = useCallback(
@@ -52,13 +77,14 @@ export function useTextWindow(id: string, result: ReadResult | undefined, total:
         const latest = viewRef.current;
         if (!latest || latest !== current) return; // a new read replaced the window meanwhile
         const virtual = scroller.classList.contains('virtual');
+        const oldTop = scroller.scrollTop;
         if (direction === 'down') {
           const next = appendSlice(latest, slice.content, slice.meta.start, slice.meta.end, MAX_SLICE.code_points);
-          if (virtual && next.droppedLines > 0) pendingShift.current = { el: scroller, px: -next.droppedLines * LINE_PX };
+          if (next.droppedLines > 0) pendingShift.current = virtual ? () => (scroller.scrollTop = oldTop - next.droppedLines * LINE_PX) : keepLineInPlace(scroller, -next.droppedLines);
           setView(next.view);
         } else {
           const next = prependSlice(latest, slice.content, slice.meta.start, slice.meta.end, MAX_SLICE.code_points);
-          if (virtual && next.addedLines > 0) pendingShift.current = { el: scroller, px: next.addedLines * LINE_PX };
+          pendingShift.current = virtual ? () => (scroller.scrollTop = oldTop + next.addedLines * LINE_PX) : keepLineInPlace(scroller, next.addedLines);
           setView(next.view);
         }
         setError(null);
