@@ -58,11 +58,48 @@ export function encodeText(text: string, chunkCodePoints: number): EncodedConten
 /** Code points skipped by the last {@link skip} (fewer than asked at the end of the bytes). */
 let skipped = 0;
 
-/** Byte offset just past `count` code points from `from` (a code-point start); sets {@link skipped}. */
-function skip(bytes: Buffer, from: number, count: number): number {
+/** A 4-byte-aligned word view of a buffer: `words[w]` holds bytes `first + 4w` to `first + 4w + 3`. */
+interface WordView {
+  readonly words: Uint32Array;
+  readonly first: number;
+}
+
+function wordView(bytes: Buffer): WordView {
+  const first = (4 - (bytes.byteOffset & 3)) & 3;
+  const count = bytes.length > first ? (bytes.length - first) >>> 2 : 0;
+  return { words: new Uint32Array(bytes.buffer, bytes.byteOffset + first, count), first };
+}
+
+/** Code-point starts (bytes not 10xxxxxx) among the 4 bytes of `w`. */
+function startsInWord(w: number): number {
+  const marks = ((~w >>> 7) | (w >>> 6)) & 0x01010101; // per byte: 1 unless bit 7 set and bit 6 clear
+  return Math.imul(marks, 0x01010101) >>> 24;
+}
+
+/**
+ * Byte offset just past `count` code points from `from` (a code-point start); sets {@link skipped}. Whole
+ * aligned words are counted at once while they cannot hold the target; bytes are looked at one by one only
+ * around it.
+ */
+function skip(bytes: Buffer, view: WordView, from: number, count: number): number {
   const n = bytes.length;
   let k = 0;
   let i = from;
+  for (; i < n && (i < view.first || ((i - view.first) & 3) !== 0); i++) {
+    if ((bytes[i]! & 0xc0) !== 0x80) {
+      if (k === count) break;
+      k++;
+    }
+  }
+  if (i < n && k < count && i >= view.first) {
+    let w = (i - view.first) >>> 2;
+    for (; w < view.words.length; w++) {
+      const c = startsInWord(view.words[w]!);
+      if (k + c > count) break;
+      k += c;
+    }
+    i = view.first + 4 * w;
+  }
   for (; i < n; i++) {
     if ((bytes[i]! & 0xc0) !== 0x80) {
       if (k === count) break;
@@ -75,6 +112,7 @@ function skip(bytes: Buffer, from: number, count: number): number {
 
 /** Non-ASCII UTF-8: one pass over the bytes finds chunk starts and index marks. */
 function encodeByBytes(bytes: Buffer, chunkCodePoints: number): EncodedContent {
+  const view = wordView(bytes);
   const offsets: number[] = [];
   const indexes: (Buffer | null)[] = [];
   let codePoints = 0;
@@ -86,7 +124,7 @@ function encodeByBytes(bytes: Buffer, chunkCodePoints: number): EncodedContent {
     offsets.push(at);
     while (inChunk < chunkCodePoints && at < bytes.length) {
       if (inChunk > 0) marks.push(at - chunkStart);
-      at = skip(bytes, at, Math.min(CP_INDEX_STEP, chunkCodePoints - inChunk));
+      at = skip(bytes, view, at, Math.min(CP_INDEX_STEP, chunkCodePoints - inChunk));
       inChunk += skipped;
     }
     codePoints += inChunk;
