@@ -11,8 +11,8 @@ export interface ChunkLayout {
   readonly binaryChunkBytes: number;
 }
 
-/** Default layout: 16,384 code points (16-64 KiB) per text chunk, 64 KiB per binary chunk. */
-export const DEFAULT_CHUNK_LAYOUT: ChunkLayout = { textChunkCodePoints: 16_384, binaryChunkBytes: 65_536 };
+/** Default layout: 32,768 code points (32-128 KiB) per text chunk, 64 KiB per binary chunk. */
+export const DEFAULT_CHUNK_LAYOUT: ChunkLayout = { textChunkCodePoints: 32_768, binaryChunkBytes: 65_536 };
 
 /** The open v2 connection and what every operation needs: cached statements, clock, transactions. */
 export class StoreContext {
