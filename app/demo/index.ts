@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import { openScratchpad } from '../scratchpad';
 import { demoPlan, type DemoLabel } from './plan';
+import { makeDemoReads } from './reads';
 
 export type { DemoLabel } from './plan';
 
@@ -64,7 +65,8 @@ export function demoTurnId(key: string): string {
 
 /**
  * Writes a realistic multi-owner v2 scratchpad at `path` through the store's `put` (see `demoPlan` for the
- * scenario), with the store's clock set to each row's creation time. Errors: {@link DemoDatabaseExistsError}
+ * scenario), with the store's clock set to each row's creation time, then serves the model's reads of
+ * `DEMO_READS` through the engine so the read log has real entries. Errors: {@link DemoDatabaseExistsError}
  * when `path` exists and `overwrite` is false; the store's ScratchpadError on write failures.
  */
 export function writeDemoDatabase(path: string, options: DemoOptions = {}): DemoResult {
@@ -98,6 +100,9 @@ export function writeDemoDatabase(path: string, options: DemoOptions = {}): Demo
         source: row.source,
       });
     }
+    makeDemoReads(store, entries, (t) => {
+      clock = t;
+    });
   } finally {
     store.close();
   }

@@ -130,3 +130,28 @@ describe('writeDemoDatabase', () => {
     expect(writeDemoDatabase(target, { now: NOW, overwrite: true, largeLogBytes: 1024 }).rows).toBe(20);
   });
 });
+
+describe('the demo model reads', () => {
+  it('leaves the read log a runtime would record: slices actually returned, capped full reads truncated', () => {
+    const license = byLabel('license-text');
+    const log = store.readLog(OPERATOR, { id: license.id });
+    expect(log.map(({ mode, start, end, truncated, principal, unit }) => ({ mode, start, end, truncated, principal, unit }))).toEqual([
+      { mode: 'head', start: 0, end: 2000, truncated: false, principal: 'alice', unit: 'code_points' },
+      { mode: 'range', start: 18_000, end: 21_000, truncated: false, principal: 'alice', unit: 'code_points' },
+    ]);
+    expect(log[0]!.at).toBe(license.createdAt + 5);
+
+    const logRow = byLabel('large-log');
+    const length = store.describe(OPERATOR, logRow.id).meta.lengthCodePoints!;
+    const logReads = store.readLog(OPERATOR, { id: logRow.id });
+    expect(logReads.map(({ mode, start, end, truncated }) => ({ mode, start, end, truncated }))).toEqual([
+      { mode: 'tail', start: length - 4000, end: length, truncated: false },
+      { mode: 'range', start: 1_500_000, end: 1_502_000, truncated: false },
+      { mode: 'full', start: 0, end: 16_000, truncated: true },
+    ]);
+
+    const png = store.readLog(OPERATOR, { id: byLabel('png-image').id });
+    expect(png.map(({ unit, start, end }) => ({ unit, start, end }))).toEqual([{ unit: 'bytes', start: 0, end: 24 }]);
+    expect(store.readLog(OPERATOR, { id: byLabel('readme').id })).toEqual([]);
+  });
+});
