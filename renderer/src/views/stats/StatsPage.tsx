@@ -61,7 +61,7 @@ export function StatsPage() {
             />
           </ChartCard>
           <ChartCard title="Size distribution (rows)">
-            <Bars unit="rows" data={s.sizeBuckets.map((b, i) => ({ name: bucketLabel(s.sizeBuckets, i), value: b.rows }))} />
+            <Bars horizontal unit="rows" data={s.sizeBuckets.map((b, i) => ({ name: bucketLabel(s.sizeBuckets, i), value: b.rows }))} />
           </ChartCard>
           {s.byOwner && s.byOwner.length > 0 && (
             <ChartCard title="Bytes per owner" note={`${formatCount(s.byOwner.length)} owners`}>

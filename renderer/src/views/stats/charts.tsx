@@ -27,12 +27,12 @@ export function Bars({ data, unit, horizontal = false }: { data: Datum[]; unit: 
         <CartesianGrid strokeDasharray="3 3" className="chart-grid" />
         {horizontal ? (
           <>
-            <XAxis type="number" tickFormatter={format} />
-            <YAxis type="category" dataKey="name" width={110} />
+            <XAxis type="number" tickFormatter={format} allowDecimals={false} />
+            <YAxis type="category" dataKey="name" width={90} interval={0} tick={{ fontSize: 11 }} />
           </>
         ) : (
           <>
-            <XAxis dataKey="name" />
+            <XAxis dataKey="name" interval={0} tick={{ fontSize: 11 }} />
             <YAxis tickFormatter={format} width={70} />
           </>
         )}
