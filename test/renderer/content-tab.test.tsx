@@ -35,6 +35,9 @@ describe('Content tab', () => {
     expect((screen.getByRole('button', { name: 'Next ▶' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: '◀ Previous' }));
     await screen.findByText('klmnopqrst');
+    fireEvent.change(screen.getByLabelText('Slice mode'), { target: { value: 'range' } });
+    const field = (name: string) => (screen.getByRole('textbox', { name }) as HTMLInputElement).value;
+    expect([field('start (code points)'), field('end (code points)')]).toEqual(['10', '20']);
     expect(reads(calls)).toEqual([
       { id: 't1', mode: 'head', n: 65536 },
       { id: 't1', mode: 'head', n: 10 },

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { ReadOptions } from '../../../../app/contract';
 import { formatCount } from '../../format/units';
 import { DEFAULT_SLICE, MAX_SLICE, parseOffset, validateSlice, type SliceErrors, type SliceMode, type SliceUnit, type Window } from './slice';
@@ -29,6 +29,15 @@ export function SliceControls({ unit, total, current, pending, onRead, onNext, o
   const [jump, setJump] = useState('');
   const [errors, setErrors] = useState<SliceErrors>({});
   const [jumpError, setJumpError] = useState<string | null>(null);
+
+  // The range fields follow the slice on screen (after next/previous, a jump or scrolling on).
+  const currentStart = current?.start;
+  const currentEnd = current?.end;
+  useEffect(() => {
+    if (currentStart === undefined || currentEnd === undefined) return;
+    setStart(String(currentStart));
+    setEnd(String(currentEnd));
+  }, [currentStart, currentEnd]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
