@@ -1,46 +1,77 @@
 import path from 'node:path';
+import type { Scratchpad } from '../../app/scratchpad/types';
 import { KiB, textOfBytes } from '../lib/content';
 import { progress } from '../lib/log';
 import { expectEqual, open, OTHER_USER, USER } from '../lib/store';
-import { removeTempDir, makeTempDir } from '../lib/temp';
-import { median, timeMs } from '../lib/timing';
+import { makeTempDir, removeTempDir } from '../lib/temp';
+import { cpuMsSince, median, timeMs } from '../lib/timing';
 
 const EXPIRED = 10_000;
 const ROW_BYTES = 8 * KiB;
 
+/** How the 10,000 expired rows sit among the others. */
+type Layout = 'interleaved' | 'contiguous';
+
 /**
- * gc of 10,000 expired rows: each repetition builds a fresh file where the user owns 10,000 expired rows and
- * 5,000 live ones and another user owns 5,000 expired rows, then times one `gc(user)` (which must delete exactly
- * the user's 10,000). Rows of 8 KiB text, 100 per turn. Median of `reps` (ms).
+ * Fills a fresh store: 10,000 expired rows of {@link USER}, plus 5,000 live rows of the user and 5,000 expired
+ * rows of {@link OTHER_USER}.
+ * - `interleaved`: the user's expired rows alternate with the others in insertion order (several owners
+ *   writing at once): nearly every page holds rows gc must keep.
+ * - `contiguous`: the expired rows come first, then the others (one owner whose old turns expired).
+ */
+function fill(sp: Scratchpad, layout: Layout, bodies: readonly string[]): void {
+  const put = (who: typeof USER, k: number, ttlSeconds: number, prefix: string) =>
+    sp.put(who, { turnId: `${prefix}-${Math.floor(k / 100)}`, stepNum: k % 100, executorName: 'bench', observation: { content: bodies[k % bodies.length]! }, ttlSeconds });
+  const other = (k: number) => (k % 2 === 0 ? put(USER, k, 86_400, 'gc-live') : put(OTHER_USER, k, -1, 'gc-other'));
+  if (layout === 'interleaved') {
+    for (let k = 0; k < EXPIRED; k++) { put(USER, k, -1, 'gc-expired'); other(k); }
+  } else {
+    for (let k = 0; k < EXPIRED; k++) put(USER, k, -1, 'gc-expired');
+    for (let k = 0; k < EXPIRED; k++) other(k);
+  }
+}
+
+/** One repetition: build, dry run, then the timed gc(user); wall ms, CPU ms, dry-run ms. */
+function once(layout: Layout, bodies: readonly string[]): { ms: number; cpuMs: number; dryMs: number } {
+  const dir = makeTempDir('gc');
+  const sp = open(path.join(dir, 'gc.sqlite'));
+  try {
+    fill(sp, layout, bodies);
+    const dryMs = timeMs(() => expectEqual('gc dry run rows', sp.gc(USER, { dryRun: true }).deletedRows, EXPIRED));
+    let deleted = -1;
+    const c0 = process.cpuUsage();
+    const ms = timeMs(() => { deleted = sp.gc(USER).deletedRows; });
+    const cpuMs = cpuMsSince(c0);
+    expectEqual('gc deleted rows', deleted, EXPIRED);
+    return { ms, cpuMs, dryMs };
+  } finally {
+    sp.close();
+    removeTempDir(dir);
+  }
+}
+
+/**
+ * gc of 10,000 expired 8 KiB text rows (100 per turn) by their owner, in a file that also holds 5,000 live rows
+ * of that user and 5,000 expired rows of another user (which gc(user) must keep). The figure uses the
+ * interleaved layout (see {@link fill}); the contiguous one is an extra. Median of `reps` fresh files each.
  */
 export function runGc(reps: number): { figures: Record<string, number>; extra: Record<string, number> } {
   const bodies = Array.from({ length: 16 }, (_, i) => textOfBytes(ROW_BYTES, 'mixed', `gc-${i}`));
-  const gcMs: number[] = [];
-  const dryMs: number[] = [];
-  const gcCpuMs: number[] = [];
+  const results: Record<Layout, { ms: number; cpuMs: number; dryMs: number }[]> = { interleaved: [], contiguous: [] };
   for (let r = 0; r < reps; r++) {
-    progress(`  gc: repetition ${r + 1}/${reps} (building ${EXPIRED * 2} rows)`);
-    const dir = makeTempDir('gc');
-    const sp = open(path.join(dir, 'gc.sqlite'));
-    try {
-      const put = (who: typeof USER, k: number, ttlSeconds: number, prefix: string) =>
-        sp.put(who, { turnId: `${prefix}-${Math.floor(k / 100)}`, stepNum: k % 100, executorName: 'bench', observation: { content: bodies[k % bodies.length]! }, ttlSeconds });
-      for (let k = 0; k < EXPIRED; k++) {
-        put(USER, k, -1, 'gc-expired');
-        if (k % 2 === 0) put(USER, k, 86_400, 'gc-live');
-        else put(OTHER_USER, k, -1, 'gc-other');
-      }
-      dryMs.push(timeMs(() => expectEqual('gc dry run rows', sp.gc(USER, { dryRun: true }).deletedRows, EXPIRED)));
-      let deleted = -1;
-      const c0 = process.cpuUsage();
-      gcMs.push(timeMs(() => { deleted = sp.gc(USER).deletedRows; }));
-      const c = process.cpuUsage(c0);
-      gcCpuMs.push((c.user + c.system) / 1000);
-      expectEqual('gc deleted rows', deleted, EXPIRED);
-    } finally {
-      sp.close();
-      removeTempDir(dir);
+    for (const layout of ['interleaved', 'contiguous'] as const) {
+      progress(`  gc: ${layout}, repetition ${r + 1}/${reps} (building ${EXPIRED * 2} rows)`);
+      results[layout].push(once(layout, bodies));
     }
   }
-  return { figures: { gc_10000_expired_ms: median(gcMs) }, extra: { gc_10000_expired_dry_run_ms: median(dryMs), gc_10000_expired_cpu_ms: median(gcCpuMs) } };
+  const med = (layout: Layout, key: 'ms' | 'cpuMs' | 'dryMs') => median(results[layout].map((x) => x[key]));
+  return {
+    figures: { gc_10000_expired_ms: med('interleaved', 'ms') },
+    extra: {
+      gc_10000_expired_cpu_ms: med('interleaved', 'cpuMs'),
+      gc_10000_expired_dry_run_ms: med('interleaved', 'dryMs'),
+      gc_10000_expired_contiguous_ms: med('contiguous', 'ms'),
+      gc_10000_expired_contiguous_cpu_ms: med('contiguous', 'cpuMs'),
+    },
+  };
 }
