@@ -11,6 +11,11 @@ export function newEntryId(): string {
   return randomUUID().replace(/-/g, '');
 }
 
+/** The lookup key of an id (schema.ts): its first 13 hex digits as an integer (52 bits, exact in a double). */
+export function idKey(id: string): number {
+  return parseInt(id.slice(0, 13), 16);
+}
+
 /** True when `id` has the shape of a v2 entry id (a cheap check before any SQL). */
 export function isEntryId(id: unknown): id is string {
   return typeof id === 'string' && V2_ID.test(id);

@@ -43,11 +43,11 @@ describe('migrations', () => {
     expect(seed.pragma('user_version', { simple: true })).toBe(1);
     seed
       .prepare(
-        `INSERT INTO observations (pk, id, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units,
+        `INSERT INTO observations (pk, id, id_key, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units,
           chunk_units, created_at, expires_at, actor, channel, detected_type, sha256, summary, handle)
-         VALUES (1, ?, 'alice', 't1', 1, 'x', 'text', 0, 5, 5, 16384, 10, 4000000000, NULL, NULL, NULL, ?, 'hello', NULL)`,
+         VALUES (1, ?, ?, 'alice', 't1', 1, 'x', 'text', 0, 5, 5, 16384, 10, 4000000000, NULL, NULL, NULL, ?, 'hello', NULL)`,
       )
-      .run('a'.repeat(32), '2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824');
+      .run('a'.repeat(32), parseInt('a'.repeat(13), 16), '2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824');
     seed.prepare('INSERT INTO chunks (key, byte_start, unit_start, cp_index, data) VALUES (?, 0, 0, NULL, ?)').run(1_048_576, Buffer.from('hello'));
     seed.close();
 

@@ -83,4 +83,11 @@ describe('read', () => {
     expect(missing.message).toBe(`no entry with id "${'f'.repeat(32)}"`);
     expect(sp.read(operator, h.scratchpad_id, { mode: 'full' }).content).toBe('secret');
   });
+
+  it('finds an id only by all its 32 digits (same lookup prefix, other suffix: NOT_FOUND)', () => {
+    const id = sp.put(alice, { turnId: 't1', stepNum: 1, executorName: null, observation: 'x' }).scratchpad_id;
+    const forged = `${id.slice(0, 13)}${id.slice(13).split('').reverse().join('') === id.slice(13) ? '0'.repeat(19) : id.slice(13).split('').reverse().join('')}`;
+    expect(errorOf(() => sp.read(alice, forged, { mode: 'full' })).message).toBe(`no entry with id "${forged}"`);
+    expect(sp.read(alice, id, { mode: 'full' }).content).toBe('x');
+  });
 });

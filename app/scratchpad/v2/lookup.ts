@@ -1,6 +1,6 @@
 import type { Principal } from '../../contract';
 import { ownerFilter } from '../../access';
-import { isEntryId, notFoundMessage } from '../ids';
+import { idKey, isEntryId, notFoundMessage } from '../ids';
 import { ScratchpadError } from '../types';
 import type { StoreContext } from './context';
 import { META_COLUMNS, type ObservationRow } from './rows';
@@ -12,7 +12,7 @@ import { META_COLUMNS, type ObservationRow } from './rows';
 export function findVisible(ctx: StoreContext, principal: Principal, id: unknown): ObservationRow {
   if (!isEntryId(id)) throw new ScratchpadError('NOT_FOUND', notFoundMessage(id));
   const filter = ownerFilter(principal);
-  const row = ctx.stmt(`SELECT ${META_COLUMNS} FROM observations WHERE id = @id${filter.sql}`).get({ id, ...filter.params }) as
+  const row = ctx.stmt(`SELECT ${META_COLUMNS} FROM observations WHERE id_key = @key AND id = @id${filter.sql}`).get({ key: idKey(id), id, ...filter.params }) as
     | ObservationRow
     | undefined;
   if (row === undefined) throw new ScratchpadError('NOT_FOUND', notFoundMessage(id));

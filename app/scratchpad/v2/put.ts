@@ -1,7 +1,7 @@
 import type { Principal, SyntheticHandle } from '../../contract';
 import { requireUser } from '../../access';
 import { buildHandle } from '../handle';
-import { newEntryId } from '../ids';
+import { idKey, newEntryId } from '../ids';
 import { detectType, MAGIC_PREFIX_BYTES } from '../magic';
 import { normalizeObservation } from '../observation';
 import { DEFAULT_TTL_SECONDS } from '../options';
@@ -14,9 +14,9 @@ import { CHUNK_KEY_SPAN } from './schema';
 import { packHandle } from './stored-handle';
 
 const INSERT_OBSERVATION = `INSERT INTO observations
-  (id, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units, chunk_units,
+  (id, id_key, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units, chunk_units,
    created_at, expires_at, actor, channel, detected_type, sha256, summary, handle)
-  VALUES (@id, @owner, @turnId, @stepNum, @executorName, @kind, @structured, @sizeBytes, @lengthUnits, @chunkUnits,
+  VALUES (@id, @idKey, @owner, @turnId, @stepNum, @executorName, @kind, @structured, @sizeBytes, @lengthUnits, @chunkUnits,
    @createdAt, @expiresAt, @actor, @channel, @detectedType, @sha256, @summary, @handle)`;
 const INSERT_CHUNK = 'INSERT INTO chunks (key, byte_start, unit_start, cp_index, data) VALUES (?, ?, ?, ?, ?)';
 
@@ -52,7 +52,7 @@ export function putObservation(ctx: StoreContext, principal: Principal, input: u
   const handle = buildHandle({ id, stepNum, sizeBytes: enc.bytes.length, kind: obs.kind, summary, source: obs.source });
   const createdAt = ctx.now();
   const row = {
-    id, owner, turnId, stepNum, executorName, kind: obs.kind, structured: obs.structured ? 1 : 0,
+    id, idKey: idKey(id), owner, turnId, stepNum, executorName, kind: obs.kind, structured: obs.structured ? 1 : 0,
     sizeBytes: enc.bytes.length, lengthUnits: enc.lengthUnits, chunkUnits, createdAt, expiresAt: createdAt + ttlSeconds,
     actor, channel, detectedType: obs.kind === 'binary' ? detectType(enc.bytes.subarray(0, MAGIC_PREFIX_BYTES)) : null,
     sha256: enc.sha256, summary, handle: packHandle(handle),

@@ -12,7 +12,9 @@ import type Database from 'better-sqlite3';
  * so a slice starting mid-chunk scans at most CP_INDEX_STEP code points to find its first byte.
  *
  * One covering index (turn, owner, step, created, size, expiry, kind, executor) serves listForTurn, listTurns,
- * stats and gc without touching the table; the id index serves lookups. Fewer indexes: faster puts.
+ * stats and gc without touching the table. Lookups by id go through `id_key`, the id's first 13 hex digits as an
+ * integer (52 random bits): a small integer index is cheaper to insert into at random than the 32-character id
+ * (measured: about 7% of a small put); the full id is compared on the row. Fewer, smaller indexes: faster puts.
  */
 
 /** Code points between two entries of a chunk's `cp_index`. */
@@ -49,7 +51,8 @@ export const MIGRATIONS: readonly Migration[] = [
         INSERT INTO ${MARKER_TABLE} (key, value) VALUES ('format', '${MARKER_FORMAT}');
         CREATE TABLE observations (
           pk INTEGER PRIMARY KEY,
-          id TEXT NOT NULL UNIQUE,
+          id TEXT NOT NULL,
+          id_key INTEGER NOT NULL,
           owner TEXT NOT NULL,
           turn_id TEXT NOT NULL,
           step_num INTEGER,
@@ -68,6 +71,7 @@ export const MIGRATIONS: readonly Migration[] = [
           summary TEXT NOT NULL,
           handle TEXT
         );
+        CREATE INDEX observations_id ON observations (id_key);
         CREATE INDEX observations_turn ON observations
           (turn_id, owner, step_num, created_at, size_bytes, expires_at, kind, executor_name);
         CREATE TABLE chunks (
