@@ -25,6 +25,9 @@ export function openScratchpadWithLayout(path: string, options: OpenOptions | un
     throw new ScratchpadError('INVALID_ARGUMENT', 'path must be a non-empty file path');
   }
   const resolved = resolveOptions(options);
+  if (resolved.nativeBinding !== undefined && (typeof resolved.nativeBinding !== 'string' || resolved.nativeBinding.length === 0)) {
+    throw new ScratchpadError('INVALID_ARGUMENT', 'nativeBinding must be the path of a better-sqlite3 addon');
+  }
   const file = resolve(path);
   let probe = probeFile(file, resolved.nativeBinding);
   if (probe === null) {

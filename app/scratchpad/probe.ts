@@ -1,7 +1,7 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { ScratchpadError } from './types';
-import { mapSqliteError } from './sqlite-errors';
+import { mapSqliteError, nativeBindingError } from './sqlite-errors';
 
 /** What a probe found in an existing file: its table names and `PRAGMA user_version`. */
 export interface ProbeResult {
@@ -65,7 +65,7 @@ export function probeFile(path: string, nativeBinding: string | undefined): Prob
     const userVersion = db.pragma('user_version', { simple: true }) as number;
     return { tables: rows.map((r) => r.name), userVersion };
   } catch (err) {
-    throw mapSqliteError(err, path, 'read');
+    throw (db === undefined ? nativeBindingError(err, nativeBinding) : null) ?? mapSqliteError(err, path, 'read');
   } finally {
     db?.close();
   }

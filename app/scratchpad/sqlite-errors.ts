@@ -46,3 +46,13 @@ export function withSqliteErrors<T>(file: string, operation: SqliteOperation, fn
     throw mapSqliteError(err, file, operation);
   }
 }
+
+/**
+ * INVALID_ARGUMENT when `err` is the failure to load a `nativeBinding` addon (not an SQLite error), else null.
+ * better-sqlite3 loads the addon when the first connection opens.
+ */
+export function nativeBindingError(err: unknown, nativeBinding: string | undefined): ScratchpadError | null {
+  if (nativeBinding === undefined || err instanceof ScratchpadError || sqliteCode(err) !== null) return null;
+  const cause = err instanceof Error ? (err.message.split('\n')[0] ?? err.message) : String(err);
+  return new ScratchpadError('INVALID_ARGUMENT', `nativeBinding ${nativeBinding} cannot be loaded (${cause})`);
+}

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { chmodSync, mkdirSync, readFileSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createRequire } from 'node:module';
 import Database from 'better-sqlite3';
 import { openScratchpad } from '../../app/scratchpad';
 import { errorOf, operator, tempDir, user } from './helpers';
@@ -181,5 +182,31 @@ describe('openScratchpad format detection', () => {
     // Until the metnos-v1 module lands this is UNSUPPORTED_FORMAT; either way the file is not touched.
     expect(['metnos-v1', 'UNSUPPORTED_FORMAT']).toContain(format);
     expectUntouched(file, before);
+  });
+});
+
+describe('openScratchpad with a native binding', () => {
+  it('loads better-sqlite3 from the given addon path', () => {
+    const nativeBinding = createRequire(import.meta.url).resolve('better-sqlite3/build/Release/better_sqlite3.node');
+    const file = tmp.file();
+    const sp = openScratchpad(file, { nativeBinding });
+    sp.put(user('u'), { turnId: 't', stepNum: 1, executorName: null, observation: 'x' });
+    expect(sp.stats(operator).rows).toBe(1);
+    sp.close();
+    const again = openScratchpad(file, { nativeBinding, readonly: true });
+    expect(again.stats(operator).rows).toBe(1);
+    again.close();
+  });
+
+  it('refuses an addon that cannot be loaded: INVALID_ARGUMENT, nothing created', () => {
+    const file = tmp.file();
+    openScratchpad(file).close();
+    const err = errorOf(() => openScratchpad(file, { nativeBinding: join(tmp.dir, 'missing.node') }));
+    expect(err.code).toBe('INVALID_ARGUMENT');
+    expect(err.message).toContain('missing.node');
+    expect(errorOf(() => openScratchpad(file, { nativeBinding: '' })).code).toBe('INVALID_ARGUMENT');
+    const missing = join(tmp.dir, 'new', 'x.db');
+    expect(errorOf(() => openScratchpad(missing, { nativeBinding: join(tmp.dir, 'missing.node') })).code).toBe('INVALID_ARGUMENT');
+    expect(() => statSync(join(tmp.dir, 'new'))).toThrow();
   });
 });

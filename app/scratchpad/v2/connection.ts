@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { ResolvedOptions } from '../options';
 import { ScratchpadError } from '../types';
-import { mapSqliteError } from '../sqlite-errors';
+import { mapSqliteError, nativeBindingError } from '../sqlite-errors';
 import { DEFAULT_CHUNK_LAYOUT, StoreContext, type ChunkLayout } from './context';
 import { LATEST_VERSION, migrate, PAGE_SIZE } from './schema';
 import { V2Scratchpad } from './store';
@@ -18,6 +18,11 @@ const CACHE_KIB = 16_384;
  * process never sees a half-made file. If another process created `path` first, its file is kept.
  */
 export function createV2File(path: string, options: ResolvedOptions, migrateTo = LATEST_VERSION): void {
+  try {
+    new Database(':memory:', { nativeBinding: options.nativeBinding }).close(); // a bad addon fails before any file exists
+  } catch (err) {
+    throw nativeBindingError(err, options.nativeBinding) ?? err;
+  }
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const tmp = `${path}.${randomUUID().slice(0, 8)}.creating`;
   try {
@@ -43,7 +48,7 @@ export function createV2File(path: string, options: ResolvedOptions, migrateTo =
     if (err instanceof ScratchpadError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EACCES' || code === 'EROFS' || code === 'EPERM') throw new ScratchpadError('READ_ONLY', `${path}: cannot create (${(err as Error).message})`);
-    throw mapSqliteError(err, path, 'write');
+    throw nativeBindingError(err, options.nativeBinding) ?? mapSqliteError(err, path, 'write');
   } finally {
     for (const p of [tmp, `${tmp}-wal`, `${tmp}-shm`]) rmSync(p, { force: true });
   }
@@ -76,6 +81,6 @@ export function openV2(path: string, options: ResolvedOptions, layout: ChunkLayo
     return new V2Scratchpad(new StoreContext(db, path, options, layout));
   } catch (err) {
     db?.close();
-    throw mapSqliteError(err, path, options.readonly ? 'read' : 'write');
+    throw (db === undefined ? nativeBindingError(err, options.nativeBinding) : null) ?? mapSqliteError(err, path, options.readonly ? 'read' : 'write');
   }
 }
