@@ -161,6 +161,13 @@ describe('other parameters', () => {
     for (const n of [0, -1, 1.5, Number.NaN, '4']) expectRefused('INVALID_ARGUMENT', () => sp.iterateContent(alice, id, n as never));
   });
 
+  it('a clock that gives no number is refused, nothing written', () => {
+    const broken = openScratchpad(tmp.file(), { clock: () => Number.NaN });
+    expectRefused('INVALID_ARGUMENT', () => broken.put(alice, { turnId: 't', stepNum: 1, executorName: null, observation: 'x' }));
+    expectRefused('INVALID_ARGUMENT', () => broken.gc(alice));
+    broken.close();
+  });
+
   it('a closed scratchpad refuses calls', () => {
     const other = openScratchpad(tmp.file());
     other.close();

@@ -35,9 +35,11 @@ export class StoreContext {
     return s;
   }
 
-  /** The clock, Unix seconds. */
+  /** The clock, Unix seconds; INVALID_ARGUMENT when the injected clock gives something else. */
   now(): number {
-    return this.options.clock();
+    const t = this.options.clock();
+    if (typeof t !== 'number' || !Number.isFinite(t)) throw new ScratchpadError('INVALID_ARGUMENT', `the clock returned ${String(t)}, not Unix seconds`);
+    return t;
   }
 
   /** Runs `fn` in one read transaction (a consistent snapshot across statements); SQLite errors mapped. */
