@@ -92,6 +92,7 @@ function main(): void {
   else {
     process.stdout.write(renderTable(ordered, checks, roundedExtra) + '\n');
     process.stdout.write(`${machine.cpu}, ${machine.cores} cores, node ${machine.node}, SQLite ${machine.sqlite}; ${result.totalSeconds} s\n`);
+    if (scale !== 1) process.stdout.write(`SCALED run (--scale ${scale}): sizes shrunk, figures not comparable with the targets\n`);
   }
 }
 
