@@ -60,7 +60,59 @@ describe('migrations', () => {
     ]);
     sp.close();
     const db = new Database(file, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+    db.close();
+  });
+
+  it('3 (summary with the first chunk): upgrades a version-2 file, keeping summaries, content and empty rows', () => {
+    const file = tmp.file();
+    createV2File(file, resolveOptions({}), 2);
+    const seed = new Database(file);
+    const insert = seed.prepare(
+      `INSERT INTO observations (pk, id, id_key, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units,
+        chunk_units, created_at, expires_at, actor, channel, detected_type, sha256, summary, handle)
+       VALUES (?, ?, ?, 'alice', 't1', ?, 'x', 'text', 0, ?, ?, 4, 10, ?, NULL, NULL, NULL, ?, ?, NULL)`,
+    );
+    const full = 'b'.repeat(32);
+    const empty = 'c'.repeat(32);
+    insert.run(1, full, parseInt(full.slice(0, 13), 16), 1, 6, 6, 4_000_000_000, '0'.repeat(64), 'summary of hello!');
+    insert.run(2, empty, parseInt(empty.slice(0, 13), 16), 2, 0, 0, 5, '1'.repeat(64), '');
+    const chunk = seed.prepare('INSERT INTO chunks (key, byte_start, unit_start, cp_index, data) VALUES (?, ?, ?, NULL, ?)');
+    chunk.run(1_048_576, 0, 0, Buffer.from('hell'));
+    chunk.run(1_048_577, 4, 4, Buffer.from('o!'));
+    seed.close();
+
+    const sp = openScratchpad(file, { clock: () => 100 });
+    expect(sp.listForTurn(alice, 't1').map((e) => [e.id, e.summary, e.sizeBytes])).toEqual([
+      [full, 'summary of hello!', 6],
+      [empty, '', 0],
+    ]);
+    expect(sp.read(alice, full, { mode: 'full' }).content).toBe('hello!');
+    expect(sp.read(alice, full, { mode: 'range', start: 3, end: 6 }).content).toBe('lo!');
+    expect(sp.read(alice, empty, { mode: 'full' }).content).toBe('');
+    expect(sp.gc(alice, {})).toMatchObject({ deletedRows: 1, deletedBytes: 0 });
+    sp.close();
+
+    const db = new Database(file, { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    const columns = (table: string) => (db.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as { name: string }[]).map((c) => c.name);
+    expect(columns('observations')).not.toContain('summary');
+    expect(columns('chunks')).toEqual(['key', 'summary', 'byte_start', 'unit_start', 'cp_index', 'data']);
+    expect(db.prepare('SELECT key, summary FROM chunks ORDER BY key').all()).toEqual([
+      { key: 1_048_576, summary: 'summary of hello!' },
+      { key: 1_048_577, summary: null },
+    ]);
+    db.close();
+  });
+
+  it('a new file keeps the summary with chunk 0, also for an empty observation', () => {
+    const file = tmp.file();
+    const sp = openScratchpad(file);
+    const h = sp.put(alice, { turnId: 't', stepNum: 0, executorName: 'x', observation: { content: '' } });
+    expect(sp.listForTurn(alice, 't')[0]?.summary).toBe(sp.describe(alice, h.scratchpad_id).meta.summary);
+    sp.close();
+    const db = new Database(file, { readonly: true });
+    expect(db.prepare('SELECT count(*) AS n, sum(length(data)) AS bytes FROM chunks').get()).toEqual({ n: 1, bytes: 0 });
     db.close();
   });
 });

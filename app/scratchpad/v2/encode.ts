@@ -32,8 +32,12 @@ export function encodeBinary(input: Uint8Array, chunkBytes: number): EncodedCont
 /** Texts up to this many UTF-16 units are encoded into a 3-bytes-per-unit buffer, skipping a length pass. */
 const UPPER_BOUND_UNITS = 16 * 1024 * 1024;
 
-/** UTF-8 bytes of `text`: one native pass (a length pass first only for very long texts). */
-function utf8(text: string): Buffer {
+/**
+ * UTF-8 bytes of `text`: one native pass (a length pass first only for very long texts). With `scratch` and a
+ * text that surely fits (3 bytes per UTF-16 unit), the bytes are written into it: no allocation.
+ */
+function utf8(text: string, scratch?: Buffer): Buffer {
+  if (scratch !== undefined && text.length * 3 <= scratch.length) return scratch.subarray(0, scratch.write(text, 0, 'utf8'));
   if (text.length <= UPPER_BOUND_UNITS) {
     const buf = Buffer.allocUnsafe(text.length * 3);
     return buf.subarray(0, buf.write(text, 0, 'utf8'));
@@ -47,10 +51,11 @@ function utf8(text: string): Buffer {
  * Encodes a well-formed text as UTF-8, cut every `chunkCodePoints` code points (never inside one), with each
  * chunk's cp_index (byte offsets of its code points CP_INDEX_STEP, 2 x CP_INDEX_STEP...). One native encoding
  * pass; ASCII text (as many bytes as units) is then cut by arithmetic, other text by one pass over the bytes
- * (a code point starts at every byte that is not 10xxxxxx).
+ * (a code point starts at every byte that is not 10xxxxxx). With `scratch`, a short text's bytes are a view into
+ * it, valid only until the scratch is written again (put binds them at once; SQLite copies bound blobs).
  */
-export function encodeText(text: string, chunkCodePoints: number): EncodedContent {
-  const bytes = utf8(text);
+export function encodeText(text: string, chunkCodePoints: number, scratch?: Buffer): EncodedContent {
+  const bytes = utf8(text, scratch);
   if (bytes.length === text.length) return { ...encodeBinary(bytes, chunkCodePoints), lengthUnits: text.length };
   return encodeByBytes(bytes, chunkCodePoints);
 }

@@ -3,7 +3,7 @@ import { ownerFilter, seesAllOwners } from '../../access';
 import { ScratchpadError } from '../types';
 import { describeValue, requireName, requireObject } from '../validate';
 import type { StoreContext } from './context';
-import { META_COLUMNS, toEntryMeta, type ObservationRow } from './rows';
+import { META_COLUMNS, META_FROM, toEntryMeta, type ObservationRow } from './rows';
 import { decodeCursor, encodeCursor } from './cursor';
 
 /**
@@ -15,7 +15,7 @@ export function listForTurn(ctx: StoreContext, principal: Principal, turnId: unk
   const filter = ownerFilter(principal);
   return ctx.read(() => {
     const rows = ctx
-      .stmt(`SELECT ${META_COLUMNS} FROM observations WHERE turn_id = @turn${filter.sql} ORDER BY step_num NULLS LAST, created_at, pk`)
+      .stmt(`SELECT ${META_COLUMNS} FROM ${META_FROM} WHERE turn_id = @turn${filter.sql} ORDER BY step_num NULLS LAST, created_at, o.pk`)
       .all({ turn, ...filter.params }) as ObservationRow[];
     const now = ctx.now();
     return rows.map((r) => toEntryMeta(r, now, ctx.options.expiringWindowSeconds));

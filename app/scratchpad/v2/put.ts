@@ -15,10 +15,17 @@ import { packHandle } from './stored-handle';
 
 const INSERT_OBSERVATION = `INSERT INTO observations
   (id, id_key, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units, chunk_units,
-   created_at, expires_at, actor, channel, detected_type, sha256, summary, handle)
+   created_at, expires_at, actor, channel, detected_type, sha256, handle)
   VALUES (@id, @idKey, @owner, @turnId, @stepNum, @executorName, @kind, @structured, @sizeBytes, @lengthUnits, @chunkUnits,
-   @createdAt, @expiresAt, @actor, @channel, @detectedType, @sha256, @summary, @handle)`;
-const INSERT_CHUNK = 'INSERT INTO chunks (key, byte_start, unit_start, cp_index, data) VALUES (?, ?, ?, ?, ?)';
+   @createdAt, @expiresAt, @actor, @channel, @detectedType, @sha256, @handle)`;
+const INSERT_CHUNK = 'INSERT INTO chunks (key, summary, byte_start, unit_start, cp_index, data) VALUES (?, ?, ?, ?, ?, ?)';
+const EMPTY = Buffer.alloc(0);
+
+/**
+ * Where short texts are UTF-8 encoded (256 KiB: texts up to 87,381 UTF-16 units): no allocation per put. Safe
+ * because a put is synchronous and SQLite copies bound blobs; the bytes are not used after the put returns.
+ */
+const SCRATCH = Buffer.allocUnsafe(262_144);
 
 /**
  * Stores one observation for the user `principal` in one transaction and returns its synthetic handle.
@@ -39,7 +46,7 @@ export function putObservation(ctx: StoreContext, principal: Principal, input: u
 
   const obs = normalizeObservation(i.observation);
   const chunkUnits = obs.kind === 'text' ? ctx.layout.textChunkCodePoints : ctx.layout.binaryChunkBytes;
-  const enc = obs.kind === 'text' ? encodeText(obs.text, chunkUnits) : encodeBinary(obs.bytes, chunkUnits);
+  const enc = obs.kind === 'text' ? encodeText(obs.text, chunkUnits, SCRATCH) : encodeBinary(obs.bytes, chunkUnits);
   const chunkCount = enc.byteOffsets.length - 1;
   if (chunkCount > CHUNK_KEY_SPAN) throw new ScratchpadError('TOO_LARGE', `observation too large: ${enc.bytes.length} bytes`);
   const summary =
@@ -55,15 +62,17 @@ export function putObservation(ctx: StoreContext, principal: Principal, input: u
     id, idKey: idKey(id), owner, turnId, stepNum, executorName, kind: obs.kind, structured: obs.structured ? 1 : 0,
     sizeBytes: enc.bytes.length, lengthUnits: enc.lengthUnits, chunkUnits, createdAt, expiresAt: createdAt + ttlSeconds,
     actor, channel, detectedType: obs.kind === 'binary' ? detectType(enc.bytes.subarray(0, MAGIC_PREFIX_BYTES)) : null,
-    sha256: enc.sha256, summary, handle: packHandle(handle),
+    sha256: enc.sha256, handle: packHandle(handle),
   };
   ctx.write(() => {
     const pk = Number(ctx.stmt(INSERT_OBSERVATION).run(row).lastInsertRowid);
     const insertChunk = ctx.stmt(INSERT_CHUNK);
-    for (let seq = 0; seq < chunkCount; seq++) {
-      const from = enc.byteOffsets[seq] as number;
-      const to = enc.byteOffsets[seq + 1] as number;
-      const changes = insertChunk.run(pk * CHUNK_KEY_SPAN + seq, from, seq * chunkUnits, enc.cpIndexes?.[seq] ?? null, enc.bytes.subarray(from, to)).changes;
+    // Chunk 0 carries the summary (schema.ts); an empty observation still gets an (empty) chunk 0 for it.
+    for (let seq = 0; seq < Math.max(1, chunkCount); seq++) {
+      const from = enc.byteOffsets[seq] ?? 0;
+      const to = enc.byteOffsets[seq + 1] ?? from;
+      const data = to > from ? enc.bytes.subarray(from, to) : EMPTY;
+      const changes = insertChunk.run(pk * CHUNK_KEY_SPAN + seq, seq === 0 ? summary : null, from, seq * chunkUnits, enc.cpIndexes?.[seq] ?? null, data).changes;
       if (changes !== 1) throw new ScratchpadError('CORRUPT', `${ctx.path}: chunk ${seq} of ${id} was not written`);
     }
   });

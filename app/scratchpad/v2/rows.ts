@@ -1,8 +1,12 @@
 import { expiryState, type EntryKind, type EntryMeta } from '../../contract';
+import { CHUNK_KEY_SPAN } from './schema';
 
-/** Columns of an observation row that make its {@link EntryMeta} (no content, no handle). */
+/** Columns of an observation row that make its {@link EntryMeta} (no content, no handle); select them FROM {@link META_FROM}. */
 export const META_COLUMNS =
-  'pk, id, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units, chunk_units, created_at, expires_at, actor, channel, summary';
+  "o.pk, id, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units, chunk_units, created_at, expires_at, actor, channel, coalesce(c.summary, '') AS summary";
+
+/** The observations (as `o`) with their chunk 0 (as `c`), which holds the summary (schema.ts, migration 3). */
+export const META_FROM = `observations AS o LEFT JOIN chunks AS c ON c.key = o.pk * ${CHUNK_KEY_SPAN}`;
 
 /** An observation row as selected with {@link META_COLUMNS}. */
 export interface ObservationRow {

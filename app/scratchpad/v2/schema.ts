@@ -11,6 +11,10 @@ import type Database from 'better-sqlite3';
  * chunk carries `cp_index`: the byte offsets (uint32 LE) of its code points CP_INDEX_STEP, 2 x CP_INDEX_STEP...,
  * so a slice starting mid-chunk scans at most CP_INDEX_STEP code points to find its first byte.
  *
+ * The summary shown in listings is stored with chunk 0 (column `summary`, NULL on later chunks; an empty
+ * observation has an empty chunk 0), not in observations: it is most of a row's metadata bytes (up to ~1,000
+ * code points), and narrow observations rows keep gc and puts from rewriting wide pages (migration 3).
+ *
  * One covering index (turn, owner, step, created, size, expiry, kind, executor) serves listForTurn, listTurns,
  * stats and gc without touching the table. Lookups by id go through `id_key`, the id's first 13 hex digits as an
  * integer (52 random bits): a small integer index is cheaper to insert into at random than the 32-character id
@@ -101,6 +105,36 @@ export const MIGRATIONS: readonly Migration[] = [
           at REAL NOT NULL
         );
         CREATE INDEX read_log_entry ON read_log (entry_pk, seq);
+      `);
+    },
+  },
+  {
+    version: 3,
+    name: 'summary with the first chunk',
+    up(db) {
+      // The summary (up to ~1,000 code points of text) made each observations row ~1.3 KiB, two rows per page:
+      // a gc of rows spread among live ones rewrote nearly every page of the table. It now lives in the row of
+      // chunk 0, first after the key (read without walking the chunk's content); an empty observation gets an
+      // empty chunk 0 to hold it. The chunks table is rebuilt so the column sits before the content.
+      db.exec(`
+        CREATE TABLE chunks_v3 (
+          key INTEGER PRIMARY KEY,
+          summary TEXT,
+          byte_start INTEGER NOT NULL,
+          unit_start INTEGER NOT NULL,
+          cp_index BLOB,
+          data BLOB NOT NULL
+        );
+        INSERT INTO chunks_v3 (key, summary, byte_start, unit_start, cp_index, data)
+          SELECT c.key, o.summary, c.byte_start, c.unit_start, c.cp_index, c.data
+          FROM chunks AS c LEFT JOIN observations AS o ON c.key = o.pk * ${CHUNK_KEY_SPAN}
+          ORDER BY c.key;
+        INSERT INTO chunks_v3 (key, summary, byte_start, unit_start, cp_index, data)
+          SELECT o.pk * ${CHUNK_KEY_SPAN}, o.summary, 0, 0, NULL, x''
+          FROM observations AS o WHERE NOT EXISTS (SELECT 1 FROM chunks AS c WHERE c.key = o.pk * ${CHUNK_KEY_SPAN});
+        DROP TABLE chunks;
+        ALTER TABLE chunks_v3 RENAME TO chunks;
+        ALTER TABLE observations DROP COLUMN summary;
       `);
     },
   },
