@@ -16,8 +16,7 @@ import { packHandle } from './stored-handle';
 const INSERT_OBSERVATION = `INSERT INTO observations
   (id, id_key, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units, chunk_units,
    created_at, expires_at, actor, channel, detected_type, sha256, handle)
-  VALUES (@id, @idKey, @owner, @turnId, @stepNum, @executorName, @kind, @structured, @sizeBytes, @lengthUnits, @chunkUnits,
-   @createdAt, @expiresAt, @actor, @channel, @detectedType, @sha256, @handle)`;
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 const INSERT_CHUNK = 'INSERT INTO chunks (key, summary, byte_start, unit_start, cp_index, data) VALUES (?, ?, ?, ?, ?, ?)';
 const EMPTY = Buffer.alloc(0);
 
@@ -58,14 +57,15 @@ export function putObservation(ctx: StoreContext, principal: Principal, input: u
   const id = newEntryId();
   const handle = buildHandle({ id, stepNum, sizeBytes: enc.bytes.length, kind: obs.kind, summary, source: obs.source });
   const createdAt = ctx.now();
-  const row = {
-    id, idKey: idKey(id), owner, turnId, stepNum, executorName, kind: obs.kind, structured: obs.structured ? 1 : 0,
-    sizeBytes: enc.bytes.length, lengthUnits: enc.lengthUnits, chunkUnits, createdAt, expiresAt: createdAt + ttlSeconds,
-    actor, channel, detectedType: obs.kind === 'binary' ? detectType(enc.bytes.subarray(0, MAGIC_PREFIX_BYTES)) : null,
-    sha256: enc.sha256, handle: packHandle(handle),
-  };
+  // In the column order of INSERT_OBSERVATION (positional: cheaper to bind than 18 named parameters).
+  const row = [
+    id, idKey(id), owner, turnId, stepNum, executorName, obs.kind, obs.structured ? 1 : 0,
+    enc.bytes.length, enc.lengthUnits, chunkUnits, createdAt, createdAt + ttlSeconds,
+    actor, channel, obs.kind === 'binary' ? detectType(enc.bytes.subarray(0, MAGIC_PREFIX_BYTES)) : null,
+    enc.sha256, packHandle(handle),
+  ];
   ctx.write(() => {
-    const pk = Number(ctx.stmt(INSERT_OBSERVATION).run(row).lastInsertRowid);
+    const pk = Number(ctx.stmt(INSERT_OBSERVATION).run(...row).lastInsertRowid);
     const insertChunk = ctx.stmt(INSERT_CHUNK);
     // Chunk 0 carries the summary (schema.ts); an empty observation still gets an (empty) chunk 0 for it.
     for (let seq = 0; seq < Math.max(1, chunkCount); seq++) {
