@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import SummaryReporter from './test/summary-reporter';
 
 // Three projects: node-side unit/integration tests, renderer component tests in jsdom, and the
 // end-to-end tests that drive Debian's Chromium. `npm test` runs all three.
 export default defineConfig({
   test: {
+    reporters: ['default', new SummaryReporter()],
     projects: [
       {
         test: {
