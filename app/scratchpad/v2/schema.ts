@@ -126,9 +126,9 @@ export const MIGRATIONS: readonly Migration[] = [
           data BLOB NOT NULL
         );
         INSERT INTO chunks_v3 (key, summary, byte_start, unit_start, cp_index, data)
-          SELECT c.key, o.summary, c.byte_start, c.unit_start, c.cp_index, c.data
-          FROM chunks AS c LEFT JOIN observations AS o ON c.key = o.pk * ${CHUNK_KEY_SPAN}
-          ORDER BY c.key;
+          SELECT c.key, CASE WHEN c.key % ${CHUNK_KEY_SPAN} = 0 THEN (SELECT o.summary FROM observations AS o WHERE o.pk = c.key / ${CHUNK_KEY_SPAN}) END,
+            c.byte_start, c.unit_start, c.cp_index, c.data
+          FROM chunks AS c ORDER BY c.key;
         INSERT INTO chunks_v3 (key, summary, byte_start, unit_start, cp_index, data)
           SELECT o.pk * ${CHUNK_KEY_SPAN}, o.summary, 0, 0, NULL, x''
           FROM observations AS o WHERE NOT EXISTS (SELECT 1 FROM chunks AS c WHERE c.key = o.pk * ${CHUNK_KEY_SPAN});
