@@ -1,24 +1,74 @@
-import { randomUUID } from 'node:crypto';
+import { randomFillSync, timingSafeEqual } from 'node:crypto';
 
-/** Shape of an id of this project's format: 32 lowercase hex digits. */
-const V2_ID = /^[0-9a-f]{32}$/;
-
-/**
- * A new entry id: 32 lowercase hex digits from a random UUID v4 (122 random bits from the system CSPRNG,
- * as issue 2 requires "at least 122 random bits").
+/*
+ * Entry ids (issue 2: "Ids carry at least 122 random bits"). Since schema 4 an id is the entry's row number
+ * (`pk`, allocated in order so inserts append) as 12 lowercase hex digits, then 32 hex digits (128 bits) from the
+ * system CSPRNG: 44 hex digits. A lookup parses the row number, fetches that one row and compares the whole id in
+ * constant time, so no index on ids is written by a put. Files written before hold 32-hex ids (a UUID v4 without
+ * dashes, 122 random bits); those are still found through the legacy index (schema.ts, migration 4).
  */
-export function newEntryId(): string {
-  return randomUUID().replace(/-/g, '');
+
+/** Hex digits of the row number at the start of an id (48 bits; chunk keys already cap pk far below). */
+export const ID_PK_HEX = 12;
+/** Hex digits of the random part of an id (128 bits). */
+export const ID_RANDOM_HEX = 32;
+/** Length of an id written since schema 4. */
+export const ID_LENGTH = ID_PK_HEX + ID_RANDOM_HEX;
+
+const ID = /^[0-9a-f]{44}$/;
+const LEGACY_ID = /^[0-9a-f]{32}$/;
+
+/** Random bytes drawn from the CSPRNG in blocks (one system call per 256 ids, not one per id). */
+const POOL = Buffer.alloc(4_096);
+let poolAt = POOL.length;
+
+/** 32 lowercase hex digits of fresh CSPRNG randomness (128 bits). */
+function randomHex(): string {
+  if (poolAt + 16 > POOL.length) {
+    randomFillSync(POOL);
+    poolAt = 0;
+  }
+  const hex = POOL.toString('hex', poolAt, poolAt + 16);
+  POOL.fill(0, poolAt, poolAt + 16); // a served random part does not linger in memory
+  poolAt += 16;
+  return hex;
 }
 
-/** The lookup key of an id (schema.ts): its first 13 hex digits as an integer (52 bits, exact in a double). */
-export function idKey(id: string): number {
+/** A new entry id for the row `pk` (an integer >= 1): {@link ID_PK_HEX} hex digits of pk, then 128 random bits as hex. */
+export function newEntryId(pk: number): string {
+  if (!Number.isSafeInteger(pk) || pk < 1 || pk >= 16 ** ID_PK_HEX) throw new RangeError(`row number ${pk} does not fit an entry id`);
+  return pk.toString(16).padStart(ID_PK_HEX, '0') + randomHex();
+}
+
+/** How to find an id's row: by row number (ids since schema 4), by the legacy index key (32-hex ids), or not at all. */
+export type IdLookup = { readonly by: 'pk'; readonly pk: number } | { readonly by: 'legacy'; readonly key: number } | null;
+
+/**
+ * Where the row of `id` would be, from its shape alone (no SQL): a 44-hex id names its row number, a 32-hex
+ * (legacy) id its index key (first 13 hex digits as an integer, 52 bits, exact in a double); anything else is
+ * null (NOT_FOUND without SQL).
+ */
+export function parseEntryId(id: unknown): IdLookup {
+  if (typeof id !== 'string') return null;
+  if (id.length === ID_LENGTH && ID.test(id)) return { by: 'pk', pk: parseInt(id.slice(0, ID_PK_HEX), 16) };
+  if (id.length === 32 && LEGACY_ID.test(id)) return { by: 'legacy', key: legacyIdKey(id) };
+  return null;
+}
+
+/** The legacy lookup key of a 32-hex id (schema 1-3): its first 13 hex digits as an integer. */
+export function legacyIdKey(id: string): number {
   return parseInt(id.slice(0, 13), 16);
 }
 
-/** True when `id` has the shape of a v2 entry id (a cheap check before any SQL). */
+/** True when `stored` and `asked` are the same id, compared in constant time (for ids of equal length). */
+export function sameId(stored: string, asked: string): boolean {
+  if (stored.length !== asked.length) return false;
+  return timingSafeEqual(Buffer.from(stored, 'latin1'), Buffer.from(asked, 'latin1'));
+}
+
+/** True when `id` has the shape of a v2 entry id, current or legacy (a cheap check before any SQL). */
 export function isEntryId(id: unknown): id is string {
-  return typeof id === 'string' && V2_ID.test(id);
+  return parseEntryId(id) !== null;
 }
 
 /** Message of NOT_FOUND for an id: the same for a missing, a foreign and a malformed id (names only what was asked). */

@@ -42,7 +42,13 @@ export function normalizeObservation(observation: unknown): NormalizedObservatio
   const content = isPlainObject(observation) ? observation.content : undefined;
   if (typeof content === 'string' || content instanceof Uint8Array) {
     const { content: _omit, ...rest } = observation as Record<string, unknown>;
-    const source = toJsonData(rest, 'observation').data as Record<string, unknown>;
+    // `{ content }` alone (the common case): its source is the empty object, no JSON round trip needed.
+    let onlyContent = true;
+    for (const _key in rest) {
+      onlyContent = false;
+      break;
+    }
+    const source = onlyContent ? {} : (toJsonData(rest, 'observation').data as Record<string, unknown>);
     return typeof content === 'string'
       ? { kind: 'text', structured: false, text: content, value: null, source }
       : { kind: 'binary', structured: false, bytes: content, source };

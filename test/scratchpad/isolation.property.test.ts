@@ -77,7 +77,10 @@ describe('multi-user isolation', () => {
               case 'get':
               case 'extendId':
               case 'iterate': {
-                const id = o.forged || ids.length === 0 ? (o.target.toString(16).padStart(32, 'f')) : (ids[o.target % ids.length] as string);
+                // Forged: a legacy-shaped (32-hex) id, or a real id's row number with another random part.
+                const forged = o.target.toString(16).padStart(32, 'f');
+                const real = ids[o.target % Math.max(1, ids.length)];
+                const id = o.forged || real === undefined ? (real !== undefined && o.target % 2 === 0 ? real.slice(0, 12) + forged : forged) : real;
                 const row = model.get(id);
                 const call = {
                   read: () => sp.read(p, id, { mode: 'full' }).content,

@@ -3,8 +3,8 @@ import Database from 'better-sqlite3';
 import { openScratchpad } from '../../app/scratchpad';
 import { resolveOptions } from '../../app/scratchpad/options';
 import { createV2File } from '../../app/scratchpad/v2/connection';
-import { LATEST_VERSION, MARKER_TABLE, MIGRATIONS } from '../../app/scratchpad/v2/schema';
-import { errorOf, tempDir, user } from './helpers';
+import { LATEST_VERSION, LEGACY_ID_WHERE, MARKER_TABLE, MIGRATIONS } from '../../app/scratchpad/v2/schema';
+import { errorOf, operator, tempDir, user } from './helpers';
 
 let tmp: ReturnType<typeof tempDir>;
 beforeEach(() => {
@@ -94,7 +94,7 @@ describe('migrations', () => {
     sp.close();
 
     const db = new Database(file, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
     const columns = (table: string) => (db.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as { name: string }[]).map((c) => c.name);
     expect(columns('observations')).not.toContain('summary');
     expect(columns('chunks')).toEqual(['key', 'summary', 'byte_start', 'unit_start', 'cp_index', 'data']);
@@ -102,6 +102,58 @@ describe('migrations', () => {
       { key: 1_048_576, summary: 'summary of hello!' },
       { key: 1_048_577, summary: null },
     ]);
+    db.close();
+  });
+
+  it('4 (ids carry their row number): a version-3 file keeps resolving its 32-hex ids; new puts skip the id index', () => {
+    const file = tmp.file();
+    createV2File(file, resolveOptions({}), 3);
+    const seed = new Database(file);
+    const insert = seed.prepare(
+      `INSERT INTO observations (pk, id, id_key, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units,
+        chunk_units, created_at, expires_at, actor, channel, detected_type, sha256, handle)
+       VALUES (?, ?, ?, ?, 't1', ?, 'x', 'text', 0, 5, 5, 32768, 10, 4000000000, NULL, NULL, NULL, ?, NULL)`,
+    );
+    const legacyAlice = '1dc4d348812c4d8ab0525b98d2c89f4c';
+    const legacyBob = '03bdeaf324234b62b4fc5214840ac70c';
+    insert.run(1, legacyAlice, parseInt(legacyAlice.slice(0, 13), 16), 'alice', 1, '2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824');
+    insert.run(2, legacyBob, parseInt(legacyBob.slice(0, 13), 16), 'bob', 2, '486ea46224d1bb4fb680f34f7c9ad96a8f24ec88be73ea8e5a6c65260e9cb8a7');
+    const chunk = seed.prepare('INSERT INTO chunks (key, summary, byte_start, unit_start, cp_index, data) VALUES (?, ?, 0, 0, NULL, ?)');
+    chunk.run(1_048_576, 'hello', Buffer.from('hello'));
+    chunk.run(2 * 1_048_576, 'world', Buffer.from('world'));
+    seed.close();
+
+    const sp = openScratchpad(file, { clock: () => 100 });
+    expect(sp.read(alice, legacyAlice, { mode: 'full' }).content).toBe('hello');
+    expect(sp.describe(alice, legacyAlice).handle?.scratchpad_id).toBe(legacyAlice);
+    expect(sp.get(alice, legacyAlice).content).toBe('hello');
+    expect(Buffer.concat([...sp.iterateContent(alice, legacyAlice)]).toString()).toBe('hello');
+    expect(sp.extendTtl(alice, { id: legacyAlice }, 50)).toBe(1);
+    sp.recordRead(alice, { entryId: legacyAlice, mode: 'head', start: 0, end: 2, truncated: true, at: 30 });
+    expect(sp.readLog(alice, { id: legacyAlice }).map((r) => r.entryId)).toEqual([legacyAlice]);
+    expect(sp.read(operator, legacyBob, { mode: 'full' }).content).toBe('world');
+    // A foreign legacy id reads exactly like a missing one.
+    const foreign = errorOf(() => sp.read(alice, legacyBob, { mode: 'full' }));
+    const missing = errorOf(() => sp.read(alice, 'f'.repeat(32), { mode: 'full' }));
+    expect([foreign.code, missing.code]).toEqual(['NOT_FOUND', 'NOT_FOUND']);
+    expect(foreign.message.replace(legacyBob, 'ID')).toBe(missing.message.replace('f'.repeat(32), 'ID'));
+    // New puts in the upgraded file get ids naming their row, next to the legacy rows.
+    const fresh = sp.put(alice, { turnId: 't1', stepNum: 3, executorName: 'x', observation: 'new text' }).scratchpad_id;
+    expect(fresh).toMatch(/^000000000003[0-9a-f]{32}$/);
+    expect(sp.read(alice, fresh, { mode: 'full' }).content).toBe('new text');
+    expect(sp.listForTurn(alice, 't1').map((e) => e.id)).toEqual([legacyAlice, fresh]);
+    sp.close();
+
+    const db = new Database(file, { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+    const indexes = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'observations' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+    expect(indexes).toEqual(['observations_legacy_id', 'observations_turn']);
+    // Only the two legacy rows are in the partial index; the new row holds id_key -1.
+    expect(db.prepare(`SELECT pk FROM observations INDEXED BY observations_legacy_id WHERE ${LEGACY_ID_WHERE} ORDER BY pk`).all()).toEqual([{ pk: 1 }, { pk: 2 }]);
+    expect(db.prepare('SELECT id_key FROM observations WHERE pk = 3').get()).toEqual({ id_key: -1 });
+    // The lookup of a legacy id (lookup.ts repeats the index's condition) searches the partial index.
+    const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT pk FROM observations WHERE id_key = ? AND ${LEGACY_ID_WHERE} AND id = ?`).all(1, 'x') as { detail: string }[];
+    expect(plan.map((p) => p.detail).join('; ')).toMatch(/USING INDEX observations_legacy_id \(id_key=\?\)/);
     db.close();
   });
 

@@ -22,7 +22,7 @@ describe('put', () => {
   it('stores a text observation and returns its synthetic handle', () => {
     const text = 'line\n'.repeat(400);
     const h = sp.put(alice, { turnId: 't1', stepNum: 1, executorName: 'read_files', observation: { content: text } });
-    expect(h.scratchpad_id).toMatch(/^[0-9a-f]{32}$/);
+    expect(h.scratchpad_id).toMatch(/^[0-9a-f]{44}$/);
     expect(h).toMatchObject({ ok: true, step_num: 1, size_bytes: 2000, kind: 'text', summary: `${text.slice(0, 500)}\n\n[... 1000 characters omitted ...]\n\n${text.slice(-500)}`, metadata: null });
     const d = sp.describe(alice, h.scratchpad_id);
     expect(d.sha256).toBe(createHash('sha256').update(text).digest('hex'));

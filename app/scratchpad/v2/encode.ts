@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { CP_INDEX_STEP } from './schema';
 
 /** Content ready to store: all its bytes, the chunk boundaries, its length in units and its sha256. */
@@ -15,8 +15,9 @@ export interface EncodedContent {
   readonly sha256: string;
 }
 
+/** Full sha256 as 64 lowercase hex: the one-shot `crypto.hash` (Node >= 20.12; no Hash object per put) when present. */
 function sha256Hex(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
+  return typeof hash === 'function' ? hash('sha256', bytes, 'hex') : createHash('sha256').update(bytes).digest('hex');
 }
 
 /** Cuts bytes every `chunkBytes` bytes (binary rows). */
@@ -98,7 +99,20 @@ function skip(bytes: Buffer, view: WordView, from: number, count: number): numbe
   }
   if (i < n && k < count && i >= view.first) {
     let w = (i - view.first) >>> 2;
-    for (; w < view.words.length; w++) {
+    const words = view.words;
+    // 8 words (32 bytes) at a time: per-byte start marks summed lane-wise (at most 8 per lane, 32 in all, so no
+    // lane overflows), one multiply per block to add the lanes.
+    for (; w + 8 <= words.length; w += 8) {
+      let m = 0;
+      for (let j = w; j < w + 8; j++) {
+        const x = words[j]!;
+        m += ((~x >>> 7) | (x >>> 6)) & 0x01010101;
+      }
+      const c = Math.imul(m, 0x01010101) >>> 24;
+      if (k + c > count) break;
+      k += c;
+    }
+    for (; w < words.length; w++) {
       const c = startsInWord(view.words[w]!);
       if (k + c > count) break;
       k += c;

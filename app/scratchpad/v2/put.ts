@@ -1,7 +1,7 @@
 import type { Principal, SyntheticHandle } from '../../contract';
 import { requireUser } from '../../access';
 import { buildHandle } from '../handle';
-import { idKey, newEntryId } from '../ids';
+import { newEntryId } from '../ids';
 import { detectType, MAGIC_PREFIX_BYTES } from '../magic';
 import { normalizeObservation } from '../observation';
 import { DEFAULT_TTL_SECONDS } from '../options';
@@ -10,13 +10,15 @@ import { ScratchpadError } from '../types';
 import { optionalName, requireCount, requireFinite, requireName, requireObject } from '../validate';
 import type { StoreContext } from './context';
 import { encodeBinary, encodeText } from './encode';
-import { CHUNK_KEY_SPAN } from './schema';
+import { CHUNK_KEY_SPAN, NO_LEGACY_KEY } from './schema';
 import { packHandle } from './stored-handle';
 
 const INSERT_OBSERVATION = `INSERT INTO observations
-  (id, id_key, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units, chunk_units,
+  (pk, id, id_key, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units, chunk_units,
    created_at, expires_at, actor, channel, detected_type, sha256, handle)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+/** The next row number: rows are appended (max + 1, read inside the write transaction), and the id names it. */
+const NEXT_PK = 'SELECT coalesce(max(pk), 0) + 1 FROM observations';
 const INSERT_CHUNK = 'INSERT INTO chunks (key, summary, byte_start, unit_start, cp_index, data) VALUES (?, ?, ?, ?, ?, ?)';
 const EMPTY = Buffer.alloc(0);
 
@@ -54,18 +56,18 @@ export function putObservation(ctx: StoreContext, principal: Principal, input: u
       : obs.structured
         ? summarizeStructured(obs.value)
         : summarizeText(obs.text, enc.lengthUnits);
-  const id = newEntryId();
-  const handle = buildHandle({ id, stepNum, sizeBytes: enc.bytes.length, kind: obs.kind, summary, source: obs.source });
   const createdAt = ctx.now();
-  // In the column order of INSERT_OBSERVATION (positional: cheaper to bind than 18 named parameters).
-  const row = [
-    id, idKey(id), owner, turnId, stepNum, executorName, obs.kind, obs.structured ? 1 : 0,
-    enc.bytes.length, enc.lengthUnits, chunkUnits, createdAt, createdAt + ttlSeconds,
-    actor, channel, obs.kind === 'binary' ? detectType(enc.bytes.subarray(0, MAGIC_PREFIX_BYTES)) : null,
-    enc.sha256, packHandle(handle),
-  ];
-  ctx.write(() => {
-    const pk = Number(ctx.stmt(INSERT_OBSERVATION).run(...row).lastInsertRowid);
+  const detectedType = obs.kind === 'binary' ? detectType(enc.bytes.subarray(0, MAGIC_PREFIX_BYTES)) : null;
+  return ctx.write(() => {
+    const pk = ctx.stmt(NEXT_PK).pluck().get() as number;
+    const id = newEntryId(pk);
+    const handle = buildHandle({ id, stepNum, sizeBytes: enc.bytes.length, kind: obs.kind, summary, source: obs.source });
+    // In the column order of INSERT_OBSERVATION (positional: cheaper to bind than 19 named parameters).
+    ctx.stmt(INSERT_OBSERVATION).run(
+      pk, id, NO_LEGACY_KEY, owner, turnId, stepNum, executorName, obs.kind, obs.structured ? 1 : 0,
+      enc.bytes.length, enc.lengthUnits, chunkUnits, createdAt, createdAt + ttlSeconds,
+      actor, channel, detectedType, enc.sha256, packHandle(handle),
+    );
     const insertChunk = ctx.stmt(INSERT_CHUNK);
     // Chunk 0 carries the summary (schema.ts); an empty observation still gets an (empty) chunk 0 for it.
     for (let seq = 0; seq < Math.max(1, chunkCount); seq++) {
@@ -75,6 +77,6 @@ export function putObservation(ctx: StoreContext, principal: Principal, input: u
       const changes = insertChunk.run(pk * CHUNK_KEY_SPAN + seq, seq === 0 ? summary : null, from, seq * chunkUnits, enc.cpIndexes?.[seq] ?? null, data).changes;
       if (changes !== 1) throw new ScratchpadError('CORRUPT', `${ctx.path}: chunk ${seq} of ${id} was not written`);
     }
+    return handle;
   });
-  return handle;
 }

@@ -16,10 +16,16 @@ import type Database from 'better-sqlite3';
  * code points), and narrow observations rows keep gc and puts from rewriting wide pages (migration 3).
  *
  * One covering index (turn, owner, step, created, size, expiry, kind, executor) serves listForTurn, listTurns,
- * stats and gc without touching the table. Lookups by id go through `id_key`, the id's first 13 hex digits as an
- * integer (52 random bits): a small integer index is cheaper to insert into at random than the 32-character id
- * (measured: about 7% of a small put); the full id is compared on the row. Fewer, smaller indexes: faster puts.
+ * stats and gc without touching the table. Since schema 4 an id starts with its row number (ids.ts), so a lookup
+ * by id is one rowid fetch and a put writes no id index (a random-position index insert was a sixth of a small
+ * put's pages). Ids of schema 1-3 (32 hex) are found through `id_key` (their first 13 hex digits as an integer)
+ * in the partial index `observations_legacy_id`; rows written since hold `id_key` = -1, outside that index.
  */
+
+/** `id_key` of a row written since schema 4: outside the partial legacy index (whose keys are >= 0). */
+export const NO_LEGACY_KEY = -1;
+/** The partial legacy index's condition; a query must repeat it word for word for SQLite to use the index. */
+export const LEGACY_ID_WHERE = 'id_key >= 0';
 
 /** Code points between two entries of a chunk's `cp_index`. */
 export const CP_INDEX_STEP = 1_024;
@@ -31,8 +37,8 @@ export const MARKER_FORMAT = 'scratchpad-inspector-v2';
 /** Chunks per entry addressable by one key range (2^20). */
 export const CHUNK_KEY_SPAN = 1_048_576;
 /**
- * Page size of new files, in bytes. 4 KiB (SQLite's default): a put touches about six pages (row, id index,
- * turn index, chunk); with 64 KiB pages each of those would be a 64 KiB WAL frame, which made small puts
+ * Page size of new files, in bytes. 4 KiB (SQLite's default): a small put touches about six pages (row,
+ * turn index, chunk leaf and overflow, header); with 64 KiB pages each of those would be a 64 KiB WAL frame, which made small puts
  * four times slower, while large puts and slices gained little (measured; see the bench).
  */
 export const PAGE_SIZE = 4_096;
@@ -135,6 +141,18 @@ export const MIGRATIONS: readonly Migration[] = [
         DROP TABLE chunks;
         ALTER TABLE chunks_v3 RENAME TO chunks;
         ALTER TABLE observations DROP COLUMN summary;
+      `);
+    },
+  },
+  {
+    version: 4,
+    name: 'ids carry their row number',
+    up(db) {
+      // New ids name their row (ids.ts), so puts stop writing an id index. The existing (32-hex) ids keep
+      // theirs, now partial: rows written from here on hold id_key = -1 and are not in it. Nothing is rewritten.
+      db.exec(`
+        DROP INDEX observations_id;
+        CREATE INDEX observations_legacy_id ON observations (id_key) WHERE ${LEGACY_ID_WHERE};
       `);
     },
   },
