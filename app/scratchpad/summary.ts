@@ -1,4 +1,4 @@
-import { codePointLength, lastCodePoints, sliceCodePoints, toWellFormed } from './codepoints';
+import { codePointLength, toWellFormed } from './codepoints';
 import { pyJsonDumps, pyRepr, pyStr } from './pyrepr';
 
 /*
@@ -26,8 +26,27 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 export function summarizeText(text: string, length = codePointLength(text)): string {
   if (length <= SUMMARY_WHOLE_LIMIT) return toWellFormed(text);
   const omitted = length - 2 * SUMMARY_EDGE;
-  const head = toWellFormed(sliceCodePoints(text, 0, SUMMARY_EDGE));
-  return `${head}\n\n[... ${omitted} characters omitted ...]\n\n${toWellFormed(lastCodePoints(text, SUMMARY_EDGE))}`;
+  // One pass over each edge finds its cut (never inside a surrogate pair) and whether it holds a lone surrogate,
+  // so a well-formed edge (nearly always) is sliced as is: no regex, no second scan (a put summarizes every text).
+  let lone = false;
+  let head = 0;
+  for (let k = 0; k < SUMMARY_EDGE && head < text.length; k++) {
+    const u = text.charCodeAt(head++);
+    if ((u & 0xf800) !== 0xd800) continue;
+    if (u <= 0xdbff && head < text.length && (text.charCodeAt(head) & 0xfc00) === 0xdc00) head++;
+    else lone = true;
+  }
+  let tail = text.length;
+  for (let k = 0; k < SUMMARY_EDGE && tail > 0; k++) {
+    const u = text.charCodeAt(--tail);
+    if ((u & 0xf800) !== 0xd800) continue;
+    if (u >= 0xdc00 && tail > 0 && (text.charCodeAt(tail - 1) & 0xfc00) === 0xd800) tail--;
+    else lone = true;
+  }
+  const first = text.slice(0, head);
+  const last = text.slice(tail);
+  const middle = `\n\n[... ${omitted} characters omitted ...]\n\n`;
+  return lone ? toWellFormed(first) + middle + toWellFormed(last) : first + middle + last;
 }
 
 /** Binary summary: `[BINARY: <size> bytes, sha256=<first 16 hex digits>...]`. */
