@@ -15,8 +15,8 @@ function corrupt(path: string, cause: string): ScratchpadError {
   return new ScratchpadError('CORRUPT', `${path}: ${cause}`);
 }
 
-/** Checks the 100-byte SQLite header and the file length it announces; CORRUPT with the cause otherwise. */
-function checkHeader(path: string, size: number): void {
+/** Reads the 100-byte SQLite header; CORRUPT when the file is not SQLite. */
+function readHeader(path: string): Buffer {
   const header = Buffer.alloc(100);
   const fd = openSync(path, 'r');
   let got: number;
@@ -26,10 +26,33 @@ function checkHeader(path: string, size: number): void {
     closeSync(fd);
   }
   if (got < 100 || header.toString('latin1', 0, 16) !== HEADER) throw corrupt(path, 'not a SQLite database (no "SQLite format 3" header)');
+  return header;
+}
+
+/** True when a WAL file with frames sits beside `path`: a checkpoint may then be growing the file right now. */
+function hasLiveWal(path: string): boolean {
+  try {
+    return statSync(`${path}-wal`).size > 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * CORRUPT when the file is shorter than the page count its header announces. Called inside a read transaction:
+ * in rollback-journal mode our shared lock keeps writers off the file, so header and length agree unless the
+ * file really is truncated. In WAL mode a checkpoint may write page 1 before the file has grown, so the check is
+ * skipped while a WAL holds frames (SQLite then reports a short read itself, mapped to CORRUPT).
+ */
+function checkLength(path: string): void {
+  const header = readHeader(path);
+  const walMode = header[18] === 2 && header[19] === 2;
+  if (walMode && hasLiveWal(path)) return;
   const raw = header.readUInt16BE(16);
   const pageSize = raw === 1 ? 65_536 : raw;
   // The in-header page count is valid only when "version-valid-for" equals the change counter.
   const pages = header.readUInt32BE(24) === header.readUInt32BE(92) ? header.readUInt32BE(28) : 0;
+  const size = statSync(path).size;
   if (pages > 0 && size < pages * pageSize) {
     throw corrupt(path, `truncated: the header announces ${pages} pages of ${pageSize} bytes (${pages * pageSize} bytes) but the file has ${size} bytes`);
   }
@@ -53,7 +76,7 @@ export function probeFile(path: string, nativeBinding: string | undefined): Prob
   }
   if (size === 0) throw corrupt(path, 'empty file (0 bytes), not a SQLite database');
   try {
-    checkHeader(path, size);
+    readHeader(path);
   } catch (err) {
     if (err instanceof ScratchpadError) throw err;
     throw new ScratchpadError('NOT_FOUND', `${path}: cannot read (${(err as Error).message})`);
@@ -61,11 +84,21 @@ export function probeFile(path: string, nativeBinding: string | undefined): Prob
   let db: Database.Database | undefined;
   try {
     db = new Database(path, { readonly: true, fileMustExist: true, nativeBinding });
+    // One read transaction: the length check runs while our shared lock keeps writers from changing the file.
+    // Reading the schema cookie (page 1 only) starts the transaction and takes the lock before anything else.
+    db.exec('BEGIN');
+    db.pragma('schema_version', { simple: true });
+    checkLength(path);
     const rows = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[];
     const userVersion = db.pragma('user_version', { simple: true }) as number;
+    db.exec('COMMIT');
     return { tables: rows.map((r) => r.name), userVersion };
   } catch (err) {
-    throw (db === undefined ? nativeBindingError(err, nativeBinding) : null) ?? mapSqliteError(err, path, 'read');
+    if (err instanceof ScratchpadError) throw err;
+    const mapped = (db === undefined ? nativeBindingError(err, nativeBinding) : null) ?? mapSqliteError(err, path, 'read');
+    // SQLite says only "malformed": name the cause when it is a file shorter than its header announces.
+    if (mapped instanceof ScratchpadError && mapped.code === 'CORRUPT') checkLength(path);
+    throw mapped;
   } finally {
     db?.close();
   }
