@@ -1,14 +1,14 @@
 import { randomFillSync, timingSafeEqual } from 'node:crypto';
 
 /*
- * Entry ids (issue 2: "Ids carry at least 122 random bits"). Since schema 4 an id is the entry's row number
- * (`pk`, allocated in order so inserts append) as 12 lowercase hex digits, then 32 hex digits (128 bits) from the
- * system CSPRNG: 44 hex digits. A lookup parses the row number, fetches that one row and compares the whole id in
+ * Entry ids (issue 2: "Ids carry at least 122 random bits"). Since schema 4 an id is 32 hex digits (128 bits) from
+ * the system CSPRNG, then the entry's row number (`pk`, allocated in order so inserts append) as 12 lowercase hex
+ * digits: 44 hex digits. The random part comes first so that ids shortened for display stay distinct. A lookup parses the row number, fetches that one row and compares the whole id in
  * constant time, so no index on ids is written by a put. Files written before hold 32-hex ids (a UUID v4 without
  * dashes, 122 random bits); those are still found through the legacy index (schema.ts, migration 4).
  */
 
-/** Hex digits of the row number at the start of an id (48 bits; chunk keys already cap pk far below). */
+/** Hex digits of the row number at the end of an id (48 bits; chunk keys already cap pk far below). */
 export const ID_PK_HEX = 12;
 /** Hex digits of the random part of an id (128 bits). */
 export const ID_RANDOM_HEX = 32;
@@ -34,10 +34,10 @@ function randomHex(): string {
   return hex;
 }
 
-/** A new entry id for the row `pk` (an integer >= 1): {@link ID_PK_HEX} hex digits of pk, then 128 random bits as hex. */
+/** A new entry id for the row `pk` (an integer >= 1): 128 random bits as hex, then {@link ID_PK_HEX} hex digits of pk. */
 export function newEntryId(pk: number): string {
   if (!Number.isSafeInteger(pk) || pk < 1 || pk >= 16 ** ID_PK_HEX) throw new RangeError(`row number ${pk} does not fit an entry id`);
-  return pk.toString(16).padStart(ID_PK_HEX, '0') + randomHex();
+  return randomHex() + pk.toString(16).padStart(ID_PK_HEX, '0');
 }
 
 /** How to find an id's row: by row number (ids since schema 4), by the legacy index key (32-hex ids), or not at all. */
@@ -50,7 +50,7 @@ export type IdLookup = { readonly by: 'pk'; readonly pk: number } | { readonly b
  */
 export function parseEntryId(id: unknown): IdLookup {
   if (typeof id !== 'string') return null;
-  if (id.length === ID_LENGTH && ID.test(id)) return { by: 'pk', pk: parseInt(id.slice(0, ID_PK_HEX), 16) };
+  if (id.length === ID_LENGTH && ID.test(id)) return { by: 'pk', pk: parseInt(id.slice(ID_RANDOM_HEX), 16) };
   if (id.length === 32 && LEGACY_ID.test(id)) return { by: 'legacy', key: legacyIdKey(id) };
   return null;
 }

@@ -80,7 +80,7 @@ describe('multi-user isolation', () => {
                 // Forged: a legacy-shaped (32-hex) id, or a real id's row number with another random part.
                 const forged = o.target.toString(16).padStart(32, 'f');
                 const real = ids[o.target % Math.max(1, ids.length)];
-                const id = o.forged || real === undefined ? (real !== undefined && o.target % 2 === 0 ? real.slice(0, 12) + forged : forged) : real;
+                const id = o.forged || real === undefined ? (real !== undefined && o.target % 2 === 0 ? forged + real.slice(32) : forged) : real;
                 const row = model.get(id);
                 const call = {
                   read: () => sp.read(p, id, { mode: 'full' }).content,

@@ -139,7 +139,7 @@ describe('migrations', () => {
     expect(foreign.message.replace(legacyBob, 'ID')).toBe(missing.message.replace('f'.repeat(32), 'ID'));
     // New puts in the upgraded file get ids naming their row, next to the legacy rows.
     const fresh = sp.put(alice, { turnId: 't1', stepNum: 3, executorName: 'x', observation: 'new text' }).scratchpad_id;
-    expect(fresh).toMatch(/^000000000003[0-9a-f]{32}$/);
+    expect(fresh).toMatch(/^[0-9a-f]{32}000000000003$/);
     expect(sp.read(alice, fresh, { mode: 'full' }).content).toBe('new text');
     expect(sp.listForTurn(alice, 't1').map((e) => e.id)).toEqual([legacyAlice, fresh]);
     sp.close();
