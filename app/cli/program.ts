@@ -22,8 +22,8 @@ const EXIT_HELP = `
 Examples:
   scratchpad-inspector --db ./scratchpad.db turns
   scratchpad-inspector --owner alice ls 5d62b768ff33bd0b
-  scratchpad-inspector read 1dc4d348812c4d8ab0525b98d2c89f4c --range 100 200
-  scratchpad-inspector read 03bdeaf324234b62b4fc5214840ac70c --raw > image.png
+  scratchpad-inspector read 9f2c41d07be85a3361c4f0e2d8ab17c5000000000012 --range 100 200
+  scratchpad-inspector read 5be0a7c3194df62e88a01b7c4e2f9d63000000000007 --raw > image.png
   scratchpad-inspector gc --dry-run --json
 
 Exit codes: 0 success, 1 not found (entry, turn or database file), 2 usage error, 3 busy (database locked),
@@ -81,7 +81,7 @@ export function buildProgram(io: CliIo): Command {
   const program = new Command(PROGRAM_NAME)
     .description('Inspect, read and gc the observation scratchpad of AI-agent runtimes (v2 and Metnos v1 files).')
     .version(version(), '-V, --version')
-    .option('--db <path>', "scratchpad database file (default: the desktop app's, see `scratchpad-inspector --help`)")
+    .option('--db <path>', "scratchpad database file (default: the desktop app's, see Default database below)")
     .option('--owner <id>', 'view as this user: only their rows')
     .option('--operator', 'view as the operator: every owner\'s rows (the default)')
     .option('--json', 'print machine-readable JSON on stdout')
