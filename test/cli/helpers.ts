@@ -1,13 +1,11 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CliIo, CliStream } from '../../app/cli/io';
 import { runCli } from '../../app/cli/program';
+import { copyFixtureTo } from '../fixtures/metnos-v1';
 
-/** The read-only fixture of the original runtime (copied before every use). */
-export const V1_FIXTURE = '/work/shared/fixtures/metnos-v1-sample.db';
-/** What the fixture holds, measured by the fixture's authors. */
-export const V1_EXPECTED_PATH = '/work/shared/fixtures/metnos-v1-sample.expected.json';
+export { FIXTURE_DB as V1_FIXTURE, FIXTURE_EXPECTED as V1_EXPECTED_PATH } from '../fixtures/metnos-v1';
 
 /** A stream that keeps what is written. */
 export class Capture implements CliStream {
@@ -62,9 +60,7 @@ export function tempDir(prefix: string): { dir: string; cleanup: () => void } {
 
 /** A writable copy of the metnos-v1 fixture in `dir`. */
 export function copyV1Fixture(dir: string, name = 'metnos-v1.db'): string {
-  const path = join(dir, name);
-  copyFileSync(V1_FIXTURE, path);
-  return path;
+  return copyFixtureTo(join(dir, name));
 }
 
 /** Asserts stderr is exactly one line naming the cause. */

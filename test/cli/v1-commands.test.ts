@@ -5,25 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expiryState, type EntryMeta, type Stats, type TurnSummary } from '../../app/contract';
 import { cli, copyV1Fixture, tempDir, V1_EXPECTED_PATH, V1_FIXTURE } from './helpers';
-
-/** One row of metnos-v1-sample.expected.json (measured by the fixture's authors). */
-interface V1Expected {
-  id: string;
-  turn_id: string;
-  step_num: number;
-  executor_name: string;
-  kind: 'text' | 'binary';
-  size_bytes: number;
-  created_at: number;
-  expires_at: number;
-  sha256: string;
-  length_code_points?: number;
-  head_12?: string;
-  tail_12?: string;
-  range_3_15?: string;
-  head_6_base64?: string;
-  tail_6_base64?: string;
-}
+import type { ExpectedRow as V1Expected } from '../fixtures/metnos-v1';
 
 const EXPECTED = JSON.parse(readFileSync(V1_EXPECTED_PATH, 'utf8')) as Record<string, V1Expected>;
 const ROWS = Object.entries(EXPECTED).map(([label, row]) => ({ label, ...row }));

@@ -3,24 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openScratchpad, type Scratchpad } from '../../app/scratchpad';
 import { operator, tempDir } from './helpers';
 import { copyFixture, FIXTURE_EXPECTED, fingerprint } from './metnos-v1/v1-files';
-
-interface ExpectedRow {
-  id: string;
-  turn_id: string;
-  step_num: number;
-  executor_name: string;
-  kind: 'text' | 'binary';
-  size_bytes: number;
-  created_at: number;
-  expires_at: number;
-  sha256: string;
-  length_code_points?: number;
-  head_12?: string;
-  tail_12?: string;
-  range_3_15?: string;
-  head_6_base64?: string;
-  tail_6_base64?: string;
-}
+import type { ExpectedRow } from '../fixtures/metnos-v1';
 
 const expected = JSON.parse(readFileSync(FIXTURE_EXPECTED, 'utf8')) as Record<string, ExpectedRow>;
 const rows = Object.entries(expected);

@@ -1,18 +1,8 @@
-import { chmodSync, copyFileSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
 
-/** The original runtime's sample file and its expected values (copies of shared/fixtures, kept in the repo for CI). */
-export const FIXTURE_DB = join(import.meta.dirname, 'fixtures', 'metnos-v1-sample.db');
-export const FIXTURE_EXPECTED = join(import.meta.dirname, 'fixtures', 'metnos-v1-sample.expected.json');
-
-/** Copies the fixture to `target` (writable, so gc can run on the copy) and returns `target`. */
-export function copyFixture(target: string): string {
-  copyFileSync(FIXTURE_DB, target);
-  chmodSync(target, 0o644);
-  return target;
-}
+export { FIXTURE_DB, FIXTURE_EXPECTED, copyFixtureTo as copyFixture } from '../../fixtures/metnos-v1';
 
 /** What must not change when a file is only read: its bytes (sha256), size and mtime. */
 export function fingerprint(path: string): { sha256: string; size: number; mtimeMs: number } {
