@@ -27,7 +27,27 @@ export function preview(v: Json): string {
   return s.length <= PREVIEW_CHARS ? s : s.slice(0, PREVIEW_CHARS - 1) + '…';
 }
 
-const keyPath = (path: string, key: string) => (IDENT.test(key) ? (path === '' ? key : `${path}.${key}`) : `${path}[${JSON.stringify(key)}]`);
+/** A path built lazily (parent and last segment): most paths are never printed, only the changed ones. */
+interface Path {
+  readonly parent: Path | null;
+  /** An object key, an array index, or (with `key`) the value of a record's key field. */
+  readonly seg: string | number;
+  /** The record key field (`id`) when this segment picks a record by it: printed `[id="a7"]`. */
+  readonly key?: string;
+}
+
+function pathString(p: Path | null): string {
+  const segs: Path[] = [];
+  for (let at = p; at !== null; at = at.parent) segs.push(at);
+  let out = '';
+  for (let i = segs.length - 1; i >= 0; i--) {
+    const { seg, key } = segs[i] as Path;
+    if (key !== undefined) out += `[${key}=${JSON.stringify(seg)}]`;
+    else if (typeof seg === 'number') out += `[${seg}]`;
+    else out += IDENT.test(seg) ? (out === '' ? seg : `.${seg}`) : `[${JSON.stringify(seg)}]`;
+  }
+  return out || '(root)';
+}
 
 /**
  * The key field by which two arrays of records can be matched: the first of RECORD_KEYS that every element of
@@ -62,42 +82,49 @@ export function diffJson(before: unknown, after: unknown, options: JsonDiffOptio
   const counts = { added: 0, removed: 0, changed: 0 };
   let truncated = false;
   // Counts cover every change; the list stops at maxChanges.
-  const emit = (c: JsonChange) => {
-    counts[c.kind]++;
-    if (changes.length < options.maxChanges) changes.push(c);
-    else truncated = true;
+  const emit = (kind: JsonChange['kind'], path: Path | null, before: Json | undefined, after: Json | undefined) => {
+    counts[kind]++;
+    if (changes.length >= options.maxChanges) {
+      truncated = true;
+      return;
+    }
+    const c: { path: string; kind: JsonChange['kind']; before?: string; after?: string } = { path: pathString(path), kind };
+    if (before !== undefined) c.before = preview(before);
+    if (after !== undefined) c.after = preview(after);
+    changes.push(c);
   };
-  const walk = (path: string, a: Json, b: Json): void => {
+  const walk = (path: Path | null, a: Json, b: Json): void => {
+    if (a === b) return;
     if (isRecord(a) && isRecord(b)) {
-      for (const k of Object.keys(a)) {
-        if (Object.hasOwn(b, k)) walk(keyPath(path, k), a[k] as Json, b[k] as Json);
-        else emit({ path: keyPath(path, k), kind: 'removed', before: preview(a[k] as Json) });
+      for (const k in a) {
+        if (Object.hasOwn(b, k)) walk({ parent: path, seg: k }, a[k] as Json, b[k] as Json);
+        else emit('removed', { parent: path, seg: k }, a[k], undefined);
       }
-      for (const k of Object.keys(b)) if (!Object.hasOwn(a, k)) emit({ path: keyPath(path, k), kind: 'added', after: preview(b[k] as Json) });
+      for (const k in b) if (!Object.hasOwn(a, k)) emit('added', { parent: path, seg: k }, undefined, b[k]);
       return;
     }
     if (Array.isArray(a) && Array.isArray(b)) return walkArrays(path, a, b);
-    if (a !== b) emit({ path: path || '(root)', kind: 'changed', before: preview(a), after: preview(b) });
+    emit('changed', path, a, b);
   };
-  const walkArrays = (path: string, a: Json[], b: Json[]): void => {
+  const walkArrays = (path: Path | null, a: Json[], b: Json[]): void => {
     const key = recordKey(a, b);
     if (key === null) {
       const common = Math.min(a.length, b.length);
-      for (let i = 0; i < common; i++) walk(`${path}[${i}]`, a[i] as Json, b[i] as Json);
-      for (let i = common; i < a.length; i++) emit({ path: `${path}[${i}]`, kind: 'removed', before: preview(a[i] as Json) });
-      for (let i = common; i < b.length; i++) emit({ path: `${path}[${i}]`, kind: 'added', after: preview(b[i] as Json) });
+      for (let i = 0; i < common; i++) walk({ parent: path, seg: i }, a[i] as Json, b[i] as Json);
+      for (let i = common; i < a.length; i++) emit('removed', { parent: path, seg: i }, a[i], undefined);
+      for (let i = common; i < b.length; i++) emit('added', { parent: path, seg: i }, undefined, b[i]);
       return;
     }
-    const label = (r: Json) => `${path}[${key}=${JSON.stringify((r as Record<string, Json>)[key])}]`;
+    const label = (r: Json): Path => ({ parent: path, seg: (r as Record<string, string | number>)[key] as string | number, key });
     const byKey = new Map(b.map((r) => [(r as Record<string, Json>)[key], r] as const));
     const oldKeys = new Set(a.map((r) => (r as Record<string, Json>)[key]));
     for (const r of a) {
       const match = byKey.get((r as Record<string, Json>)[key]);
-      if (match === undefined) emit({ path: label(r), kind: 'removed', before: preview(r) });
+      if (match === undefined) emit('removed', label(r), r, undefined);
       else walk(label(r), r, match);
     }
-    for (const r of b) if (!oldKeys.has((r as Record<string, Json>)[key])) emit({ path: label(r), kind: 'added', after: preview(r) });
+    for (const r of b) if (!oldKeys.has((r as Record<string, Json>)[key])) emit('added', label(r), undefined, r);
   };
-  walk('', before as Json, after as Json);
+  walk(null, before as Json, after as Json);
   return { diff: { changes, counts }, truncated };
 }
