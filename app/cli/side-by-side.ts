@@ -1,4 +1,4 @@
-import type { SideBySideHunk, SideCell } from '../compare';
+import type { SideBySideHunk, SideCell } from '../contract';
 import type { Paint } from './io';
 
 const MARK = { context: ' ', change: '|', removed: '<', added: '>' } as const;

@@ -2,6 +2,6 @@
 export { compareSources, type CompareOptions } from './compare';
 export type { CompareSource } from './source';
 export { diffJson, recordKey, RECORD_KEYS, type JsonDiffOptions, type JsonDiffOutcome } from './json-diff';
-export { sideBySide, wordSegments, hunkHeader, type SideBySideHunk, type SideBySideRow, type SideCell, type WordSegment } from './side-by-side';
+export { sideBySide, wordSegments, hunkHeader, withSideBySide } from './side-by-side';
 export { formatUnified } from './unified';
 export { summarize, textSummary } from './summary';

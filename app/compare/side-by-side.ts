@@ -1,31 +1,5 @@
 import { diffWordsWithSpace } from 'diff';
-import type { DiffHunk } from '../contract';
-
-/** A piece of one line; `changed` marks the words that differ from the paired line. */
-export interface WordSegment {
-  readonly text: string;
-  readonly changed: boolean;
-}
-
-/** One side of a side-by-side row: 1-based line number, the line, and its word segments when paired. */
-export interface SideCell {
-  readonly lineNo: number;
-  readonly text: string;
-  readonly segments: readonly WordSegment[] | null;
-}
-
-/** One row: `context` (both sides), `change` (a removed line beside an added one), `removed` or `added` (one side). */
-export interface SideBySideRow {
-  readonly kind: 'context' | 'change' | 'removed' | 'added';
-  readonly left: SideCell | null;
-  readonly right: SideCell | null;
-}
-
-/** One hunk as rows, with its unified header. */
-export interface SideBySideHunk {
-  readonly header: string;
-  readonly rows: readonly SideBySideRow[];
-}
+import type { CompareResult, CompareView, DiffHunk, SideBySideHunk, SideBySideRow, SideCell, WordSegment } from '../contract';
 
 /** Lines longer than this (code units) are not split into words: the word diff is quadratic in the worst case. */
 export const MAX_WORD_DIFF_CHARS = 4_000;
@@ -88,4 +62,9 @@ export function sideBySide(hunks: readonly DiffHunk[]): SideBySideHunk[] {
     flush();
     return { header: hunkHeader(h), rows };
   });
+}
+
+/** A comparison with the side-by-side rows of its text hunks, as the app's compare view takes it. */
+export function withSideBySide(result: CompareResult): CompareView {
+  return { ...result, sideBySide: result.text ? sideBySide(result.text.hunks) : [] };
 }

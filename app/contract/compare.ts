@@ -121,3 +121,28 @@ export const CompareResultSchema = z.object({
 });
 /** The result of comparing two entries. */
 export type CompareResult = Readonly<z.infer<typeof CompareResultSchema>>;
+
+/** A piece of one line in a side-by-side row; `changed` marks the words that differ from the paired line. */
+export const WordSegmentSchema = z.object({ text: z.string(), changed: z.boolean() });
+/** A piece of one line in a side-by-side row. */
+export type WordSegment = Readonly<z.infer<typeof WordSegmentSchema>>;
+
+/** One side of a side-by-side row: 1-based line number, the line, and its word segments when paired. */
+export const SideCellSchema = z.object({ lineNo: z.number().int().nonnegative(), text: z.string(), segments: z.array(WordSegmentSchema).nullable() });
+/** One side of a side-by-side row. */
+export type SideCell = Readonly<z.infer<typeof SideCellSchema>>;
+
+/** One row: `context` (both sides), `change` (a removed line beside an added one), `removed` or `added` (one side). */
+export const SideBySideRowSchema = z.object({ kind: z.enum(['context', 'change', 'removed', 'added']), left: SideCellSchema.nullable(), right: SideCellSchema.nullable() });
+/** One side-by-side row. */
+export type SideBySideRow = Readonly<z.infer<typeof SideBySideRowSchema>>;
+
+/** One hunk as side-by-side rows, with its unified header (`@@ -a,b +c,d @@`). */
+export const SideBySideHunkSchema = z.object({ header: z.string(), rows: z.array(SideBySideRowSchema) });
+/** One hunk as side-by-side rows. */
+export type SideBySideHunk = Readonly<z.infer<typeof SideBySideHunkSchema>>;
+
+/** What the app's compare view gets: the comparison plus the side-by-side rows of its text hunks (empty when none). */
+export const CompareViewSchema = CompareResultSchema.extend({ sideBySide: z.array(SideBySideHunkSchema) });
+/** What the app's compare view gets. */
+export type CompareView = Readonly<z.infer<typeof CompareViewSchema>>;
