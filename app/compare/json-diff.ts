@@ -97,8 +97,10 @@ export function diffJson(before: unknown, after: unknown, options: JsonDiffOptio
     if (a === b) return;
     if (isRecord(a) && isRecord(b)) {
       for (const k in a) {
-        if (Object.hasOwn(b, k)) walk({ parent: path, seg: k }, a[k] as Json, b[k] as Json);
-        else emit('removed', { parent: path, seg: k }, a[k], undefined);
+        const av = a[k] as Json;
+        // hasOwn, not b[k] alone: a key such as "__proto__" must not reach the prototype.
+        if (!Object.hasOwn(b, k)) emit('removed', { parent: path, seg: k }, av, undefined);
+        else if (av !== b[k]) walk({ parent: path, seg: k }, av, b[k] as Json); // equal leaves: no path built
       }
       for (const k in b) if (!Object.hasOwn(a, k)) emit('added', { parent: path, seg: k }, undefined, b[k]);
       return;
@@ -110,7 +112,7 @@ export function diffJson(before: unknown, after: unknown, options: JsonDiffOptio
     const key = recordKey(a, b);
     if (key === null) {
       const common = Math.min(a.length, b.length);
-      for (let i = 0; i < common; i++) walk({ parent: path, seg: i }, a[i] as Json, b[i] as Json);
+      for (let i = 0; i < common; i++) if (a[i] !== b[i]) walk({ parent: path, seg: i }, a[i] as Json, b[i] as Json);
       for (let i = common; i < a.length; i++) emit('removed', { parent: path, seg: i }, a[i], undefined);
       for (let i = common; i < b.length; i++) emit('added', { parent: path, seg: i }, undefined, b[i]);
       return;

@@ -119,3 +119,12 @@ function hasKeyedArray(v: unknown): boolean {
   if (typeof v === 'object' && v !== null) return Object.values(v).some(hasKeyedArray);
   return false;
 }
+
+describe('diffJson on own keys only', () => {
+  it('treats a "__proto__" key as data', () => {
+    const a = JSON.parse('{"__proto__": {"x": 1}, "k": 1}');
+    const b = JSON.parse('{"k": 1}');
+    expect(diffJson(a, b, all).diff.changes).toEqual([{ path: '__proto__', kind: 'removed', before: '{"x":1}' }]);
+    expect(diffJson(b, a, all).diff.changes).toEqual([{ path: '__proto__', kind: 'added', after: '{"x":1}' }]);
+  });
+});
