@@ -1,6 +1,9 @@
+import { applyPatch } from 'diff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatUnified } from '../../app/compare';
 import { compareEntries } from '../../app/compare/store-source';
 import { openScratchpad, ScratchpadError, type Scratchpad } from '../../app/scratchpad';
+import { copyFixtureTo } from '../fixtures/metnos-v1';
 import { fakeClock, operator, tempDir, user } from '../scratchpad/helpers';
 
 const alice = user('alice');
@@ -63,5 +66,25 @@ describe('compareEntries', () => {
     expect(r.json?.changes).toEqual([{ path: 'results[id=7].status', kind: 'changed', before: '"pass"', after: '"fail"' }]);
     const m = await compareEntries(sp, alice, ids.json1 as string, ids.png as string);
     expect([m.mode, m.right.sizeBytes]).toEqual(['kind-mismatch', 7]);
+  });
+});
+
+describe('compareEntries over a metnos-v1 file', () => {
+  it('diffs two rows of the original runtime\'s sample (read-only copy) and refuses a user, whose rows these are not', async () => {
+    const dir = tempDir('compare-v1-');
+    const v1 = openScratchpad(copyFixtureTo(dir.file('v1.db')), { readonly: true });
+    try {
+      const texts = v1.listTurns(operator, { limit: 50 }).turns.flatMap((t) => v1.listForTurn(operator, t.turnId)).filter((e) => e.kind === 'text');
+      const [a, b] = texts as [(typeof texts)[number], (typeof texts)[number]];
+      const r = await compareEntries(v1, operator, a.id, b.id, { context: 0 });
+      const text = (e: typeof a) => new TextDecoder().decode(Buffer.concat([...v1.iterateContent(operator, e.id)]));
+      const patch = formatUnified(r.text as NonNullable<typeof r.text>, a.id, b.id);
+      expect([r.mode, r.truncated]).toEqual(['text', false]);
+      expect(applyPatch(text(a), patch)).toBe(text(b));
+      expect(await codeOf(compareEntries(v1, alice, a.id, b.id))).toBe('NOT_FOUND');
+    } finally {
+      v1.close();
+      dir.cleanup();
+    }
   });
 });
