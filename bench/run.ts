@@ -2,7 +2,7 @@
  * Benchmark of the observation store (issue 2, "Benchmark"): `npm run bench` prints tables,
  * `npm run bench -- --json` prints one JSON object on stdout (progress on stderr).
  * Options: --scale <0..1> shrinks the large sizes for a quick try of the harness (figures then do not meet the
- * issue's definitions; the JSON says so), --only <reads,memory,puts,gc,v1> runs a subset.
+ * issue's definitions; the JSON says so), --only <reads,memory,puts,gc,v1,compare> runs a subset.
  */
 import { parseArgs } from 'node:util';
 import { evaluateChecks } from './lib/checks';
@@ -13,13 +13,14 @@ import { renderTable } from './lib/report';
 import { makeTempDir, removeTempDir, removeTempDirs } from './lib/temp';
 import { round } from './lib/timing';
 import { buildBigFile } from './suites/big-file';
+import { runCompare } from './suites/compare';
 import { runGc } from './suites/gc';
 import { runMemory } from './suites/memory';
 import { runMetnosV1 } from './suites/metnos-v1';
 import { runPuts } from './suites/puts';
 import { runReads } from './suites/reads';
 
-const SUITES = ['reads', 'memory', 'puts', 'gc', 'v1'] as const;
+const SUITES = ['reads', 'memory', 'puts', 'gc', 'v1', 'compare'] as const;
 type Suite = (typeof SUITES)[number];
 
 const { values } = parseArgs({
@@ -34,6 +35,7 @@ const ORDER = [
   'read_head_2000_10KB_ms', 'read_head_2000_100MB_ms', 'read_tail_2000_100MB_ms', 'read_range_mid_2000_100MB_ms',
   'list_turn_100x1MB_ms', 'stats_1GB_ms', 'put_8KB_per_s', 'raw_insert_8KB_per_s', 'put_5MB_MB_per_s',
   'raw_insert_5MB_MB_per_s', 'gc_10000_expired_ms', 'rss_growth_reading_500MB_entry_MB',
+  'compare_10MB_100_edits_ms', 'compare_100MB_2_edits_ms', 'compare_rss_growth_MB', 'compare_json_50k_items_ms',
 ];
 
 function main(): void {
@@ -65,6 +67,7 @@ function main(): void {
     if (v1) Object.assign(extra, v1);
     else progress('  skipped: the metnos-v1 backend is not there yet (UNSUPPORTED_FORMAT)');
   }
+  if (only.has('compare')) { progress('compare (child process through the store adapter)'); add(runCompare()); }
   removeTempDir(dir);
   removeTempDirs();
 

@@ -7,9 +7,12 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 /** Layer table: `allow` lists what a file of this layer may import (layer names or package matchers). */
 export const LAYERS = [
   { name: 'contract', prefix: 'app/contract/', allow: ['contract', /^zod(\/|$)/] },
-  { name: 'app', prefix: 'app/', allow: ['contract', 'app', /^node:/, /^(?!electron$|electron\/|react$|react\/|react-dom)/] },
+  // The compare module is isomorphic (contract, common and the diff library only), except its one store adapter.
+  { name: 'app', prefix: 'app/compare/store-source.ts', allow: ['contract', 'app', 'compare', /^node:/] },
+  { name: 'compare', prefix: 'app/compare/', allow: ['contract', 'common', 'compare', /^diff$/] },
+  { name: 'app', prefix: 'app/', allow: ['contract', 'compare', 'app', /^node:/, /^(?!electron$|electron\/|react$|react\/|react-dom)/] },
   { name: 'preload', prefix: 'main/preload/', allow: ['contract', 'preload', /^electron$/] },
-  { name: 'main', prefix: 'main/', allow: ['contract', 'app', 'main', /^node:/, /^(?!react$|react\/|react-dom)/] },
+  { name: 'main', prefix: 'main/', allow: ['contract', 'compare', 'app', 'main', /^node:/, /^(?!react$|react\/|react-dom)/] },
   { name: 'renderer', prefix: 'renderer/', allow: ['contract', 'renderer', /^(?!node:|electron$|electron\/|better-sqlite3$|fs$|path$|child_process$)/] },
   { name: 'tooling', prefix: 'test/', allow: ['*'] },
   { name: 'tooling', prefix: 'bench/', allow: ['*'] },

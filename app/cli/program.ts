@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { Scratchpad } from '../scratchpad/types';
 import { runDemoDb } from './commands/demo-db';
+import { runDiff } from './commands/diff';
 import { runExport } from './commands/export';
 import { runGc } from './commands/gc';
 import { runLs } from './commands/ls';
@@ -25,9 +26,11 @@ Examples:
   scratchpad-inspector read 9f2c41d07be85a3361c4f0e2d8ab17c5000000000012 --range 100 200
   scratchpad-inspector read 5be0a7c3194df62e88a01b7c4e2f9d63000000000007 --raw > image.png
   scratchpad-inspector gc --dry-run --json
+  scratchpad-inspector diff ID1 ID2 --context 5    (exit 0 same, 1 different)
 
 Exit codes: 0 success, 1 not found (entry, turn or database file), 2 usage error, 3 busy (database locked),
 4 corrupt or unsupported file, 5 other failure (file exists, read-only file, write error).
+diff, as diff(1): 0 same, 1 different, 2 not found or usage error, 3-5 as above.
 Default database: $METNOS_USER_DATA/scratchpad.db or ~/.local/share/metnos/scratchpad.db if it exists,
 else the app's own ($XDG_CONFIG_HOME or ~/.config)/Scratchpad Inspector/scratchpad.db.`;
 
@@ -74,10 +77,19 @@ function rangeOf(values: readonly string[] | undefined): [number, number] | unde
 }
 
 /**
+ * What a command reports besides its output: the exit code on success (diff: 1 when the entries differ) and the
+ * lowest exit code its errors may use (diff: 2, so that an error never reads as diff(1)'s "different").
+ */
+export interface CommandOutcome {
+  exitCode: number;
+  minErrorExit: number;
+}
+
+/**
  * The commander program over `io`. Each store command opens the database (read-only unless a real gc), runs
  * its `run*` function (app/cli/commands) and closes it. Errors propagate to {@link runCli}.
  */
-export function buildProgram(io: CliIo): Command {
+export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EXIT.OK, minErrorExit: 0 }): Command {
   const program = new Command(PROGRAM_NAME)
     .description('Inspect, read and gc the observation scratchpad of AI-agent runtimes (v2 and Metnos v1 files).')
     .version(version(), '-V, --version')
@@ -169,6 +181,20 @@ export function buildProgram(io: CliIo): Command {
     );
 
   program
+    .command('diff')
+    .argument('<id1>', 'entry id (old side)')
+    .argument('<id2>', 'entry id (new side)')
+    .description('compare two entries: unified diff (text), changed paths (JSON), first differing byte (binary); exit 0 same, 1 different, 2+ error')
+    .addOption(new Option('--context <n>', 'lines of context around each change').argParser(nonNegativeInt).default(3))
+    .option('--side-by-side', 'print the text diff in two columns')
+    .action((id1: string, id2: string, opts: { context: number; sideBySide?: boolean }, cmd: Command) => {
+      outcome.minErrorExit = EXIT.USAGE; // diff(1): 2 for trouble; codes above 2 keep their meaning
+      return withStore(cmd, false, async (store) => {
+        outcome.exitCode = await runDiff(store, { ...common(cmd), leftId: id1, rightId: id2, context: opts.context, sideBySide: opts.sideBySide === true }, io);
+      });
+    });
+
+  program
     .command('demo-db')
     .argument('<path>', 'file to create')
     .description('write a realistic multi-owner demo database')
@@ -186,11 +212,12 @@ export function buildProgram(io: CliIo): Command {
  * `{"error":{"code","message"}}`.
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
-  const program = buildProgram(io);
+  const outcome: CommandOutcome = { exitCode: EXIT.OK, minErrorExit: 0 };
+  const program = buildProgram(io, outcome);
   try {
     if (argv.length === 0) throw new CliError('USAGE', `no command given (see ${PROGRAM_NAME} --help)`);
     await program.parseAsync([...argv], { from: 'user' });
-    return EXIT.OK;
+    return outcome.exitCode;
   } catch (thrown) {
     let error = thrown;
     if (thrown instanceof CommanderError) {
@@ -200,6 +227,6 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const failure = describeFailure(error);
     const json = argv.includes('--json');
     io.stderr.write(json ? JSON.stringify({ error: { code: failure.code, message: failure.message } }) + '\n' : `${PROGRAM_NAME}: ${failure.message}\n`);
-    return failure.exitCode;
+    return Math.max(failure.exitCode, outcome.minErrorExit);
   }
 }

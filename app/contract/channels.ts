@@ -12,6 +12,7 @@ import {
   SessionInfoSchema,
   StatsSchema,
 } from './model';
+import { CompareViewSchema } from './compare';
 
 const Id = z.string().min(1).max(128);
 const TurnId = z.string().min(1).max(256);
@@ -39,6 +40,11 @@ export const CHANNELS = {
   'entry:export': {
     request: z.object({ id: Id }).strict(),
     response: z.object({ path: z.string().nullable(), bytesWritten: z.number().int().nonnegative() }),
+  },
+  /** Compare two entries (line diff, changed JSON paths, first differing byte); runs where the store lives. */
+  'entry:compare': {
+    request: z.object({ leftId: Id, rightId: Id, context: z.number().int().min(0).max(100).optional() }).strict(),
+    response: CompareViewSchema,
   },
   /** Counts and sizes. */
   'stats:get': { request: Empty, response: StatsSchema },

@@ -50,5 +50,9 @@ export function evaluateChecks(f: Figures, extra: Figures): Record<string, Check
     const v = f.rss_growth_reading_500MB_entry_MB!;
     checks.rss_growth_reading_500MB_entry_MB = atMost(v, 100, v / 100, 'rss_growth_reading_500MB_entry_MB <= 100');
   }
+  // Compare two observations (its own issue's Benchmark section): absolute bounds.
+  for (const [key, limit] of [['compare_10MB_100_edits_ms', 1_000], ['compare_100MB_2_edits_ms', 5_000], ['compare_rss_growth_MB', 200], ['compare_json_50k_items_ms', 1_000]] as const) {
+    if (has(key)) checks[key] = atMost(f[key]!, limit, f[key]! / limit, `${key} <= ${limit.toLocaleString('en-US')}`);
+  }
   return checks;
 }

@@ -1,4 +1,4 @@
-import type { Format, Principal } from '../../app/contract';
+import type { CompareView, Format, Principal } from '../../app/contract';
 import type { Scratchpad } from '../../app/scratchpad/types';
 
 /** The store methods main may call, by name (a closed set: main never dispatches a name the renderer sent). */
@@ -38,6 +38,11 @@ export type StoreClient = {
    * Writes a sibling temporary file and renames it on success, so a failed export leaves any existing file intact.
    */
   exportTo(principal: Principal, id: string, targetPath: string, onProgress?: (p: ExportProgress) => void, chunkBytes?: number): Promise<ExportResult>;
+  /**
+   * Compares two entries where the connection lives (app/compare), with the side-by-side rows for the view;
+   * `context` lines around each change. NOT_FOUND for a missing or foreign id.
+   */
+  compare(principal: Principal, leftId: string, rightId: string, context?: number): Promise<CompareView>;
   /** Closes the connection; later calls fail. Idempotent. */
   close(): Promise<void>;
 } & { readonly [M in StoreMethod]: (...args: Parameters<Scratchpad[M]>) => Promise<ReturnType<Scratchpad[M]>> };

@@ -1,6 +1,7 @@
 import { openScratchpad } from '../../app/scratchpad';
 import type { OpenOptions, Scratchpad } from '../../app/scratchpad/types';
 import { STORE_METHODS, type StoreClient, type StoreMethod } from './client';
+import { compareForView } from './compare';
 import { exportEntryToFile } from './export-file';
 
 /**
@@ -29,6 +30,10 @@ export function createInProcessClient(pad: Scratchpad): StoreClient {
     async exportTo(principal, id, targetPath, onProgress, chunkBytes) {
       guard();
       return exportEntryToFile(pad, principal, id, targetPath, onProgress, chunkBytes);
+    },
+    async compare(principal, leftId, rightId, context) {
+      guard();
+      return compareForView(pad, principal, leftId, rightId, context);
     },
     async close() {
       if (closed) return;

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { Format, Principal } from '../../app/contract';
+import type { CompareView, Format, Principal } from '../../app/contract';
 import { ScratchpadError, type ScratchpadErrorCode } from '../../app/scratchpad/types';
 import { STORE_METHODS, type ExportProgress, type ExportResult, type StoreClient, type StoreMethod } from './client';
 import type { WireError, WorkerInit, WorkerMessage, WorkerOpenOptions, WorkerRequest } from './protocol';
@@ -108,6 +108,9 @@ export function openWorkerClient(path: string, options: WorkerOpenOptions, entry
       readonly: isReadonly,
       exportTo(principal: Principal, entryId: string, targetPath: string, onProgress?: (p: ExportProgress) => void, chunkBytes?: number) {
         return send({ op: 'export', principal, entryId, targetPath, chunkBytes }, onProgress) as Promise<ExportResult>;
+      },
+      compare(principal: Principal, leftId: string, rightId: string, context?: number) {
+        return send({ op: 'compare', principal, leftId, rightId, context }) as Promise<CompareView>;
       },
       close() {
         closing ??= (async () => {

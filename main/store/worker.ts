@@ -4,6 +4,7 @@ import { writeDemoDatabase } from '../../app/demo';
 import { openScratchpad } from '../../app/scratchpad';
 import type { Scratchpad } from '../../app/scratchpad/types';
 import { isStoreMethod } from './client';
+import { compareForView } from './compare';
 import { exportEntryToFile } from './export-file';
 import { toWireError, type WorkerInit, type WorkerMessage, type WorkerRequest } from './protocol';
 
@@ -45,6 +46,10 @@ async function handle(store: Scratchpad, request: WorkerRequest): Promise<void> 
         } finally {
           exports.delete(running);
         }
+        return;
+      }
+      case 'compare': {
+        post({ type: 'result', id, ok: true, value: await compareForView(store, request.principal, request.leftId, request.rightId, request.context) });
         return;
       }
       case 'close': {

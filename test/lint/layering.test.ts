@@ -141,3 +141,27 @@ describe('tooling layers', () => {
     expect(await layeringMessages(file, code)).toEqual([]);
   });
 });
+
+describe('compare layer', () => {
+  it.each([
+    ['../scratchpad', 'the store'],
+    ['../scratchpad/types', 'a store module'],
+    ['node:crypto', 'a Node built-in'],
+    ['better-sqlite3', 'SQLite'],
+    ['react', 'react'],
+    ['../cli/program', 'the CLI'],
+  ])('keeps app/compare isomorphic: refuses %s (%s)', async (spec) => {
+    expect(await layeringMessages('app/compare/x.ts', `import '${spec}';\n`)).toEqual([forbidden('compare', spec)]);
+  });
+
+  it.each(['../contract', './line-diff', 'diff'])('accepts %s', async (spec) => {
+    expect(await layeringMessages('app/compare/x.ts', `import '${spec}';\n`)).toEqual([]);
+  });
+
+  it('lets the one store adapter import the store, and the CLI and main import the compare module', async () => {
+    expect(await layeringMessages('app/compare/store-source.ts', "import '../scratchpad/types';\nimport './compare';\n")).toEqual([]);
+    expect(await layeringMessages('app/cli/commands/x.ts', "import '../../compare';\n")).toEqual([]);
+    expect(await layeringMessages('main/store/x.ts', "import '../../app/compare';\n")).toEqual([]);
+    expect(await layeringMessages('renderer/src/x.ts', "import '../../app/compare';\n")).toEqual([forbidden('renderer', '../../app/compare')]);
+  });
+});

@@ -73,6 +73,8 @@ function validRequest(channel: ChannelName, ids: string[]): unknown {
       return { id: ids[0] };
     case 'entry:read':
       return { id: ids[0], mode: 'range', start: 2, end: 9 };
+    case 'entry:compare':
+      return { leftId: ids[0], rightId: ids[0] };
     default:
       return {};
   }

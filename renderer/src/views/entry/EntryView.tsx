@@ -6,6 +6,7 @@ import { Empty, ErrorBox, Loading } from '../../components/States';
 import { formatBytes } from '../../format/units';
 import { useHotkeys } from '../../hooks/useHotkeys';
 import { useQuery } from '../../hooks/useQuery';
+import { CompareButton } from '../compare/CompareButton';
 import { BinaryTab, firstHexPage, HEX_PAGE_BYTES } from './BinaryTab';
 import { ContentTab, initialRequest } from './ContentTab';
 import { DetailsTab } from './DetailsTab';
@@ -115,6 +116,7 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
           {meta.structured ? ' (json)' : ''} · {formatBytes(meta.sizeBytes)}
         </span>
         <ExpiryBadge expiresAt={meta.expiresAt} now={now} />
+        <CompareButton entry={meta} revision={revision} now={now} />
       </div>
       <div className="tabs" role="tablist" aria-label="Entry views" onKeyDown={onTabKey}>
         {tabs.map((t) => (
