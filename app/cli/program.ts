@@ -161,9 +161,9 @@ export function buildProgram(io: CliIo): Command {
   program
     .command('export')
     .argument('<id>', 'entry id')
-    .argument('<file>', 'file to write')
-    .description('stream an entry\'s raw content to a file (progress bar on a terminal)')
-    .option('--force', 'replace FILE if it exists')
+    .argument('<file>', 'file to write, or - for stdout')
+    .description('stream an entry\'s raw content to a file (progress bar on a terminal); FILE changes only on success')
+    .option('--force', 'replace FILE if it is an existing regular file')
     .action((id: string, file: string, opts: { force?: boolean }, cmd: Command) =>
       withStore(cmd, false, (store) => runExport(store, { ...common(cmd), id, file, force: opts.force === true }, io)),
     );
