@@ -133,7 +133,7 @@ export function buildProgram(io: CliIo): Command {
   program
     .command('read')
     .argument('<id>', 'entry id')
-    .description('print a slice: text as text, binary as a hex dump (no option: the whole value, capped)')
+    .description('print an entry or exactly the slice asked, streamed: text as text, binary as a hex dump (no option: the whole value)')
     .addOption(new Option('--head <n>', 'the first N code points (text) or bytes (binary)').argParser(nonNegativeInt))
     .addOption(new Option('--tail <n>', 'the last N code points (text) or bytes (binary)').argParser(nonNegativeInt))
     .addOption(range)

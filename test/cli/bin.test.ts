@@ -83,7 +83,7 @@ describe('the scratchpad-inspector bin', () => {
     const r = spawnSync('bash', ['-c', script], { cwd: ROOT, encoding: 'utf8' });
     expect({ code: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({
       code: 5,
-      stdout: (await cli(['--db', demo, 'read', log, '--head', '5'])).stdout,
+      stdout: (await cli(['--db', demo, 'read', log, '--head', '5', '--raw'])).stdout,
       stderr: 'scratchpad-inspector: cannot write to stdout: the reader closed the pipe (EPIPE)\n',
     });
   });

@@ -155,7 +155,7 @@ describe('read', () => {
 
   it('prints text as text', async () => {
     const r = await run('read', row('accents').id, '--range', '3', '30');
-    expect(r.stdout).toBe(cps(text()).slice(3, 30).join(''));
+    expect(r.stdout).toBe(cps(text()).slice(3, 30).join('') + '\n');
   });
 
   it('prints binary as a hex dump with offsets from the slice start', async () => {
