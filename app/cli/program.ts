@@ -7,6 +7,7 @@ import { runExport } from './commands/export';
 import { runGc } from './commands/gc';
 import { runLs } from './commands/ls';
 import { runRead } from './commands/read';
+import { runReads } from './commands/reads';
 import { runShow } from './commands/show';
 import { runStats } from './commands/stats';
 import { runTurns } from './commands/turns';
@@ -27,9 +28,15 @@ Examples:
   scratchpad-inspector gc --dry-run --json
 
 Exit codes: 0 success, 1 not found (entry, turn or database file), 2 usage error, 3 busy (database locked),
-4 corrupt or unsupported file, 5 other failure (file exists, read-only file, write error).
+4 corrupt or unsupported file, 5 other failure (file exists, read-only file, write error, stdout closed or full).`;
+
+const DEFAULT_DB_HELP = `
+
 Default database: $METNOS_USER_DATA/scratchpad.db or ~/.local/share/metnos/scratchpad.db if it exists,
 else the app's own ($XDG_CONFIG_HOME or ~/.config)/Scratchpad Inspector/scratchpad.db.`;
+
+/** `--sort` values: the short names the help shows, and the store's own names (still accepted). */
+const SORT_KEYS = { time: 'lastCreated', size: 'totalBytes', lastCreated: 'lastCreated', totalBytes: 'totalBytes' } as const;
 
 function version(): string {
   try {
@@ -39,9 +46,14 @@ function version(): string {
   }
 }
 
-/** commander argParser: an integer >= 1. */
+/** commander argParser: an integer >= 1 (one message for every refused value, 0 included). */
 function positiveInt(value: string): number {
-  const n = nonNegativeInt(value);
+  let n = 0;
+  try {
+    n = nonNegativeInt(value);
+  } catch (e) {
+    if ((e as Error).message === 'is too large') throw e;
+  }
   if (n === 0) throw new InvalidArgumentError('must be an integer >= 1');
   return n;
 }
@@ -111,9 +123,9 @@ export function buildProgram(io: CliIo): Command {
     .description('list turns, most recent first')
     .addOption(new Option('--limit <n>', 'at most this many turns').argParser(positiveInt))
     .option('--query <text>', 'only turns whose id or executor names contain this text')
-    .addOption(new Option('--sort <key>', 'sort key').choices(['lastCreated', 'totalBytes']))
-    .action((opts: { limit?: number; query?: string; sort?: 'lastCreated' | 'totalBytes' }, cmd: Command) =>
-      withStore(cmd, false, (store) => runTurns(store, { ...common(cmd), ...opts }, io)),
+    .addOption(new Option('--sort <key>', 'sort key: time (last activity) or size (total bytes)').choices(Object.keys(SORT_KEYS)))
+    .action((opts: { limit?: number; query?: string; sort?: keyof typeof SORT_KEYS }, cmd: Command) =>
+      withStore(cmd, false, (store) => runTurns(store, { ...common(cmd), ...opts, sort: opts.sort === undefined ? undefined : SORT_KEYS[opts.sort] }, io)),
     );
 
   program
@@ -142,6 +154,15 @@ export function buildProgram(io: CliIo): Command {
       withStore(cmd, false, (store) =>
         runRead(store, { ...common(cmd), id, head: opts.head, tail: opts.tail, range: rangeOf(opts.range), raw: opts.raw === true }, io),
       ),
+    );
+
+  program
+    .command('reads')
+    .argument('[id]', 'entry id')
+    .option('--turn <turn-id>', "every read of the turn's entries")
+    .description('the read log: which slices the model read back (time, mode, range, unit, truncated, who) and the coverage')
+    .action((id: string | undefined, opts: { turn?: string }, cmd: Command) =>
+      withStore(cmd, false, (store) => runReads(store, { ...common(cmd), id, turnId: opts.turn }, io)),
     );
 
   program
@@ -177,8 +198,17 @@ export function buildProgram(io: CliIo): Command {
       runDemoDb({ path, force: opts.force === true, json: globals(cmd).json === true }, io);
     });
 
+  for (const command of program.commands) command.addHelpText('after', DEFAULT_DB_HELP);
+  program.addHelpText('after', DEFAULT_DB_HELP);
+  // Global options without a command (`--db FILE`): the same error as no arguments at all, not the help.
+  program.allowExcessArguments(true).action((_opts, cmd: Command) => {
+    if (cmd.args.length > 0) throw new CliError('USAGE', `unknown command '${cmd.args[0]}' (see ${PROGRAM_NAME} --help)`);
+    throw new CliError('USAGE', NO_COMMAND);
+  });
   return program;
 }
+
+const NO_COMMAND = `no command given (see ${PROGRAM_NAME} --help)`;
 
 /**
  * Runs the CLI in-process on `argv` (without node and script) and returns the exit code (see EXIT_HELP).
@@ -188,7 +218,7 @@ export function buildProgram(io: CliIo): Command {
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const program = buildProgram(io);
   try {
-    if (argv.length === 0) throw new CliError('USAGE', `no command given (see ${PROGRAM_NAME} --help)`);
+    if (argv.length === 0) throw new CliError('USAGE', NO_COMMAND);
     await program.parseAsync([...argv], { from: 'user' });
     return EXIT.OK;
   } catch (thrown) {
