@@ -4,7 +4,7 @@
  * Options: --scale <0..1> shrinks the large sizes for a quick try of the harness (figures then do not meet the
  * issue's definitions; the JSON says so), --only <reads,memory,puts,gc,v1,compare> runs a subset.
  */
-import { parseArgs } from 'node:util';
+import { parseBenchArgs, USAGE } from './lib/args';
 import { evaluateChecks } from './lib/checks';
 import { progress } from './lib/log';
 import { machineInfo } from './lib/machine';
@@ -20,16 +20,15 @@ import { runMetnosV1 } from './suites/metnos-v1';
 import { runPuts } from './suites/puts';
 import { runReads } from './suites/reads';
 
-const SUITES = ['reads', 'memory', 'puts', 'gc', 'v1', 'compare'] as const;
-type Suite = (typeof SUITES)[number];
-
-const { values } = parseArgs({
-  options: { json: { type: 'boolean', default: false }, scale: { type: 'string', default: '1' }, only: { type: 'string' } },
-});
-const scale = Number(values.scale);
-if (!(scale > 0 && scale <= 1)) throw new Error(`--scale must be in (0, 1], got ${values.scale}`);
-const only = new Set<Suite>(values.only ? (values.only.split(',') as Suite[]) : SUITES);
-for (const s of only) if (!SUITES.includes(s)) throw new Error(`unknown suite ${s}; known: ${SUITES.join(', ')}`);
+const args = parseBenchArgs(process.argv.slice(2));
+if (args.kind === 'usage') {
+  // --help: the usage on stdout, exit 0; a bad option: one line saying why, the usage, exit 2 (no stack trace).
+  if (args.error === null) process.stdout.write(`${USAGE}\n`);
+  else process.stderr.write(`bench: ${args.error}\n${USAGE}\n`);
+  process.exit(args.error === null ? 0 : 2);
+}
+const { scale, only } = args;
+const values = { json: args.json };
 
 const ORDER = [
   'read_head_2000_10KB_ms', 'read_head_2000_100MB_ms', 'read_tail_2000_100MB_ms', 'read_range_mid_2000_100MB_ms',
@@ -93,7 +92,7 @@ function main(): void {
   };
   if (values.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
   else {
-    process.stdout.write(renderTable(ordered, checks, roundedExtra) + '\n');
+    process.stdout.write(renderTable(ordered, checks, roundedExtra, { loadAverage: machine.loadAverageAtStart, cores: machine.cores }) + '\n');
     process.stdout.write(`${machine.cpu}, ${machine.cores} cores, node ${machine.node}, SQLite ${machine.sqlite}; ${result.totalSeconds} s\n`);
     if (scale !== 1) process.stdout.write(`SCALED run (--scale ${scale}): sizes shrunk, figures not comparable with the targets\n`);
   }

@@ -26,12 +26,17 @@ import {
 } from '../app/engine';
 import type { Principal } from '../app/contract';
 import { openScratchpad } from '../app/scratchpad';
+import { exitOnStdoutError } from '../app/cli/stdout-errors';
 import { packageListing, screenshot, serverLog } from './executors';
 import { coverage, show } from './transcript';
 
 const pathArg = process.argv[2];
 const tempDir = pathArg ? null : mkdtempSync(join(tmpdir(), 'agent-turn-'));
 const dbPath = pathArg ? resolve(pathArg) : join(tempDir as string, 'scratchpad.db');
+// `npm run example | head`: one line and exit 5 when the reader stops early, and the temp database removed.
+exitOnStdoutError('example', () => {
+  if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+});
 
 let now = Date.now() / 1000; // the store's clock: advanced by hand to simulate a long suspension
 const store = openScratchpad(dbPath, { clock: () => now });

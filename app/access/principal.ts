@@ -25,7 +25,23 @@ export function requireUser(principal: Principal, action: string): string {
   return principal.userId;
 }
 
-/** How a principal is named in the read log: its user id, or `operator`. */
+/** Prefix that marks a user label which would otherwise read as the operator's (or as another prefixed one). */
+export const USER_LABEL_PREFIX = 'user:';
+
+/**
+ * How a principal is named in the read log: `operator` for the operator, a user's id as is, except that a
+ * user id equal to `operator` or starting with `user:` is written `user:<id>`, so the operator and every user
+ * keep distinct labels ({@link principalOfLabel} reverses it). Logs written before this rule may hold a bare
+ * `operator` written for a user of that id.
+ */
 export function principalLabel(principal: Principal): string {
-  return principal.kind === 'operator' ? 'operator' : principal.userId;
+  if (principal.kind === 'operator') return 'operator';
+  const id = principal.userId;
+  return id === 'operator' || id.startsWith(USER_LABEL_PREFIX) ? USER_LABEL_PREFIX + id : id;
+}
+
+/** The principal a {@link principalLabel} names. */
+export function principalOfLabel(label: string): Principal {
+  if (label === 'operator') return { kind: 'operator' };
+  return { kind: 'user', userId: label.startsWith(USER_LABEL_PREFIX) ? label.slice(USER_LABEL_PREFIX.length) : label };
 }

@@ -4,6 +4,29 @@ export interface CliStream {
   readonly isTTY?: boolean;
   /** Terminal width in columns, when a terminal. */
   readonly columns?: number;
+  /** Set once the stream failed or closed (a Node stream's own flag). */
+  readonly destroyed?: boolean;
+  /** A Node stream's `once`, for 'drain', 'error' and 'close'. */
+  once?(event: 'drain' | 'error' | 'close', listener: (error?: unknown) => void): unknown;
+  /** A Node stream's `removeListener`. */
+  removeListener?(event: 'drain' | 'error' | 'close', listener: (error?: unknown) => void): unknown;
+}
+
+/**
+ * Writes `chunk` and, when the stream asks for it (write returned false), waits for 'drain', so a long output
+ * holds at most one chunk in memory. Rejects (IO) when the stream failed: a closed pipe or a full disk.
+ */
+export async function writeAll(stream: CliStream, chunk: string | Uint8Array): Promise<void> {
+  if (stream.destroyed) throw Object.assign(new Error('cannot write to stdout: the stream is closed'), { code: 'EPIPE' });
+  if (stream.write(chunk) || !stream.once) return;
+  await new Promise<void>((resolve, reject) => {
+    const done = (error?: unknown) => {
+      for (const event of ['drain', 'close', 'error'] as const) stream.removeListener?.(event, done);
+      if (error === undefined && !stream.destroyed) resolve();
+      else reject(error instanceof Error ? error : Object.assign(new Error('cannot write to stdout: the stream is closed'), { code: 'EPIPE' }));
+    };
+    for (const event of ['drain', 'close', 'error'] as const) stream.once?.(event, done);
+  });
 }
 
 /** Everything the CLI touches outside the store: streams, environment, clock. */

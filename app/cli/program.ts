@@ -8,6 +8,7 @@ import { runExport } from './commands/export';
 import { runGc } from './commands/gc';
 import { runLs } from './commands/ls';
 import { runRead } from './commands/read';
+import { runReads } from './commands/reads';
 import { runShow } from './commands/show';
 import { runStats } from './commands/stats';
 import { runTurns } from './commands/turns';
@@ -29,10 +30,16 @@ Examples:
   scratchpad-inspector diff ID1 ID2 --context 5    (exit 0 same, 1 different)
 
 Exit codes: 0 success, 1 not found (entry, turn or database file), 2 usage error, 3 busy (database locked),
-4 corrupt or unsupported file, 5 other failure (file exists, read-only file, write error).
-diff, as diff(1): 0 same, 1 different, 2 not found or usage error, 3-5 as above.
+4 corrupt or unsupported file, 5 other failure (file exists, read-only file, write error, stdout closed or full).
+diff, as diff(1): 0 same, 1 different, 2 not found or usage error, 3-5 as above.`;
+
+const DEFAULT_DB_HELP = `
+
 Default database: $METNOS_USER_DATA/scratchpad.db or ~/.local/share/metnos/scratchpad.db if it exists,
 else the app's own ($XDG_CONFIG_HOME or ~/.config)/Scratchpad Inspector/scratchpad.db.`;
+
+/** `--sort` values: the short names the help shows, and the store's own names (still accepted). */
+const SORT_KEYS = { time: 'lastCreated', size: 'totalBytes', lastCreated: 'lastCreated', totalBytes: 'totalBytes' } as const;
 
 function version(): string {
   try {
@@ -42,9 +49,14 @@ function version(): string {
   }
 }
 
-/** commander argParser: an integer >= 1. */
+/** commander argParser: an integer >= 1 (one message for every refused value, 0 included). */
 function positiveInt(value: string): number {
-  const n = nonNegativeInt(value);
+  let n = 0;
+  try {
+    n = nonNegativeInt(value);
+  } catch (e) {
+    if ((e as Error).message === 'is too large') throw e;
+  }
   if (n === 0) throw new InvalidArgumentError('must be an integer >= 1');
   return n;
 }
@@ -123,9 +135,9 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
     .description('list turns, most recent first')
     .addOption(new Option('--limit <n>', 'at most this many turns').argParser(positiveInt))
     .option('--query <text>', 'only turns whose id or executor names contain this text')
-    .addOption(new Option('--sort <key>', 'sort key').choices(['lastCreated', 'totalBytes']))
-    .action((opts: { limit?: number; query?: string; sort?: 'lastCreated' | 'totalBytes' }, cmd: Command) =>
-      withStore(cmd, false, (store) => runTurns(store, { ...common(cmd), ...opts }, io)),
+    .addOption(new Option('--sort <key>', 'sort key: time (last activity) or size (total bytes)').choices(Object.keys(SORT_KEYS)))
+    .action((opts: { limit?: number; query?: string; sort?: keyof typeof SORT_KEYS }, cmd: Command) =>
+      withStore(cmd, false, (store) => runTurns(store, { ...common(cmd), ...opts, sort: opts.sort === undefined ? undefined : SORT_KEYS[opts.sort] }, io)),
     );
 
   program
@@ -145,7 +157,7 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
   program
     .command('read')
     .argument('<id>', 'entry id')
-    .description('print a slice: text as text, binary as a hex dump (no option: the whole value, capped)')
+    .description('print an entry or exactly the slice asked, streamed: text as text, binary as a hex dump (no option: the whole value)')
     .addOption(new Option('--head <n>', 'the first N code points (text) or bytes (binary)').argParser(nonNegativeInt))
     .addOption(new Option('--tail <n>', 'the last N code points (text) or bytes (binary)').argParser(nonNegativeInt))
     .addOption(range)
@@ -154,6 +166,15 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
       withStore(cmd, false, (store) =>
         runRead(store, { ...common(cmd), id, head: opts.head, tail: opts.tail, range: rangeOf(opts.range), raw: opts.raw === true }, io),
       ),
+    );
+
+  program
+    .command('reads')
+    .argument('[id]', 'entry id')
+    .option('--turn <turn-id>', "every read of the turn's entries")
+    .description('the read log: which slices the model read back (time, mode, range, unit, truncated, who) and the coverage')
+    .action((id: string | undefined, opts: { turn?: string }, cmd: Command) =>
+      withStore(cmd, false, (store) => runReads(store, { ...common(cmd), id, turnId: opts.turn }, io)),
     );
 
   program
@@ -173,9 +194,9 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
   program
     .command('export')
     .argument('<id>', 'entry id')
-    .argument('<file>', 'file to write')
-    .description('stream an entry\'s raw content to a file (progress bar on a terminal)')
-    .option('--force', 'replace FILE if it exists')
+    .argument('<file>', 'file to write, or - for stdout')
+    .description('stream an entry\'s raw content to a file (progress bar on a terminal); FILE changes only on success')
+    .option('--force', 'replace FILE if it is an existing regular file')
     .action((id: string, file: string, opts: { force?: boolean }, cmd: Command) =>
       withStore(cmd, false, (store) => runExport(store, { ...common(cmd), id, file, force: opts.force === true }, io)),
     );
@@ -203,8 +224,17 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
       runDemoDb({ path, force: opts.force === true, json: globals(cmd).json === true }, io);
     });
 
+  for (const command of program.commands) command.addHelpText('after', DEFAULT_DB_HELP);
+  program.addHelpText('after', DEFAULT_DB_HELP);
+  // Global options without a command (`--db FILE`): the same error as no arguments at all, not the help.
+  program.allowExcessArguments(true).action((_opts, cmd: Command) => {
+    if (cmd.args.length > 0) throw new CliError('USAGE', `unknown command '${cmd.args[0]}' (see ${PROGRAM_NAME} --help)`);
+    throw new CliError('USAGE', NO_COMMAND);
+  });
   return program;
 }
+
+const NO_COMMAND = `no command given (see ${PROGRAM_NAME} --help)`;
 
 /**
  * Runs the CLI in-process on `argv` (without node and script) and returns the exit code (see EXIT_HELP).
@@ -215,7 +245,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   const outcome: CommandOutcome = { exitCode: EXIT.OK, minErrorExit: 0 };
   const program = buildProgram(io, outcome);
   try {
-    if (argv.length === 0) throw new CliError('USAGE', `no command given (see ${PROGRAM_NAME} --help)`);
+    if (argv.length === 0) throw new CliError('USAGE', NO_COMMAND);
     await program.parseAsync([...argv], { from: 'user' });
     return outcome.exitCode;
   } catch (thrown) {

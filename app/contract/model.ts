@@ -200,7 +200,7 @@ export type ReadLogSelector = Readonly<z.infer<typeof ReadLogSelectorSchema>>;
 export const ReadLogEntrySchema = z.object({
   entryId: z.string(),
   turnId: z.string(),
-  /** 'operator' or the user id that read. */
+  /** 'operator', or the user id that read (written `user:<id>` when the id is `operator` or starts with `user:`). */
   principal: z.string(),
   mode: ReadModeSchema,
   unit: z.enum(['code_points', 'bytes']),

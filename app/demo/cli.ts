@@ -1,7 +1,7 @@
 // `npm run demo-db -- PATH [--force]`: writes the demo database (app/demo/index.ts) and prints what it wrote.
 // Exit codes as the CLI's: 0 written, 2 usage error, 5 the file exists (without --force) or the write failed.
 import { parseArgs } from 'node:util';
-import { DemoDatabaseExistsError, writeDemoDatabase } from './index';
+import { demoSummaryLine, writeDemoDatabase } from './index';
 
 const USAGE = 'usage: npm run demo-db -- PATH [--force]';
 
@@ -24,13 +24,10 @@ function main(argv: string[]): number {
   }
   try {
     const result = writeDemoDatabase(path, { overwrite: parsed.values.force });
-    process.stdout.write(`wrote ${result.rows} rows in ${result.turns} turns for owners ${result.owners.join(', ')} to ${path}\n`);
+    process.stdout.write(demoSummaryLine(result));
     return 0;
   } catch (e) {
-    if (e instanceof DemoDatabaseExistsError) {
-      process.stderr.write(`demo-db: ${e.message}\n`);
-      return 5;
-    }
+    // Every failure (the file exists, a refused target, a write error) is exit 5, as in the CLI.
     process.stderr.write(`demo-db: ${(e as Error).message}\n`);
     return 5;
   }

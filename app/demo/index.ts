@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, rmSync } from 'node:fs';
+import { checkTarget, commitTemp, FileTargetError, SQLITE_SIDE_FILES, tempPathBeside } from '../files/replace';
 import { openScratchpad } from '../scratchpad';
 import { demoPlan, type DemoLabel } from './plan';
 import { makeDemoReads } from './reads';
@@ -12,7 +13,10 @@ export interface DemoOptions {
   readonly now?: number;
   /** Size of the large log row in bytes. Default 4 MiB. */
   readonly largeLogBytes?: number;
-  /** Replace an existing file (and its -wal/-shm/-journal). Default false: an existing file is an error. */
+  /**
+   * Replace an existing regular file (and drop its -wal/-shm/-journal once the new file is in place). Default
+   * false: an existing file is an error.
+   */
   readonly overwrite?: boolean;
   /** better-sqlite3 `nativeBinding` for the store (the Electron build when the desktop app writes the demo). */
   readonly nativeBinding?: string;
@@ -66,15 +70,53 @@ export function demoTurnId(key: string): string {
 /**
  * Writes a realistic multi-owner v2 scratchpad at `path` through the store's `put` (see `demoPlan` for the
  * scenario), with the store's clock set to each row's creation time, then serves the model's reads of
- * `DEMO_READS` through the engine so the read log has real entries. Errors: {@link DemoDatabaseExistsError}
- * when `path` exists and `overwrite` is false; the store's ScratchpadError on write failures.
+ * `DEMO_READS` through the engine so the read log has real entries. The file is built under a temporary name
+ * in `path`'s folder and renamed into place when complete, so a failure leaves `path` as it was and creates
+ * nothing. Errors: {@link DemoDatabaseExistsError} when `path` exists and `overwrite` is false;
+ * {@link FileTargetError} (REFUSED) for a missing folder, a directory, a non-regular file or a database's side
+ * file; the store's ScratchpadError on write failures.
  */
 export function writeDemoDatabase(path: string, options: DemoOptions = {}): DemoResult {
   const now = options.now ?? Date.now() / 1000;
-  if (existsSync(path)) {
-    if (!options.overwrite) throw new DemoDatabaseExistsError(path);
-    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(path + suffix, { force: true });
+  let target;
+  try {
+    target = checkTarget(path, { force: options.overwrite === true, forceHint: 'overwrite / --force' });
+  } catch (e) {
+    if (e instanceof FileTargetError && e.code === 'EXISTS') throw new DemoDatabaseExistsError(path);
+    throw e;
   }
+  const temp = tempPathBeside(target.path);
+  let entries: DemoEntry[];
+  try {
+    entries = fillDemo(temp, now, options);
+    for (const suffix of SQLITE_SIDE_FILES) {
+      if (existsSync(temp + suffix)) throw new Error(`demo database ${temp} was closed with a ${suffix.slice(1)} file left`);
+    }
+    if (target.existing) chmodSync(temp, target.existing.mode & 0o7777);
+    commitTemp(temp, target.path, options.overwrite === true);
+  } catch (e) {
+    for (const suffix of ['', ...SQLITE_SIDE_FILES]) rmSync(temp + suffix, { force: true });
+    if (e instanceof FileTargetError && e.code === 'EXISTS') throw new DemoDatabaseExistsError(path);
+    throw e;
+  }
+  // The replaced file's journal and WAL belong to the old content: applied to the new file they would corrupt it.
+  if (target.existing) for (const suffix of SQLITE_SIDE_FILES) rmSync(target.path + suffix, { force: true });
+  return {
+    path,
+    rows: entries.length,
+    owners: [...new Set(entries.map((e) => e.owner))].sort(),
+    turns: new Set(entries.map((e) => e.turnId)).size,
+    entries,
+  };
+}
+
+/** One line saying what {@link writeDemoDatabase} wrote (both demo-db entry points print it). */
+export function demoSummaryLine(result: DemoResult): string {
+  return `Wrote ${result.rows} rows in ${result.turns} turns for owners ${result.owners.join(', ')} to ${result.path}\n`;
+}
+
+/** Writes the demo rows and reads into a new file at `path`; returns the rows written. */
+function fillDemo(path: string, now: number, options: DemoOptions): DemoEntry[] {
   const plan = demoPlan({ now, largeLogBytes: options.largeLogBytes ?? 4 * 1024 * 1024 }).sort((a, b) => b.agoSeconds - a.agoSeconds);
   let clock = now;
   const store = openScratchpad(path, { clock: () => clock, nativeBinding: options.nativeBinding });
@@ -106,11 +148,5 @@ export function writeDemoDatabase(path: string, options: DemoOptions = {}): Demo
   } finally {
     store.close();
   }
-  return {
-    path,
-    rows: entries.length,
-    owners: [...new Set(entries.map((e) => e.owner))].sort(),
-    turns: new Set(entries.map((e) => e.turnId)).size,
-    entries,
-  };
+  return entries;
 }

@@ -1,4 +1,5 @@
 import { ScratchpadError } from '../scratchpad/types';
+import { jsonBytesOf } from './json-size';
 
 /**
  * Default offload threshold, in bytes: an observation whose measured size ({@link measureObservationBytes})
@@ -12,15 +13,16 @@ function isPlainRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && !ArrayBuffer.isView(v);
 }
 
+/** UTF-8 bytes of the compact JSON of `value`, without building that JSON (app/engine/json-size.ts). */
 function jsonBytes(value: unknown): number {
-  let json: string | undefined;
+  let bytes: number | undefined;
   try {
-    json = JSON.stringify(value);
+    bytes = jsonBytesOf(value);
   } catch (e) {
     throw new ScratchpadError('INVALID_ARGUMENT', `observation is not JSON-serializable: ${(e as Error).message}`);
   }
-  if (json === undefined) throw new ScratchpadError('INVALID_ARGUMENT', `observation is not JSON-serializable (${typeof value})`);
-  return Buffer.byteLength(json, 'utf8');
+  if (bytes === undefined) throw new ScratchpadError('INVALID_ARGUMENT', `observation is not JSON-serializable (${typeof value})`);
+  return bytes;
 }
 
 /**
@@ -30,7 +32,8 @@ function jsonBytes(value: unknown): number {
  *   `content`, plus the UTF-8 bytes of `JSON.stringify` of the object without `content` when it has other
  *   own enumerable fields (nothing is added when `content` is the only field);
  * - anything else (objects, arrays, strings, numbers...): the UTF-8 bytes of `JSON.stringify(observation)`,
- *   compact as it writes it (so a bare string counts its quotes and escapes).
+ *   compact as it writes it (so a bare string counts its quotes and escapes), computed without building the
+ *   JSON text, so a text too long for one JSON string is still measured.
  * Throws ScratchpadError INVALID_ARGUMENT when the value cannot be serialized (undefined, a function, a
  * BigInt, a cycle).
  */

@@ -139,6 +139,12 @@ export function handleScratchpadRead(
     }
     return serve(store, ctx, args, cap);
   } catch {
+    // Counted like every other failed answer (failedReads), so an INTERNAL never goes unseen.
+    try {
+      ctx.metrics?.record({ type: 'read_failed', code: 'INTERNAL' });
+    } catch {
+      // ctx itself may be what failed: the answer still goes back.
+    }
     return { ok: false, error: { code: 'INTERNAL', message: 'internal error while reading the scratchpad' } };
   }
 }

@@ -21,9 +21,12 @@ export interface HandleInput {
   readonly source: Record<string, unknown> | null;
 }
 
-/** The ref_hint: how the model gets the whole value back (a step reference for a list, else scratchpad_read). */
+/**
+ * The ref_hint: how the model gets the whole value back (a step reference for a list, else scratchpad_read),
+ * naming every mode the tool accepts (app/engine/tool.ts: full, head, tail, range).
+ */
 export function refHint(id: string, stepNum: number | null, listField: string | null): string {
-  const read = `call scratchpad_read("${id}") with mode head, tail or range`;
+  const read = `call scratchpad_read("${id}") with mode full, head, tail or range`;
   if (listField !== null && stepNum !== null) {
     return `The full observation is in the scratchpad: pass {{step${stepNum}.${listField}}} to a later tool to use the whole list, or ${read}.`;
   }
@@ -32,9 +35,10 @@ export function refHint(id: string, stepNum: number | null, listField: string | 
 
 /**
  * Builds the synthetic handle as the original runtime (shared/formats/metnos-v1.md): ok, scratchpad_id,
- * step_num, size_bytes (bytes), kind, summary, metadata (the observation's metadata object or null), the
- * light top-level fields present, list_field/count/schema for the first list field in
- * {@link HANDLE_LIST_FIELDS} order (schema: sorted keys of the first item), and ref_hint.
+ * step_num, size_bytes (bytes), kind, summary, metadata (the observation's metadata object, `{}` when absent or
+ * not an object), the light top-level fields present, then every other top-level boolean or number (never
+ * replacing a field already set), list_field/count for the first list field in {@link HANDLE_LIST_FIELDS}
+ * order, schema (keys of the first item sorted by code point) only when that item is an object, and ref_hint.
  */
 export function buildHandle(input: HandleInput): SyntheticHandle {
   const src = input.source;
@@ -45,17 +49,22 @@ export function buildHandle(input: HandleInput): SyntheticHandle {
     size_bytes: input.sizeBytes,
     kind: input.kind,
     summary: input.summary,
-    metadata: src !== null && isPlainObject(src.metadata) ? src.metadata : null,
+    metadata: src !== null && isPlainObject(src.metadata) ? src.metadata : {},
   };
   if (src !== null) {
     for (const f of LIGHT_FIELDS) if (src[f] !== undefined) handle[f] = src[f];
+    // The original keeps every exact statistic an executor adds, not only the light fields.
+    for (const [k, v] of Object.entries(src)) {
+      if ((typeof v === 'boolean' || typeof v === 'number') && !(k in handle)) handle[k] = v;
+    }
   }
   const field = findListField(src, HANDLE_LIST_FIELDS);
   if (field !== null && src !== null) {
     const list = src[field] as unknown[];
     handle.list_field = field;
     handle.count = list.length;
-    handle.schema = firstItemKeys(list) ?? [];
+    const keys = firstItemKeys(list);
+    if (keys !== null) handle.schema = keys;
   }
   handle.ref_hint = refHint(input.id, input.stepNum, field);
   return handle as SyntheticHandle;

@@ -1,5 +1,5 @@
 import { codePointLength, toWellFormed } from './codepoints';
-import { pyJsonDumps, pyRepr, pyStr } from './pyrepr';
+import { compareCodePoints, pyJsonDumps, pyRepr, pyStr } from './pyrepr';
 
 /*
  * Summaries as the original runtime builds them (shared/formats/metnos-v1.md, "How rows are written"),
@@ -68,15 +68,15 @@ export function findListField(observation: unknown, order: readonly string[]): s
   return order.find((f) => Array.isArray(observation[f])) ?? null;
 }
 
-/** Sorted keys of a list's first item when it is an object, else null. */
+/** Keys of a list's first item sorted by code point (Python's `sorted`) when it is an object, else null. */
 export function firstItemKeys(list: readonly unknown[]): string[] | null {
   const first = list[0];
-  return isPlainObject(first) ? Object.keys(first).sort() : null;
+  return isPlainObject(first) ? Object.keys(first).sort(compareCodePoints) : null;
 }
 
 /**
  * Structured summary: an optional `metadata:` line, then `<field>: N items. Fields: ['a', 'b']` for the
- * first list field (no Fields part when the first item is not an object), or, with no list field, the
+ * first list field (no Fields part when the first item is not an object or is `{}`), or, with no list field, the
  * compact JSON (Python separators) summarized like text. Lines joined by "\n". `value` is JSON data.
  */
 export function summarizeStructured(value: unknown): string {
@@ -87,7 +87,8 @@ export function summarizeStructured(value: unknown): string {
   if (field !== null) {
     const list = (value as Record<string, unknown[]>)[field] ?? [];
     const keys = firstItemKeys(list);
-    lines.push(keys === null ? `${field}: ${list.length} items` : `${field}: ${list.length} items. Fields: ${pyRepr(keys)}`);
+    // As the original: no key list when the first item is not an object or is an empty one.
+    lines.push(keys === null || keys.length === 0 ? `${field}: ${list.length} items` : `${field}: ${list.length} items. Fields: ${pyRepr(keys)}`);
   } else {
     lines.push(summarizeText(pyJsonDumps(value)));
   }

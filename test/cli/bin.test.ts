@@ -75,13 +75,22 @@ describe('the scratchpad-inspector bin', () => {
     expect(createHash('sha256').update(written).digest('hex')).toBe(shown.sha256);
   });
 
-  it('stops quietly when the reader closes the pipe early', async () => {
+  it('ends with exit 5 and one line when the reader closes the pipe early', async () => {
     const demo = join(tmp.dir, 'demo-pipe.db');
     const made = JSON.parse((await cli(['demo-db', demo, '--json'])).stdout) as { entries: { id: string; label: string }[] };
     const log = (made.entries.find((e) => e.label === 'large-log') as { id: string }).id;
     const script = `"${process.execPath}" "${BIN}" --db "${demo}" read ${log} --head 1000000 | head -c 5; exit \${PIPESTATUS[0]}`;
     const r = spawnSync('bash', ['-c', script], { cwd: ROOT, encoding: 'utf8' });
-    expect({ code: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({ code: 0, stdout: (await cli(['--db', demo, 'read', log, '--head', '5'])).stdout, stderr: '' });
+    expect({ code: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({
+      code: 5,
+      stdout: (await cli(['--db', demo, 'read', log, '--head', '5', '--raw'])).stdout,
+      stderr: 'scratchpad-inspector: cannot write to stdout: the reader closed the pipe (EPIPE)\n',
+    });
+  });
+
+  it('ends with exit 5 and one line when stdout is full (ENOSPC)', () => {
+    const r = spawnSync('bash', ['-c', `"${process.execPath}" "${BIN}" --db "${v1}" stats --json > /dev/full`], { cwd: ROOT, encoding: 'utf8' });
+    expect({ code: r.status, stderr: r.stderr }).toEqual({ code: 5, stderr: 'scratchpad-inspector: cannot write to stdout: no space left on device (ENOSPC)\n' });
   });
 
   it('runs as `npx scratchpad-inspector` from the checkout', () => {

@@ -60,7 +60,7 @@ describe('exit 2: usage errors', () => {
   it('for --raw with --json', () => fails(run('read', id('binary'), '--head', '4', '--raw', '--json'), 2, /--raw and --json cannot be combined/));
   it('for --raw to a terminal', () => fails(cli(['--db', db, 'read', id('binary'), '--head', '4', '--raw'], { now: NOW, stdoutTTY: true }), 2, /refusing to write raw bytes to a terminal/));
   it('for a bad gc time', () => fails(run('gc', '--dry-run', '--now', 'yesterday'), 2, /--now.*Unix seconds/));
-  it('for a bad sort key', () => fails(run('turns', '--sort', 'size'), 2, /--sort/));
+  it('for a bad sort key', () => fails(run('turns', '--sort', 'bogus'), 2, /--sort/));
   it('for a database path that is a folder', () => fails(cli(['--db', tmp.dir, 'turns'], { now: NOW }), 2, /not a file/));
 });
 

@@ -110,11 +110,11 @@ describe('ls', () => {
   it('prints a table with one line per entry', async () => {
     const r = await run('ls', TURN_A1);
     const lines = r.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^ID\s+STEP\s+EXECUTOR\s+KIND\s+SIZE\s+EXPIRY\s+SUMMARY$/);
+    expect(lines[0]).toMatch(/^ID\s+STEP\s+EXECUTOR\s+KIND\s+SIZE\s+EXPIRY\s+READS\s+SUMMARY$/);
     expect(lines.slice(1).map((l) => l.split(/\s+/).slice(0, 6))).toEqual([
-      [row('accents').id, '1', 'read_files', 'text', ...`${(row('accents').bytes.length / 1024).toFixed(1)} KiB`.split(' ')],
-      [row('files').id, '2', 'find_files', 'json', ...`${(row('files').bytes.length / 1024).toFixed(1)} KiB`.split(' ')],
-      [row('binary').id, '3', 'get_files', 'binary', '10.0', 'KiB'],
+      [row('accents').id.slice(0, 12), '1', 'read_files', 'text', ...`${(row('accents').bytes.length / 1024).toFixed(1)} KiB`.split(' ')],
+      [row('files').id.slice(0, 12), '2', 'find_files', 'json', ...`${(row('files').bytes.length / 1024).toFixed(1)} KiB`.split(' ')],
+      [row('binary').id.slice(0, 12), '3', 'get_files', 'binary', '10.0', 'KiB'],
     ]);
   });
 });
@@ -155,7 +155,7 @@ describe('read', () => {
 
   it('prints text as text', async () => {
     const r = await run('read', row('accents').id, '--range', '3', '30');
-    expect(r.stdout).toBe(cps(text()).slice(3, 30).join(''));
+    expect(r.stdout).toBe(cps(text()).slice(3, 30).join('') + '\n');
   });
 
   it('prints binary as a hex dump with offsets from the slice start', async () => {

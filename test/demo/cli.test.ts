@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openScratchpad } from '../../app/scratchpad';
+import { cli } from '../cli/helpers';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'demo-cli-'));
@@ -20,7 +21,7 @@ describe('npm run demo-db', () => {
     const path = join(dir, 'demo.db');
     const first = demoDb(path);
     expect(first.code).toBe(0);
-    expect(first.stdout).toBe(`wrote 20 rows in 7 turns for owners alice, bob, ci-bot to ${path}\n`);
+    expect(first.stdout).toBe(`Wrote 20 rows in 7 turns for owners alice, bob, ci-bot to ${path}\n`);
     const store = openScratchpad(path, { readonly: true });
     try {
       expect(store.stats({ kind: 'operator' }).rows).toBe(20);
@@ -33,6 +34,12 @@ describe('npm run demo-db', () => {
     expect({ code: again.code, stderr: again.stderr }).toEqual({ code: 5, stderr: `demo-db: ${path} already exists (pass overwrite / --force to replace it)\n` });
     expect(readFileSync(path).equals(before)).toBe(true);
     expect(demoDb(path, '--force').code).toBe(0);
+  });
+
+  it('words its output as the CLI\'s demo-db does', async () => {
+    const viaNpm = demoDb(join(dir, 'npm.db'));
+    const viaCli = await cli(['demo-db', join(dir, 'cli.db')]);
+    expect(viaNpm.stdout.replace('npm.db', 'X')).toBe(viaCli.stdout.replace('cli.db', 'X'));
   });
 
   it('exits 2 without a path', () => {

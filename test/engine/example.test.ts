@@ -54,4 +54,16 @@ describe('examples/agent-turn.ts', () => {
     expect(run.stdout).toContain(`Scratchpad: ${tmp}`);
     expect(readdirSync(tmp).filter((n) => n.startsWith('agent-turn-'))).toEqual([]);
   });
+
+  it('ends with exit 5 and one line under `| head`, removing its temporary database', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'example-head-'));
+    dirs.push(tmp);
+    const run = spawnSync('bash', ['-c', `"${TSX}" examples/agent-turn.ts | head -c 20 > /dev/null; exit \${PIPESTATUS[0]}`], {
+      encoding: 'utf8',
+      timeout: 50_000,
+      env: { ...process.env, TMPDIR: tmp },
+    });
+    expect({ code: run.status, stderr: run.stderr }).toEqual({ code: 5, stderr: 'example: cannot write to stdout: the reader closed the pipe (EPIPE)\n' });
+    expect(readdirSync(tmp).filter((f) => f.startsWith('agent-turn-'))).toEqual([]);
+  });
 });

@@ -13,7 +13,7 @@ describe('buildHandle', () => {
       size_bytes: 123,
       kind: 'text',
       summary: 's',
-      metadata: null,
+      metadata: {},
       total: 2,
       message: 'm',
       list_field: 'entries',
@@ -27,7 +27,7 @@ describe('buildHandle', () => {
 
   it('has no list fields and a scratchpad_read hint for a bare value', () => {
     const h = buildHandle({ ...base, kind: 'binary', source: null });
-    expect(h).toEqual({ ok: true, scratchpad_id: base.id, step_num: 4, size_bytes: 123, kind: 'binary', summary: 's', metadata: null, ref_hint: refHint(base.id, 4, null) });
+    expect(h).toEqual({ ok: true, scratchpad_id: base.id, step_num: 4, size_bytes: 123, kind: 'binary', summary: 's', metadata: {}, ref_hint: refHint(base.id, 4, null) });
     expect(h.ref_hint).not.toContain('{{');
   });
 

@@ -23,7 +23,7 @@ describe('put', () => {
     const text = 'line\n'.repeat(400);
     const h = sp.put(alice, { turnId: 't1', stepNum: 1, executorName: 'read_files', observation: { content: text } });
     expect(h.scratchpad_id).toMatch(/^[0-9a-f]{44}$/);
-    expect(h).toMatchObject({ ok: true, step_num: 1, size_bytes: 2000, kind: 'text', summary: `${text.slice(0, 500)}\n\n[... 1000 characters omitted ...]\n\n${text.slice(-500)}`, metadata: null });
+    expect(h).toMatchObject({ ok: true, step_num: 1, size_bytes: 2000, kind: 'text', summary: `${text.slice(0, 500)}\n\n[... 1000 characters omitted ...]\n\n${text.slice(-500)}`, metadata: {} });
     const d = sp.describe(alice, h.scratchpad_id);
     expect(d.sha256).toBe(createHash('sha256').update(text).digest('hex'));
     expect(d.meta).toMatchObject({ turnId: 't1', stepNum: 1, executorName: 'read_files', kind: 'text', structured: false, sizeBytes: 2000, lengthCodePoints: 2000, createdAt: 1_800_000_000, expiresAt: 1_800_003_600, expiry: 'live', owner: 'alice' });

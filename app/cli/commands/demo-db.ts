@@ -1,7 +1,8 @@
-import { DemoDatabaseExistsError, writeDemoDatabase, type DemoResult } from '../../demo';
+import { DemoDatabaseExistsError, demoSummaryLine, writeDemoDatabase, type DemoResult } from '../../demo';
 import { CliError } from '../exit-codes';
 import type { CliIo } from '../io';
 import { printJson } from './common';
+import { targetFailure } from './export';
 
 /** Arguments of `demo-db`. */
 export interface DemoDbArgs {
@@ -11,8 +12,9 @@ export interface DemoDbArgs {
 }
 
 /**
- * `demo-db PATH`: writes the demo database (app/demo) at PATH. An existing file is an error (EXISTS, exit 5)
- * unless `force`. JSON: `{ path, rows, owners, turns }` plus every written entry (`entries`).
+ * `demo-db PATH`: writes the demo database (app/demo) at PATH, as a temporary file renamed into place. An
+ * existing file is an error (EXISTS, exit 5) unless `force`; a missing folder, a directory, a non-regular file
+ * or a database's side file is refused (exit 5) and nothing is created. JSON: `{ path, rows, owners, turns }` plus every written entry (`entries`).
  */
 export function runDemoDb(args: DemoDbArgs, io: CliIo): DemoResult {
   let result: DemoResult;
@@ -20,9 +22,9 @@ export function runDemoDb(args: DemoDbArgs, io: CliIo): DemoResult {
     result = writeDemoDatabase(args.path, { overwrite: args.force, now: io.now() });
   } catch (e) {
     if (e instanceof DemoDatabaseExistsError) throw new CliError('EXISTS', e.message);
-    throw e;
+    throw targetFailure(e);
   }
   if (args.json) printJson(io, result);
-  else io.stdout.write(`Wrote ${result.rows} rows in ${result.turns} turns for ${result.owners.join(', ')} to ${result.path}\n`);
+  else io.stdout.write(demoSummaryLine(result));
   return result;
 }

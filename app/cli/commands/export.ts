@@ -1,18 +1,20 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream, rmSync } from 'node:fs';
-import { once } from 'node:events';
+import { chmodSync, rmSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import type { Scratchpad } from '../../scratchpad/types';
+import { checkTarget, commitTemp, FileTargetError, tempPathBeside } from '../../files/replace';
 import { CliError } from '../exit-codes';
 import { formatBytes } from '../format';
-import type { CliIo } from '../io';
+import { writeAll, type CliIo } from '../io';
 import { progressBar } from '../progress';
 import { printJson, type CommonArgs } from './common';
 
 /** Arguments of `export`. */
 export interface ExportArgs extends CommonArgs {
   readonly id: string;
+  /** The file to write, or `-` for stdout. */
   readonly file: string;
-  /** Replace an existing file (default: an existing file is an error, exit 5). */
+  /** Replace an existing regular file (default: an existing file is an error, exit 5). */
   readonly force?: boolean;
   /** Chunk size in bytes handed to iterateContent (default 1 MiB). */
   readonly chunkBytes?: number;
@@ -21,25 +23,44 @@ export interface ExportArgs extends CommonArgs {
 /** What `export` wrote. */
 export interface ExportResult {
   readonly id: string;
+  /** The file written, or `-` for stdout. */
   readonly path: string;
   readonly bytesWritten: number;
   /** sha256 of the bytes written, checked against the store's. */
   readonly sha256: string;
 }
 
+/** A FileTargetError as the CLI reports it (both exit 5). */
+export function targetFailure(e: unknown): unknown {
+  if (e instanceof FileTargetError) return new CliError(e.code === 'EXISTS' ? 'EXISTS' : 'IO', e.message);
+  return e;
+}
+
 /**
- * `export ID FILE`: streams the raw content (text as its UTF-8 bytes) to FILE chunk by chunk with the
- * store's iterateContent, never holding the whole value; a progress bar on stderr when it is a terminal.
- * Verifies the sha256 of what was written against describe's. On any failure the partial file is removed.
+ * `export ID FILE`: streams the raw content (text as its UTF-8 bytes) chunk by chunk with the store's
+ * iterateContent, never holding the whole value, and verifies its sha256 against describe's; a progress bar on
+ * stderr when it is a terminal. FILE is written as a temporary file beside it, fsynced, and renamed over FILE
+ * only when complete and verified, so a failure leaves FILE exactly as it was. Refused without writing
+ * anything (exit 5): an existing file without `force`, the open database and its -wal/-shm/-journal, a
+ * directory, anything not a regular file. `-` streams to stdout (refused on a terminal and with --json).
  * JSON: {@link ExportResult}.
  */
 export async function runExport(store: Scratchpad, args: ExportArgs, io: CliIo): Promise<ExportResult> {
-  const description = store.describe(args.principal, args.id);
-  const out = createWriteStream(args.file, { flags: args.force ? 'w' : 'wx', highWaterMark: 1024 * 1024 });
+  const toStdout = args.file === '-';
+  if (toStdout && args.json) throw new CliError('USAGE', '--json cannot be combined with export to stdout (-)');
+  if (toStdout && io.stdout.isTTY) throw new CliError('USAGE', 'refusing to write raw bytes to a terminal: redirect or pipe stdout');
+  let target: ReturnType<typeof checkTarget> | null = null;
   try {
-    await once(out, 'open');
+    if (!toStdout) target = checkTarget(args.file, { force: args.force === true, protect: [store.path] });
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new CliError('EXISTS', `${args.file} already exists (use --force to replace it)`);
+    throw targetFailure(e);
+  }
+  const description = store.describe(args.principal, args.id);
+  const temp = target ? tempPathBeside(target.path) : null;
+  let file;
+  try {
+    file = temp ? await open(temp, 'wx', 0o600) : null;
+  } catch (e) {
     throw new CliError('IO', `cannot write ${args.file}: ${(e as Error).message}`);
   }
   const hash = createHash('sha256');
@@ -49,21 +70,27 @@ export async function runExport(store: Scratchpad, args: ExportArgs, io: CliIo):
     for (const chunk of store.iterateContent(args.principal, args.id, args.chunkBytes)) {
       hash.update(chunk);
       written += chunk.length;
-      if (!out.write(chunk)) await once(out, 'drain'); // once() rejects if the stream errors meanwhile
+      if (file) await file.write(chunk);
+      else await writeAll(io.stdout, chunk);
       progress.update(written);
     }
-    out.end();
-    await once(out, 'finish');
     progress.finish();
     const sha256 = hash.digest('hex');
     if (sha256 !== description.sha256) throw new CliError('CORRUPT', `exported bytes of ${args.id} do not match its sha256 ${description.sha256}`);
+    if (file && temp && target) {
+      await file.sync();
+      await file.close();
+      file = null;
+      if (target.existing) chmodSync(temp, target.existing.mode & 0o7777);
+      commitTemp(temp, target.path, args.force === true);
+    }
     const result: ExportResult = { id: args.id, path: args.file, bytesWritten: written, sha256 };
     if (args.json) printJson(io, result);
-    else io.stdout.write(`Exported ${args.id} (${formatBytes(written)}, sha256 ${sha256.slice(0, 16)}…) to ${args.file}\n`);
+    else if (!toStdout) io.stdout.write(`Exported ${args.id} (${formatBytes(written)}, sha256 ${sha256.slice(0, 16)}…) to ${args.file}\n`);
     return result;
   } catch (e) {
-    out.destroy();
-    rmSync(args.file, { force: true });
-    throw e;
+    await file?.close().catch(() => {});
+    if (temp) rmSync(temp, { force: true });
+    throw targetFailure(e);
   }
 }

@@ -1,0 +1,184 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runExport } from '../../app/cli/commands/export';
+import { CliError } from '../../app/cli/exit-codes';
+import type { CliIo } from '../../app/cli/io';
+import { DemoDatabaseExistsError, writeDemoDatabase } from '../../app/demo';
+import { openScratchpad } from '../../app/scratchpad';
+import type { Scratchpad } from '../../app/scratchpad/types';
+import { Capture, cli, oneLine, tempDir } from './helpers';
+import { NOW, writeV2Fixture, type FixtureRow } from './v2-fixture';
+
+let tmp: ReturnType<typeof tempDir>;
+let db: string;
+let rows: FixtureRow[];
+const row = (label: string) => rows.find((r) => r.label === label) as FixtureRow;
+const run = (...argv: string[]) => cli(['--db', db, ...argv], { now: NOW });
+const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+const alice = { kind: 'user', userId: 'alice' } as const;
+const root = process.getuid?.() === 0;
+
+/** A character device (major 1, minor 3: null) in the temp folder; needs root. */
+function nullDevice(name: string): string {
+  const path = join(tmp.dir, name);
+  execFileSync('mknod', ['-m', '666', path, 'c', '1', '3']);
+  return path;
+}
+
+beforeAll(() => {
+  tmp = tempDir('cli-export-safety-');
+  ({ path: db, rows } = writeV2Fixture(tmp.dir));
+});
+afterAll(() => tmp.cleanup());
+
+/** A store whose content stream fails after its first chunk (as a disk error or a vanished row would). */
+function failingMidway(store: Scratchpad): Scratchpad {
+  return {
+    path: store.path,
+    describe: (p, id) => store.describe(p, id),
+    *iterateContent(p, id) {
+      yield* [...store.iterateContent(p, id, 1024)].slice(0, 1);
+      throw new Error('the disk went away');
+    },
+  } as Partial<Scratchpad> as Scratchpad;
+}
+
+describe('export --force', () => {
+  it('leaves the existing file exactly as it was when the export fails midway, and no temporary file', async () => {
+    const dir = join(tmp.dir, 'midway');
+    mkdirSync(dir);
+    const target = join(dir, 'keep.bin');
+    writeFileSync(target, 'precious bytes');
+    const store = openScratchpad(db, { readonly: true });
+    const io: CliIo = { stdout: new Capture(), stderr: new Capture(), env: {}, now: () => NOW };
+    try {
+      await expect(runExport(failingMidway(store), { principal: alice, json: false, id: row('binary').id, file: target, force: true }, io)).rejects.toThrow('the disk went away');
+    } finally {
+      store.close();
+    }
+    expect(readFileSync(target, 'utf8')).toBe('precious bytes');
+    expect(readdirSync(dir)).toEqual(['keep.bin']);
+  });
+
+  it('replaces the file when complete, keeping its mode', async () => {
+    const target = join(tmp.dir, 'replace.bin');
+    writeFileSync(target, 'old', { mode: 0o640 });
+    expect((await run('export', row('binary').id, target, '--force')).code).toBe(0);
+    expect(readFileSync(target)).toEqual(row('binary').bytes);
+    expect(statSync(target).mode & 0o777).toBe(0o640);
+  });
+
+  it('replaces the file a symlink points to, and keeps the link', async () => {
+    const real = join(tmp.dir, 'real.txt');
+    const link = join(tmp.dir, 'link.txt');
+    writeFileSync(real, 'old');
+    symlinkSync(real, link);
+    expect((await run('export', row('accents').id, link, '--force')).code).toBe(0);
+    expect(readFileSync(real, 'utf8')).toBe(row('accents').text);
+  });
+
+  it.each(['', '-wal', '-shm', '-journal'])('refuses the open database%s, with no change', async (suffix) => {
+    const before = existsSync(db + suffix) ? sha(db + suffix) : null;
+    const r = await run('export', row('accents').id, db + suffix, '--force');
+    expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 5, stdout: '' });
+    expect(oneLine(r.stderr)).toMatch(/refusing to write .*: it is (the \w+ file of )?the open database/);
+    expect(existsSync(db + suffix) ? sha(db + suffix) : null).toBe(before);
+    expect((await run('show', row('accents').id)).code).toBe(0);
+  });
+
+  it('refuses the open database through another name (a symlink)', async () => {
+    const alias = join(tmp.dir, 'alias.db');
+    symlinkSync(db, alias);
+    const before = sha(db);
+    const r = await run('export', row('accents').id, alias, '--force');
+    expect(r.code).toBe(5);
+    expect(sha(db)).toBe(before);
+  });
+
+  it('refuses a directory without suggesting --force', async () => {
+    const r = await run('export', row('accents').id, tmp.dir, '--force');
+    expect(r.code).toBe(5);
+    expect(oneLine(r.stderr)).toMatch(/is a directory; give a file name$/);
+    const plain = await run('export', row('accents').id, tmp.dir);
+    expect(oneLine(plain.stderr)).not.toMatch(/--force/);
+  });
+
+  // A private copy of the null device (never /dev/null itself: code without the check would replace it).
+  it.runIf(root)('refuses a device node and leaves it in place', async () => {
+    const dev = nullDevice('export-dev');
+    const r = await run('export', row('accents').id, dev, '--force');
+    expect({ code: r.code, line: oneLine(r.stderr) }).toEqual({ code: 5, line: `scratchpad-inspector: ${dev} is a device; give a file name` });
+    expect(statSync(dev).isCharacterDevice()).toBe(true);
+  });
+});
+
+describe('export ID -', () => {
+  it('streams the raw content to stdout', async () => {
+    const r = await run('export', row('binary').id, '-');
+    expect(r.code).toBe(0);
+    expect(r.stdoutBytes).toEqual(row('binary').bytes);
+  });
+  it('is refused with --json and on a terminal', async () => {
+    expect((await run('export', row('binary').id, '-', '--json')).code).toBe(2);
+    expect((await cli(['--db', db, 'export', row('binary').id, '-'], { now: NOW, stdoutTTY: true })).code).toBe(2);
+  });
+});
+
+describe('demo-db', () => {
+  it('fails for a missing folder and creates nothing', async () => {
+    const r = await cli(['demo-db', join(tmp.dir, 'missing', 'folder', 'x.db')]);
+    expect(r.code).toBe(5);
+    expect(oneLine(r.stderr)).toMatch(/folder .*missing\/folder does not exist/);
+    expect(existsSync(join(tmp.dir, 'missing'))).toBe(false);
+  });
+  it('refuses a directory even with --force', async () => {
+    expect((await cli(['demo-db', tmp.dir, '--force'])).code).toBe(5);
+    expect(statSync(tmp.dir).isDirectory()).toBe(true);
+  });
+  it.runIf(root)('refuses a device node even with --force', async () => {
+    const dev = nullDevice('demo-dev');
+    expect((await cli(['demo-db', dev, '--force'])).code).toBe(5);
+    expect(statSync(dev).isCharacterDevice()).toBe(true);
+  });
+  it('refuses the WAL of an existing database', async () => {
+    const r = await cli(['demo-db', `${db}-wal`, '--force']);
+    expect(r.code).toBe(5);
+    expect(oneLine(r.stderr)).toMatch(/it is the wal file of the database/);
+  });
+  it('leaves an existing file as it was when writing the new one fails', () => {
+    const dir = join(tmp.dir, 'demo-fail');
+    mkdirSync(dir);
+    const target = join(dir, 'demo.db');
+    writeFileSync(target, 'the old database');
+    expect(() => writeDemoDatabase(target, { now: NOW, overwrite: true, nativeBinding: join(dir, 'no-such-addon.node') })).toThrow();
+    expect(readFileSync(target, 'utf8')).toBe('the old database');
+    expect(readdirSync(dir)).toEqual(['demo.db']);
+  });
+  it('still refuses an existing file without overwrite, with its own error type', () => {
+    expect(() => writeDemoDatabase(db, { now: NOW })).toThrow(DemoDatabaseExistsError);
+  });
+  it('replaces an existing file with --force and drops its stale side files', async () => {
+    const dir = join(tmp.dir, 'demo-force');
+    mkdirSync(dir);
+    const target = join(dir, 'demo.db');
+    writeFileSync(target, 'old');
+    writeFileSync(`${target}-wal`, 'stale wal of the old file');
+    const r = await cli(['demo-db', target, '--force', '--json']);
+    expect(r.code).toBe(0);
+    expect(readdirSync(dir)).toEqual(['demo.db']);
+    expect((await cli(['--db', target, 'stats', '--json'])).code).toBe(0);
+  });
+});
+
+it('maps a refused target to exit 5 (a CliError, not a raw error)', async () => {
+  const store = openScratchpad(db, { readonly: true });
+  const io: CliIo = { stdout: new Capture(), stderr: new Capture(), env: {}, now: () => NOW };
+  try {
+    await expect(runExport(store, { principal: alice, json: false, id: row('binary').id, file: tmp.dir, force: true }, io)).rejects.toBeInstanceOf(CliError);
+  } finally {
+    store.close();
+  }
+});
