@@ -48,6 +48,10 @@ export async function inTransaction<T>(target: PgTarget, binding: Binding, optio
       throw mapPgError(err, target.label, options.operation, target.secrets);
     }
     let broken: Error | undefined;
+    // A connection that dies while checked out emits 'error' (no pool listener then): without a listener that
+    // would crash the process. The failure also rejects the query in flight, which is what gets mapped.
+    const onError = (err: Error) => (broken = err);
+    client.on('error', onError);
     try {
       await client.query(beginSql(binding, options.operation === 'read'));
       const value = await fn(client);
@@ -66,6 +70,7 @@ export async function inTransaction<T>(target: PgTarget, binding: Binding, optio
       }
       throw mapPgError(err, target.label, options.operation, target.secrets);
     } finally {
+      client.removeListener('error', onError);
       client.release(broken);
     }
   }

@@ -84,7 +84,7 @@ export function redactUrl(url: string): string {
   u.searchParams.delete('password');
   u.searchParams.delete('sslpassword');
   const scheme = url.slice(0, url.indexOf(':')).toLowerCase();
-  return scheme + u.toString().slice(u.protocol.length);
+  return `${scheme}:${u.toString().slice(u.protocol.length)}`;
 }
 
 /**
