@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Binding } from '../../app/scratchpad/postgres/binding';
 import { readChunks, readUnits } from '../../app/scratchpad/postgres/data/chunks';
 import { gcBatch, gcExpired } from '../../app/scratchpad/postgres/data/gc';
-import { findObservation, listTurnObservations, listTurnsPage } from '../../app/scratchpad/postgres/data/list';
+import { findObservation, listTurnObservations, listTurnsPage, type TurnCursor } from '../../app/scratchpad/postgres/data/list';
 import { listenChanges, type ChangeNotice } from '../../app/scratchpad/postgres/data/notify';
 import { putObservationRow } from '../../app/scratchpad/postgres/data/put';
 import { insertRead, readsOfEntry, readsOfTurn } from '../../app/scratchpad/postgres/data/readlog';
@@ -100,9 +100,9 @@ describe('listing and stats', () => {
     }
     expect((await read('carol', (c) => listTurnObservations(c, 'turn-3'))).map((o) => [o.stepNum, o.sizeBytes, o.createdAt])).toEqual([[1, 11, 93], [2, 11, 103]]);
     const pages: string[][] = [];
-    let cursor = null;
+    let cursor: TurnCursor | null = null;
     do {
-      const page: Awaited<ReturnType<typeof listTurnsPage>> = await read('carol', (c) => listTurnsPage(c, 150, 2, cursor));
+      const page = await read('carol', (c) => listTurnsPage(c, 150, 2, cursor));
       pages.push(page.turns.map((t) => `${t.turnId}:${t.entries}:${t.sizeBytes}:${t.expired}`));
       cursor = page.next;
     } while (cursor);
