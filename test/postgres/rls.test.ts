@@ -146,6 +146,17 @@ describe('row-level security, one database role per user', () => {
     }
   });
 
+  it('a user role cannot make principal() trust its setting by shadowing pg_has_role on its search_path', async () => {
+    const admin = await db.admin();
+    await admin.query(`CREATE SCHEMA mine AUTHORIZATION "${roles.alice.name}"`);
+    const alice = await client(roles.alice.url);
+    await alice.query(`CREATE FUNCTION mine.pg_has_role(name, oid, text) RETURNS boolean LANGUAGE sql RETURN true;
+      CREATE FUNCTION mine.pg_has_role(name, name, text) RETURNS boolean LANGUAGE sql RETURN true;
+      CREATE FUNCTION mine.current_setting(text, boolean) RETURNS text LANGUAGE sql RETURN '${roles.bob.name}'`);
+    await alice.query('SET search_path = mine, pg_catalog');
+    expect(await ownersSeen(alice, bind(roles.bob.name, 'on'))).toEqual(every([roles.alice.name]));
+  });
+
   it('a user role cannot turn row-level security off or read the tables past it', async () => {
     const bob = await client(roles.bob.url);
     await expect(bob.query('ALTER TABLE scratchpad.observations DISABLE ROW LEVEL SECURITY')).rejects.toMatchObject({ code: '42501' });

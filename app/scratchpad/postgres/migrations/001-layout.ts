@@ -24,28 +24,29 @@ export const MIGRATION_001 = `
 CREATE TABLE ${SCHEMA}.meta (key text PRIMARY KEY, value text NOT NULL);
 INSERT INTO ${SCHEMA}.meta (key, value) VALUES ('format', '${MARKER_FORMAT}');
 
--- True for the role owning the schema (and its members): it could turn RLS off anyway.
-CREATE FUNCTION ${SCHEMA}.is_schema_owner() RETURNS boolean LANGUAGE sql STABLE SET search_path = pg_catalog AS $fn$
-  SELECT pg_has_role(current_user, (SELECT nspowner FROM pg_namespace WHERE nspname = '${SCHEMA}'), 'USAGE')
-$fn$;
+-- The three functions below have SQL-standard bodies: parsed once here, with every name resolved now, so a
+-- caller's search_path cannot swap pg_has_role or an operator for one of its own (a per-user role could
+-- otherwise make principal() trust its setting), and the planner can inline them (no SET clause).
 
--- The principal of the current transaction. Only members of ${APP_ROLE} (and the schema owner, who could turn
--- RLS off anyway) may choose it through the setting; any other role is the principal named like itself.
-CREATE FUNCTION ${SCHEMA}.principal() RETURNS text LANGUAGE sql STABLE SET search_path = pg_catalog AS $fn$
-  SELECT CASE
-    WHEN coalesce(pg_has_role(current_user, to_regrole('${APP_ROLE}'), 'USAGE'), false)
+-- True for the role owning the schema (and its members): it could turn RLS off anyway.
+CREATE FUNCTION ${SCHEMA}.is_schema_owner() RETURNS boolean LANGUAGE sql STABLE
+  RETURN pg_catalog.pg_has_role(current_user, (SELECT n.nspowner FROM pg_catalog.pg_namespace n WHERE n.nspname = '${SCHEMA}'), 'USAGE');
+
+-- The principal of the current transaction. Only members of ${APP_ROLE} (and the schema owner) may choose it
+-- through the setting; any other role is the principal named like itself, whatever it sets.
+CREATE FUNCTION ${SCHEMA}.principal() RETURNS text LANGUAGE sql STABLE
+  RETURN CASE
+    WHEN coalesce(pg_catalog.pg_has_role(current_user, pg_catalog.to_regrole('${APP_ROLE}'), 'USAGE'), false)
       OR ${SCHEMA}.is_schema_owner()
-    THEN nullif(current_setting('${PRINCIPAL_SETTING}', true), '')
+    THEN nullif(pg_catalog.current_setting('${PRINCIPAL_SETTING}', true), '')
     ELSE current_user::text
-  END
-$fn$;
+  END;
 
 -- The operator view: a member of ${OPERATOR_ROLE} that asked for it in this transaction. The setting alone
 -- grants nothing: any role may set a custom setting, so membership is what is checked.
-CREATE FUNCTION ${SCHEMA}.is_operator() RETURNS boolean LANGUAGE sql STABLE SET search_path = pg_catalog AS $fn$
-  SELECT coalesce(pg_has_role(current_user, to_regrole('${OPERATOR_ROLE}'), 'USAGE'), false)
-    AND coalesce(current_setting('${OPERATOR_SETTING}', true), '') = 'on'
-$fn$;
+CREATE FUNCTION ${SCHEMA}.is_operator() RETURNS boolean LANGUAGE sql STABLE
+  RETURN coalesce(pg_catalog.pg_has_role(current_user, pg_catalog.to_regrole('${OPERATOR_ROLE}'), 'USAGE'), false)
+    AND coalesce(pg_catalog.current_setting('${OPERATOR_SETTING}', true), '') = 'on';
 
 CREATE SEQUENCE ${SCHEMA}.observation_pk AS bigint;
 CREATE TABLE ${SCHEMA}.observations (
