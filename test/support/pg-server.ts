@@ -10,7 +10,8 @@ import { findPgBinaries, type PgBinaries } from './pg-binaries';
  * A throw-away PostgreSQL cluster for tests and benches: initdb into a fresh temp folder, the server on a free
  * port of 127.0.0.1 only (no Unix socket, so two runs never meet), a random superuser password, removed on stop
  * or at process exit. PostgreSQL refuses to run as root, so under root the cluster belongs to an unprivileged
- * user (`postgres` when the machine has one, else `scratchpad-pg`, created once with useradd).
+ * user (`postgres` when the machine has one, else `scratchpad-pg`, created once with useradd; SCRATCHPAD_PG_USER
+ * names another).
  */
 
 /** A running throw-away cluster. */
@@ -53,15 +54,17 @@ export function freePort(): Promise<number> {
 function runAs(): { uid: number; gid: number } | null {
   if (process.getuid?.() !== 0) return null;
   const id = (name: string, flag: '-u' | '-g') => Number(execFileSync('id', [flag, name], { encoding: 'utf8' }).trim());
-  for (const name of ['postgres', RUN_AS_FALLBACK]) {
+  const wanted = process.env.SCRATCHPAD_PG_USER;
+  for (const name of wanted ? [wanted] : ['postgres', RUN_AS_FALLBACK]) {
     try {
       return { uid: id(name, '-u'), gid: id(name, '-g') };
     } catch {
       // No such user: try the next one.
     }
   }
-  execFileSync('useradd', ['--system', '--no-create-home', '--user-group', '--shell', '/usr/sbin/nologin', RUN_AS_FALLBACK]);
-  return { uid: id(RUN_AS_FALLBACK, '-u'), gid: id(RUN_AS_FALLBACK, '-g') };
+  const name = wanted || RUN_AS_FALLBACK;
+  execFileSync('useradd', ['--system', '--no-create-home', '--user-group', '--shell', '/usr/sbin/nologin', name]);
+  return { uid: id(name, '-u'), gid: id(name, '-g') };
 }
 
 function waitReady(child: ChildProcess, timeoutMs: number): Promise<void> {
