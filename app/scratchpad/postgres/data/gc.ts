@@ -15,8 +15,8 @@ export interface PgGcResult {
 
 /**
  * Deletes up to `limit` observations visible to the bound principal with expires_at <= `now` (Unix seconds from
- * the store's clock), oldest expiry first, with their chunks and read log (ON DELETE CASCADE), in the caller's
- * transaction. Rows locked by another transaction (a TTL change in flight) are skipped, not waited for (SKIP
+ * the store's clock), oldest expiry first, with their chunks and read log (in the same statement: all or
+ * nothing), in the caller's transaction. Rows locked by another transaction (a TTL change in flight) are skipped, not waited for (SKIP
  * LOCKED); under READ COMMITTED a row whose expiry was moved past `now` meanwhile is re-checked and kept.
  */
 export async function gcBatch(client: pg.ClientBase, now: number, limit: number): Promise<PgGcResult> {
@@ -24,7 +24,11 @@ export async function gcBatch(client: pg.ClientBase, now: number, limit: number)
     `WITH doomed AS (
        SELECT pk FROM ${SCHEMA}.observations WHERE expires_at <= $1 ORDER BY expires_at, pk LIMIT $2 FOR UPDATE SKIP LOCKED
      ), gone AS (
-       DELETE FROM ${SCHEMA}.observations o USING doomed d WHERE o.pk = d.pk AND o.expires_at <= $1 RETURNING o.size_bytes
+       DELETE FROM ${SCHEMA}.observations o USING doomed d WHERE o.pk = d.pk AND o.expires_at <= $1 RETURNING o.pk, o.size_bytes
+     ), chunks AS (
+       DELETE FROM ${SCHEMA}.chunks c USING gone g WHERE c.entry_pk = g.pk
+     ), reads AS (
+       DELETE FROM ${SCHEMA}.read_log r USING gone g WHERE r.entry_pk = g.pk
      )
      SELECT count(*) AS removed, coalesce(sum(size_bytes), 0) AS bytes FROM gone`,
     [now, limit],

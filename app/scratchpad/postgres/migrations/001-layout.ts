@@ -18,7 +18,12 @@ import { APP_ROLE, MARKER_FORMAT, OPERATOR_ROLE, OPERATOR_SETTING, PRINCIPAL_SET
  * Every table carries `owner` and has RLS enabled and forced: a row is visible and writable when its owner is
  * scratchpad.principal() (the bound principal for the application role and the schema owner; the role's own
  * name for any other role), and readable and deletable by members of scratchpad_operator who set
- * scratchpad.operator = 'on'. Chunks and read-log rows go with their observation (ON DELETE CASCADE).
+ * scratchpad.operator = 'on'.
+ *
+ * No foreign keys, as in v2: a put writes an observation and its chunks in one transaction, and gc deletes an
+ * observation, its chunks and its read log in one statement (set-based, where ON DELETE CASCADE fired one trigger
+ * per row and a foreign key check per chunk inserted). Chunks are found by (entry_pk, seq), read-log rows by
+ * (entry_pk, seq), both primary or indexed.
  */
 export const MIGRATION_001 = `
 CREATE TABLE ${SCHEMA}.meta (key text PRIMARY KEY, value text NOT NULL);
@@ -78,7 +83,7 @@ CREATE INDEX observations_owner_turn ON ${SCHEMA}.observations (owner, turn_id) 
 CREATE INDEX observations_expiry ON ${SCHEMA}.observations (expires_at) INCLUDE (owner);
 
 CREATE TABLE ${SCHEMA}.chunks (
-  entry_pk bigint NOT NULL REFERENCES ${SCHEMA}.observations (pk) ON DELETE CASCADE,
+  entry_pk bigint NOT NULL,
   seq integer NOT NULL CHECK (seq >= 0),
   owner text NOT NULL,
   byte_start bigint NOT NULL,
@@ -93,7 +98,7 @@ ALTER TABLE ${SCHEMA}.chunks ALTER COLUMN data SET STORAGE EXTERNAL;
 
 CREATE TABLE ${SCHEMA}.read_log (
   seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-  entry_pk bigint NOT NULL REFERENCES ${SCHEMA}.observations (pk) ON DELETE CASCADE,
+  entry_pk bigint NOT NULL,
   owner text NOT NULL,
   principal text NOT NULL,
   mode text NOT NULL CHECK (mode IN ('full', 'head', 'tail', 'range')),
