@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { findPgBinaries, type PgBinaries } from './pg-binaries';
+import { reachableBinaries } from './pg-reachable';
 
 /*
  * A throw-away PostgreSQL cluster for tests and benches: initdb into a fresh temp folder, the server on a free
@@ -90,8 +91,8 @@ function waitReady(child: ChildProcess, timeoutMs: number): Promise<void> {
  * server binaries are found or the server does not start; the temp folder is removed in either case.
  */
 export async function startPgServer(options: PgServerOptions = {}): Promise<PgServer> {
-  const binaries = await findPgBinaries();
   const owner = runAs();
+  const binaries = reachableBinaries(await findPgBinaries(), owner);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scratchpad-pg-'));
   const data = path.join(dir, 'data');
   const password = randomBytes(18).toString('base64url');
