@@ -146,6 +146,23 @@ describe('row-level security, one database role per user', () => {
     }
   });
 
+  it('a user role cannot write for another owner through put_one_chunk, which binds the principal it is given', async () => {
+    const alice = await client(roles.alice.url);
+    const args = [roles.bob.name, '0'.repeat(32), 'forged', 1, null, 'text', false, 1, 1, 32_768, 0, 1, 2, null, null, null, '0'.repeat(64), 's', null, null, Buffer.from('x')];
+    await expect(alice.query(`SELECT scratchpad.put_one_chunk(${args.map((_, i) => `$${i + 1}`).join(', ')})`, args)).rejects.toMatchObject({ code: '42501' });
+    const own = [roles.alice.name, ...args.slice(1)];
+    const { rows } = await alice.query(`SELECT scratchpad.put_one_chunk(${own.map((_, i) => `$${i + 1}`).join(', ')}) AS pk`, own);
+    await alice.query('BEGIN');
+    try {
+      expect((await alice.query('SELECT owner, turn_id FROM scratchpad.observations WHERE pk = $1', [rows[0].pk])).rows).toEqual([{ owner: roles.alice.name, turn_id: 'forged' }]);
+      // Removed again, so the other cases still see one row per owner and table.
+      await alice.query('DELETE FROM scratchpad.chunks WHERE entry_pk = $1', [rows[0].pk]);
+      await alice.query('DELETE FROM scratchpad.observations WHERE pk = $1', [rows[0].pk]);
+    } finally {
+      await alice.query('COMMIT');
+    }
+  });
+
   it('a user role cannot make principal() trust its setting by shadowing pg_has_role on its search_path', async () => {
     const admin = await db.admin();
     await admin.query(`CREATE SCHEMA mine AUTHORIZATION "${roles.alice.name}"`);

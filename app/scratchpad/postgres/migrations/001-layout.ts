@@ -124,6 +124,33 @@ BEGIN
   END LOOP;
 END
 $rls$;
+-- A put of a one-chunk observation in one call (one round trip, in the caller's transaction or its own):
+-- binds the principal, writes the metadata and chunk 0, sends the change notice, returns the row number. The
+-- statements run in order, so row-level security checks the rows against the principal just bound. SECURITY
+-- INVOKER (the default): the caller's own privileges and policies apply; a per-user role stays itself.
+CREATE FUNCTION ${SCHEMA}.put_one_chunk(
+  p_owner text, p_random text, p_turn_id text, p_step_num integer, p_executor_name text, p_kind text, p_structured boolean,
+  p_size_bytes bigint, p_length_units bigint, p_chunk_units integer, p_newlines bigint, p_created_at double precision,
+  p_expires_at double precision, p_actor text, p_channel text, p_detected_type text, p_sha256 text, p_summary text, p_handle text,
+  p_cp_index bytea, p_data bytea
+) RETURNS bigint LANGUAGE plpgsql AS $fn$
+DECLARE v_pk bigint;
+BEGIN
+  PERFORM pg_catalog.set_config('${PRINCIPAL_SETTING}', p_owner, true);
+  PERFORM pg_catalog.set_config('${OPERATOR_SETTING}', 'off', true);
+  v_pk := pg_catalog.nextval('${SCHEMA}.observation_pk');
+  INSERT INTO ${SCHEMA}.observations (pk, id, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units,
+      chunk_units, newlines, created_at, expires_at, actor, channel, detected_type, sha256, summary, handle)
+    VALUES (v_pk, p_random || pg_catalog.lpad(pg_catalog.to_hex(v_pk), 12, '0'), p_owner, p_turn_id, p_step_num, p_executor_name, p_kind,
+      p_structured, p_size_bytes, p_length_units, p_chunk_units, p_newlines, p_created_at, p_expires_at, p_actor, p_channel,
+      p_detected_type, p_sha256, p_summary, p_handle);
+  INSERT INTO ${SCHEMA}.chunks (entry_pk, seq, owner, byte_start, unit_start, units, newlines, cp_index, data)
+    VALUES (v_pk, 0, p_owner, 0, 0, p_length_units, p_newlines, p_cp_index, p_data);
+  PERFORM pg_catalog.pg_notify('scratchpad_changes', 'put:' || v_pk);
+  RETURN v_pk;
+END
+$fn$;
+
 -- The operator's own reads of other owners' entries are logged too.
 CREATE POLICY operator_log ON ${SCHEMA}.read_log FOR INSERT WITH CHECK ((SELECT ${SCHEMA}.is_operator()));
 -- meta holds no owner's data: everyone may read it (to recognise the schema); only the owner writes it.
@@ -139,12 +166,14 @@ BEGIN
     GRANT SELECT ON ${SCHEMA}.meta TO ${APP_ROLE};
     GRANT SELECT, INSERT, UPDATE, DELETE ON ${SCHEMA}.observations, ${SCHEMA}.chunks, ${SCHEMA}.read_log TO ${APP_ROLE};
     GRANT USAGE ON SEQUENCE ${SCHEMA}.observation_pk TO ${APP_ROLE};
+    GRANT EXECUTE ON FUNCTION ${SCHEMA}.put_one_chunk TO ${APP_ROLE};
   END IF;
   IF to_regrole('${USER_ROLE}') IS NOT NULL THEN
     GRANT USAGE ON SCHEMA ${SCHEMA} TO ${USER_ROLE};
     GRANT SELECT ON ${SCHEMA}.meta TO ${USER_ROLE};
     GRANT SELECT, INSERT, UPDATE, DELETE ON ${SCHEMA}.observations, ${SCHEMA}.chunks, ${SCHEMA}.read_log TO ${USER_ROLE};
     GRANT USAGE ON SEQUENCE ${SCHEMA}.observation_pk TO ${USER_ROLE};
+    GRANT EXECUTE ON FUNCTION ${SCHEMA}.put_one_chunk TO ${USER_ROLE};
   END IF;
   IF to_regrole('${OPERATOR_ROLE}') IS NOT NULL THEN
     GRANT USAGE ON SCHEMA ${SCHEMA} TO ${OPERATOR_ROLE};
