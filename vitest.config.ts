@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import SummaryReporter from './test/summary-reporter';
 
-// Three projects: node-side unit/integration tests, renderer component tests in jsdom, and the
-// end-to-end tests that drive Debian's Chromium. `npm test` runs all three.
+// Four projects: node-side unit/integration tests, the PostgreSQL tests (against a throw-away server their global
+// setup starts), renderer component tests in jsdom, and the end-to-end tests that drive Debian's Chromium.
+// `npm test` runs all four.
 export default defineConfig({
   test: {
     reporters: ['default', new SummaryReporter()],
@@ -13,7 +14,18 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/e2e/**', 'test/renderer/**'],
+          exclude: ['test/e2e/**', 'test/renderer/**', 'test/postgres/**'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // Against a throw-away PostgreSQL cluster that the global setup starts on 127.0.0.1 (test/support/pg-server.ts).
+        test: {
+          name: 'postgres',
+          environment: 'node',
+          include: ['test/postgres/**/*.test.ts'],
+          globalSetup: ['test/support/pg-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

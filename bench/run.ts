@@ -2,7 +2,8 @@
  * Benchmark of the observation store (issue 2, "Benchmark"): `npm run bench` prints tables,
  * `npm run bench -- --json` prints one JSON object on stdout (progress on stderr).
  * Options: --scale <0..1> shrinks the large sizes for a quick try of the harness (figures then do not meet the
- * issue's definitions; the JSON says so), --only <reads,memory,puts,gc,v1,compare> runs a subset.
+ * issue's definitions; the JSON says so), --only <reads,memory,puts,gc,v1,compare,postgres> runs a subset. The
+ * postgres suite (a throw-away server on 127.0.0.1) runs only when named in --only.
  */
 import { parseBenchArgs, USAGE } from './lib/args';
 import { evaluateChecks } from './lib/checks';
@@ -17,6 +18,8 @@ import { runCompare } from './suites/compare';
 import { runGc } from './suites/gc';
 import { runMemory } from './suites/memory';
 import { runMetnosV1 } from './suites/metnos-v1';
+import { postgresChecks } from './suites/postgres-checks';
+import { runPostgres } from './suites/postgres';
 import { runPuts } from './suites/puts';
 import { runReads } from './suites/reads';
 
@@ -35,9 +38,11 @@ const ORDER = [
   'list_turn_100x1MB_ms', 'stats_1GB_ms', 'put_8KB_per_s', 'raw_insert_8KB_per_s', 'put_5MB_MB_per_s',
   'raw_insert_5MB_MB_per_s', 'gc_10000_expired_ms', 'rss_growth_reading_500MB_entry_MB',
   'compare_10MB_100_edits_ms', 'compare_100MB_2_edits_ms', 'compare_rss_growth_MB', 'compare_json_50k_items_ms',
+  'pg_put_8KB_per_s', 'pg_raw_insert_8KB_per_s', 'pg_read_head_2000_10KB_ms', 'pg_read_head_2000_100MB_ms',
+  'pg_read_tail_2000_100MB_ms', 'pg_list_turn_100x1MB_ms', 'pg_stats_all_rows_ms', 'pg_gc_10000_expired_ms', 'pg_put_100MB_MB_per_s',
 ];
 
-function main(): void {
+async function main(): Promise<void> {
   const started = Date.now();
   const machine = machineInfo();
   const figures: Record<string, number> = {};
@@ -67,13 +72,20 @@ function main(): void {
     else progress('  skipped: the metnos-v1 backend is not there yet (UNSUPPORTED_FORMAT)');
   }
   if (only.has('compare')) { progress('compare (child process through the store adapter)'); add(runCompare()); }
+  const info: Record<string, string> = {};
+  if (only.has('postgres')) {
+    progress('postgres (throw-away server on 127.0.0.1)');
+    const r = await runPostgres(scale);
+    add(r);
+    Object.assign(info, r.info);
+  }
   removeTempDir(dir);
   removeTempDirs();
 
   const ordered: Record<string, number> = {};
   for (const k of ORDER) if (k in figures) ordered[k] = round(figures[k]!);
   const roundedExtra = Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, round(v)]));
-  const checks = evaluateChecks(figures, extra);
+  const checks = { ...evaluateChecks(figures, extra), ...postgresChecks(figures) };
   const failed = Object.entries(checks).filter(([, c]) => !c.pass).map(([k]) => k);
   const result = {
     ...ordered,
@@ -87,7 +99,7 @@ function main(): void {
       pragmas,
       valid: scale === 1 ? 'sizes as the issue defines them' : 'SCALED: sizes shrunk, figures not comparable with the targets',
     },
-    machine,
+    machine: { ...machine, ...info },
     totalSeconds: Math.round((Date.now() - started) / 100) / 10,
   };
   if (values.json) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
@@ -98,4 +110,4 @@ function main(): void {
   }
 }
 
-main();
+await main();

@@ -1,0 +1,14 @@
+import { MIGRATION_001 } from './001-layout';
+
+/** One numbered migration: `sql` runs inside the migration transaction, as the schema owner when possible. */
+export interface PgMigration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+/** Every migration in order. Never edit a released one: add the next number. */
+export const PG_MIGRATIONS: readonly PgMigration[] = [{ version: 1, name: 'layout with row-level security', sql: MIGRATION_001 }];
+
+/** The schema version this code writes. */
+export const PG_LATEST_VERSION = PG_MIGRATIONS[PG_MIGRATIONS.length - 1]?.version ?? 0;

@@ -1,0 +1,40 @@
+import pg from 'pg';
+import { resolveConnection, type ResolvedConnection } from './connection-config';
+import { mapPgError } from './errors';
+import type { PgTarget } from './transaction';
+
+/** Options of {@link openPgTarget}. */
+export interface PgTargetOptions {
+  /** Environment for PG* variables and the password file; default process.env. */
+  readonly env?: NodeJS.ProcessEnv;
+  /** Connections in the pool; default 4. */
+  readonly maxConnections?: number;
+  /** Called when an idle pooled connection fails (the pool drops it and makes a new one on demand). */
+  readonly onIdleError?: (message: string) => void;
+}
+
+/** A {@link PgTarget} with what it was made from; `close()` ends every connection. */
+export interface OpenedPgTarget extends PgTarget {
+  readonly connection: ResolvedConnection;
+  close(): Promise<void>;
+}
+
+/**
+ * Resolves `url` (connection-config.ts), makes a pool and checks one connection, so a bad URL, an unreachable
+ * server, a wrong password or a missing database fail here, mapped by mapPgError (no password in any message).
+ * An idle connection that dies later (server restart) is dropped without crashing the process.
+ */
+export async function openPgTarget(url: string, options: PgTargetOptions = {}): Promise<OpenedPgTarget> {
+  const connection = await resolveConnection(url, options.env);
+  const secrets = [connection.secret];
+  const pool = new pg.Pool({ ...connection.config, max: options.maxConnections ?? 4 });
+  pool.on('error', (err) => options.onIdleError?.(String(mapPgError(err, connection.label, 'read', secrets))));
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    throw mapPgError(err, connection.label, 'read', secrets);
+  }
+  return { pool, label: connection.label, secrets, connection, close: () => pool.end() };
+}

@@ -1,0 +1,77 @@
+import type pg from 'pg';
+import { beginSql, type Binding } from './binding';
+import { isRetryable, mapPgError, type PgOperation } from './errors';
+import { notifySql } from './data/notify';
+
+/** How often a transaction that hit a serialization failure or a deadlock is tried in all. */
+export const DEFAULT_ATTEMPTS = 5;
+
+/** Where transactions run: a pool of connections to one database, and how to name it in errors. */
+export interface PgTarget {
+  readonly pool: pg.Pool;
+  /** Redacted URL (no password) for messages. */
+  readonly label: string;
+  /** Secrets to scrub from messages (the password). */
+  readonly secrets: readonly (string | null)[];
+}
+
+/** Options of {@link inTransaction}. */
+export interface TransactionOptions {
+  /** `read` opens the transaction READ ONLY. */
+  readonly operation: PgOperation;
+  /** Tries in all for serialization failures and deadlocks; default {@link DEFAULT_ATTEMPTS}. */
+  readonly attempts?: number;
+  /**
+   * A change notice (notify.ts) sent with the COMMIT, in the same round trip: listeners get it only if the
+   * transaction commits. Computed from `fn`'s result, or a fixed string; null sends none.
+   */
+  readonly notify?: string | ((value: never) => string | null);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Runs `fn` in one transaction bound to `binding` (binding.ts) on a pooled connection: BEGIN and the binding in
+ * one round trip, then `fn`, then COMMIT. Any error rolls back; serialization failures (40001) and deadlocks
+ * (40P01) are tried again up to `attempts` times with a short random backoff, then BUSY. Errors come out
+ * mapped by mapPgError. A connection that failed is discarded, not returned to the pool. If the connection is
+ * lost during COMMIT the outcome is unknown to the client (BUSY/connection_lost); callers must make writes safe
+ * to repeat or check before repeating.
+ */
+export async function inTransaction<T>(target: PgTarget, binding: Binding, options: TransactionOptions, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
+  for (let attempt = 1; ; attempt++) {
+    let client: pg.PoolClient;
+    try {
+      client = await target.pool.connect();
+    } catch (err) {
+      throw mapPgError(err, target.label, options.operation, target.secrets);
+    }
+    let broken: Error | undefined;
+    // A connection that dies while checked out emits 'error' (no pool listener then): without a listener that
+    // would crash the process. The failure also rejects the query in flight, which is what gets mapped.
+    const onError = (err: Error) => (broken = err);
+    client.on('error', onError);
+    try {
+      await client.query(beginSql(binding, options.operation === 'read'));
+      const value = await fn(client);
+      const notice = typeof options.notify === 'function' ? (options.notify as (v: T) => string | null)(value) : (options.notify ?? null);
+      await client.query(notice === null ? 'COMMIT' : `${notifySql(notice)}; COMMIT`);
+      return value;
+    } catch (err) {
+      try {
+        await client.query('ROLLBACK');
+      } catch (rollbackErr) {
+        broken = rollbackErr instanceof Error ? rollbackErr : new Error(String(rollbackErr));
+      }
+      if (isRetryable(err) && attempt < attempts) {
+        await sleep(Math.random() * 10 * attempt);
+        continue;
+      }
+      throw mapPgError(err, target.label, options.operation, target.secrets);
+    } finally {
+      client.removeListener('error', onError);
+      client.release(broken);
+    }
+  }
+}

@@ -1,0 +1,106 @@
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { openSchema } from '../../app/scratchpad/postgres/migrate';
+import { inspectSchema } from '../../app/scratchpad/postgres/inspect';
+import { PG_LATEST_VERSION } from '../../app/scratchpad/postgres/migrations';
+import { TABLES } from '../../app/scratchpad/postgres/names';
+import { createTestDatabase, type TestDatabase } from '../support/pg-db';
+import { connect, setUpRoles, type RoleSetup } from './helpers';
+
+let db: TestDatabase;
+let roles: RoleSetup;
+beforeEach(async () => {
+  db = await createTestDatabase(inject('pgAdminUrl'));
+  roles = await setUpRoles(db);
+});
+afterEach(async () => db.drop());
+
+const label = 'postgres://app@127.0.0.1/test';
+
+describe('openSchema', () => {
+  it('creates every table on an empty database, owned by scratchpad_owner, with RLS enabled and forced', async () => {
+    const app = await connect(roles.appUrl);
+    try {
+      expect(await openSchema(app, { label })).toBe(PG_LATEST_VERSION);
+    } finally {
+      await app.end();
+    }
+    const admin = await db.admin();
+    const { rows } = await admin.query(`SELECT c.relname, pg_get_userbyid(c.relowner) AS owner, c.relrowsecurity, c.relforcerowsecurity
+      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'scratchpad' AND c.relkind = 'r' ORDER BY c.relname`);
+    expect(rows).toEqual([...TABLES].sort().map((t) => ({ relname: t, owner: 'scratchpad_owner', relrowsecurity: true, relforcerowsecurity: true })));
+    expect(await inspectSchema(admin)).toEqual({ kind: 'ours', version: PG_LATEST_VERSION });
+  });
+
+  it('creates the schema for a role that owns the database, without the roles script', async () => {
+    const admin = await db.admin();
+    await admin.query('DROP SCHEMA scratchpad');
+    await admin.query(`CREATE ROLE "${db.name}_solo" LOGIN PASSWORD 'solo-pw'`);
+    await admin.query(`ALTER DATABASE ${db.name} OWNER TO "${db.name}_solo"`);
+    const solo = await connect(db.urlFor(`${db.name}_solo`, 'solo-pw'));
+    try {
+      expect(await openSchema(solo, { label })).toBe(PG_LATEST_VERSION);
+      expect((await solo.query(`SELECT pg_get_userbyid(nspowner) AS o FROM pg_namespace WHERE nspname = 'scratchpad'`)).rows).toEqual([{ o: `${db.name}_solo` }]);
+    } finally {
+      await solo.end();
+    }
+  });
+
+  it('changes nothing on a second open, and two concurrent opens of a new database both succeed', async () => {
+    const [a, b] = [await connect(roles.appUrl), await connect(roles.appUrl)];
+    try {
+      expect(await Promise.all([openSchema(a, { label }), openSchema(b, { label })])).toEqual([PG_LATEST_VERSION, PG_LATEST_VERSION]);
+      expect(await openSchema(a, { label })).toBe(PG_LATEST_VERSION);
+      expect((await a.query(`SELECT value FROM scratchpad.meta WHERE key = 'version'`)).rows).toEqual([{ value: String(PG_LATEST_VERSION) }]);
+    } finally {
+      await Promise.all([a.end(), b.end()]);
+    }
+  });
+
+  it('refuses a newer schema version with UNSUPPORTED_FORMAT', async () => {
+    const app = await connect(roles.appUrl);
+    try {
+      await openSchema(app, { label });
+      await (await db.admin()).query(`UPDATE scratchpad.meta SET value = $1 WHERE key = 'version'`, [String(PG_LATEST_VERSION + 1)]);
+      await expect(openSchema(app, { label })).rejects.toMatchObject({ code: 'UNSUPPORTED_FORMAT', message: expect.stringContaining('newer') });
+    } finally {
+      await app.end();
+    }
+  });
+
+  it('refuses a foreign schema (tables that are not ours, or another marker) with UNSUPPORTED_FORMAT and creates nothing', async () => {
+    const admin = await db.admin();
+    await admin.query('CREATE TABLE scratchpad.entries (id text)');
+    await admin.query('GRANT SELECT ON scratchpad.entries TO PUBLIC');
+    const app = await connect(roles.appUrl);
+    try {
+      await expect(openSchema(app, { label })).rejects.toMatchObject({ code: 'UNSUPPORTED_FORMAT', message: expect.stringContaining('entries') });
+      expect((await admin.query(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'scratchpad'`)).rows).toEqual([{ n: 1 }]);
+      await admin.query('DROP TABLE scratchpad.entries');
+      await admin.query(`CREATE TABLE scratchpad.meta (key text PRIMARY KEY, value text NOT NULL); INSERT INTO scratchpad.meta VALUES ('format', 'someone-else')`);
+      await admin.query('GRANT SELECT ON scratchpad.meta TO PUBLIC');
+      await expect(openSchema(app, { label })).rejects.toMatchObject({ code: 'UNSUPPORTED_FORMAT', message: expect.stringContaining('someone-else') });
+    } finally {
+      await app.end();
+    }
+  });
+
+  it('read-only: NOT_FOUND on an empty database, without creating anything', async () => {
+    const app = await connect(roles.appUrl);
+    try {
+      await expect(openSchema(app, { label, readonly: true })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      expect(await inspectSchema(app)).toEqual({ kind: 'empty' });
+    } finally {
+      await app.end();
+    }
+  });
+
+  it('a per-user role may not create the schema: INVALID_ARGUMENT naming the roles script', async () => {
+    const alice = await connect(roles.alice.url);
+    try {
+      await expect(openSchema(alice, { label })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('postgres-roles.sql') });
+      expect(await inspectSchema(alice)).toEqual({ kind: 'empty' });
+    } finally {
+      await alice.end();
+    }
+  });
+});
