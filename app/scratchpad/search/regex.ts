@@ -1,0 +1,103 @@
+import { Worker } from 'node:worker_threads';
+import { lastCodePointsBytes, unitOfByte } from './bytes';
+import type { HitEmitter } from './emitter';
+import type { ScanOutcome, StreamScanner } from './literal';
+import { REGEX_WORKER_SOURCE } from './regex-worker';
+
+/*
+ * Regex search. The regex runs in a worker thread, one window (the chunk plus a carry of the code points before
+ * it) per message; the main thread waits at most until the call's deadline and then terminates the worker, so a
+ * catastrophic pattern costs the budget, never the thread. Matches are leftmost and non-overlapping (`g` flag,
+ * lastIndex from the end of the previous match), empty matches are skipped. A window that is not the entry's last
+ * accepts only matches starting before its last REGEX_OVERLAP code points, which start the next window: a match
+ * that straddles a chunk boundary is found when it is at most REGEX_OVERLAP code points long (longer ones may be
+ * cut at the boundary).
+ */
+
+/** Code points carried from one window to the next. */
+export const REGEX_OVERLAP = 1024;
+
+interface Found {
+  readonly index?: number;
+  readonly length?: number;
+  readonly done?: boolean;
+}
+
+/** Scanner for regex patterns; `close()` ends its worker. */
+export class RegexScanner implements StreamScanner {
+  skip = 0;
+  readonly keepBefore = 4 * REGEX_OVERLAP;
+  private carry: Buffer = Buffer.alloc(0);
+  private worker: Worker | null = null;
+
+  constructor(
+    private readonly source: string,
+    private readonly flags: string,
+    private readonly lengthUnits: number,
+    private readonly deadline: number,
+    private readonly signal: AbortSignal | undefined,
+  ) {}
+
+  async scan(cur: Buffer, start: number, emit: HitEmitter, limit: number, cpEnd: number): Promise<ScanOutcome> {
+    const ws = start - this.carry.length;
+    const head = this.carry.toString('utf8');
+    const text = head + cur.toString('utf8');
+    const skipBytes = this.skip - ws;
+    const from = skipBytes <= 0 ? 0 : unitOfByte(this.carry, cur, head, skipBytes);
+    const last = cpEnd >= this.lengthUnits;
+    const nextCarry = last ? Buffer.alloc(0) : lastCodePointsBytes(this.carry, cur, REGEX_OVERLAP);
+    const acceptBefore = last ? text.length : text.length - nextCarry.toString('utf8').length;
+    const outcome = await this.run(text, from, acceptBefore, ws, emit, limit);
+    if (outcome === false) this.carry = nextCarry;
+    return outcome;
+  }
+
+  private run(text: string, from: number, acceptBefore: number, ws: number, emit: HitEmitter, limit: number): Promise<ScanOutcome> {
+    const worker = (this.worker ??= new Worker(REGEX_WORKER_SOURCE, { eval: true }));
+    let lastUnit = 0;
+    let lastByte = 0;
+    return new Promise((resolve, reject) => {
+      const finish = (o: ScanOutcome): void => {
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        this.signal?.removeEventListener('abort', onAbort);
+        resolve(o);
+      };
+      const stop = (): void => {
+        void worker.terminate();
+        this.worker = null;
+        finish('stop');
+      };
+      const onAbort = (): void => stop();
+      const onError = (e: Error): void => {
+        clearTimeout(timer);
+        this.worker = null;
+        reject(e);
+      };
+      const onMessage = (m: Found): void => {
+        if (m.done === true) return finish(emit.count >= limit);
+        const i = m.index!;
+        lastByte += Buffer.byteLength(text.slice(lastUnit, i), 'utf8');
+        lastUnit = i;
+        const hs = ws + lastByte;
+        const he = hs + Buffer.byteLength(text.slice(i, i + m.length!), 'utf8');
+        emit.hit(hs, he);
+        this.skip = he;
+      };
+      const timer = setTimeout(stop, Math.max(0, this.deadline - Date.now()));
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      if (this.signal?.aborted === true) return stop();
+      this.signal?.addEventListener('abort', onAbort);
+      worker.postMessage({ source: this.source, flags: this.flags, text, from, acceptBefore, max: limit - emit.count });
+    });
+  }
+
+  /** Ends the worker (idempotent). */
+  async close(): Promise<void> {
+    const w = this.worker;
+    this.worker = null;
+    if (w !== null) await w.terminate();
+  }
+}
