@@ -87,11 +87,13 @@ async function loop(run: StreamRun): Promise<SearchResult> {
       const before = emit.count;
       const outcome = await scanner.scan(bytes, start, emit, limit, chunk.cpEnd);
       if (emit.count > before) lastEnd = { cp: emit.lastEnd, mark };
-      if (outcome === true) resume = { chunkStart: chunk.cpStart, linesBefore: mark.lines, skip: emit.lastEnd };
+      // Resuming one chunk back gives the next page's first preview its left context (that chunk is not searched).
+      const back = prev ?? mark;
+      if (outcome === true) resume = { chunkStart: back.cpStart, linesBefore: back.lines, skip: emit.lastEnd };
       else if (outcome === 'stop') {
         truncated = true;
         // Hits of this chunk end in it: resume there; else before this chunk, where its carry began.
-        resume = emit.count > before ? { chunkStart: chunk.cpStart, linesBefore: mark.lines, skip: emit.lastEnd } : safePoint(prev, lastEnd, scanner.keepBefore);
+        resume = emit.count > before ? { chunkStart: back.cpStart, linesBefore: back.lines, skip: emit.lastEnd } : safePoint(prev, lastEnd, scanner.keepBefore);
       }
     }
     emit.end(chunk.newlines);

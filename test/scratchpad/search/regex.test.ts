@@ -1,0 +1,47 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { REGEX_OVERLAP } from '../../../app/scratchpad/search/regex';
+import { searchEntry } from '../../../app/scratchpad/search/search';
+import { ScratchpadError } from '../../../app/scratchpad/types';
+import { referenceRegexHits, textEntry } from './helpers';
+
+const entry = (s: string, per = 4) => textEntry(Buffer.from(s, 'utf8'), per);
+const spans = (hits: readonly { offset: number; length: number; line: number | null }[]) => hits.map((h) => ({ offset: h.offset, length: h.length, line: h.line }));
+
+describe('searchEntry (regex)', () => {
+  it('finds what RegExp.exec finds on the whole text, across chunk boundaries', async () => {
+    const pieces = ['a', 'b', 'ab', ' ', '\n', '\r\n', 'é', '👍', 'Ж', 'ж', '1', '22'];
+    const patterns = ['a+b', '[a-z]+', '\\d+', 'b\\s*a', 'ж+', '\\p{L}👍', 'a|b', '^a', 'x?', '(?:ab)+'];
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }), fc.integer({ min: 1, max: 6 }), fc.constantFrom(...patterns), fc.boolean(), async (ps, per, source, cs) => {
+        const text = ps.join('');
+        const r = await searchEntry(entry(text, per), { pattern: source, regex: true, caseSensitive: cs }, { limit: 10_000 });
+        expect(spans(r.hits)).toEqual(referenceRegexHits(text, source, cs));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('finds a match straddling a chunk boundary deep in a long text', async () => {
+    const text = 'x'.repeat(3 * REGEX_OVERLAP + 5) + 'needle' + 'y'.repeat(100);
+    const r = await searchEntry(entry(text, 1000), { pattern: 'ne+dle', regex: true });
+    expect(spans(r.hits)).toEqual([{ offset: 3 * REGEX_OVERLAP + 5, length: 6, line: 1 }]);
+  });
+
+  it('returns the hits found before the deadline of a catastrophic pattern, with truncated and a cursor', async () => {
+    const text = 'ok ok ' + 'a'.repeat(40) + '!';
+    const started = Date.now();
+    const r = await searchEntry(entry(text, 64), { pattern: '(?:ok|(a+)+$)', regex: true }, { timeBudgetMs: 300 });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(r.truncated).toBe(true);
+    expect(spans(r.hits)).toEqual([{ offset: 0, length: 2, line: 1 }, { offset: 3, length: 2, line: 1 }]);
+    expect(r.nextCursor).not.toBeNull();
+  });
+
+  it('rejects an invalid regex with INVALID_ARGUMENT naming the position', async () => {
+    const fail = (p: string) => searchEntry(entry('abc'), { pattern: p, regex: true });
+    await expect(fail('ab*+c')).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: 'invalid regex: Nothing to repeat at position 3' });
+    await expect(fail('a(b')).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: 'invalid regex: Unterminated group at position 3' });
+    await expect(fail('a)b')).rejects.toBeInstanceOf(ScratchpadError);
+  });
+});
