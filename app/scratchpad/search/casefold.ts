@@ -32,7 +32,7 @@ export class CaseFoldScanner implements StreamScanner {
 
   constructor(pattern: string) {
     this.needle = foldString(pattern);
-    this.ascii = /^[\x00-\x7f]*$/.test(this.needle);
+    this.ascii = isAscii(Buffer.from(this.needle, 'utf8'));
     this.special = this.ascii ? latin1Class(foldsIntoAscii(this.needle)) : null;
     // Every original code point folds to at least one unit, so a match starts at most needle-1 code points back.
     this.carryCodePoints = Math.max(0, this.needle.length - 1);

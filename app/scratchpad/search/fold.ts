@@ -15,6 +15,8 @@ export function foldString(s: string): string {
   return f.indexOf('ß') === -1 && f.indexOf('ς') === -1 ? f : f.replace(FIX, fixOne);
 }
 
+// Bounded: a text can name any of 1.1 million code points.
+const CACHE_MAX = 65_536;
 const cache = new Map<number, string>();
 
 /** The fold of one code point. */
@@ -23,7 +25,7 @@ export function foldCodePoint(cp: number): string {
   let f = cache.get(cp);
   if (f === undefined) {
     f = foldString(String.fromCodePoint(cp));
-    cache.set(cp, f);
+    if (cache.size < CACHE_MAX) cache.set(cp, f);
   }
   return f;
 }
