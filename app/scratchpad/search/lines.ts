@@ -122,7 +122,7 @@ export async function readCodePoints(t: LineTable, read: ChunkReader, a: number,
     const c = t.chunks[i]!;
     const bytes = wellFormedChunk(await read(i));
     const from = a > c.cpStart ? byteOfCodePoint(bytes, a - c.cpStart) : 0;
-    const to = b < c.cpEnd ? byteOfCodePoint(bytes, b - c.cpStart, from) : bytes.length;
+    const to = b < c.cpEnd ? byteOfCodePoint(bytes, b - Math.max(a, c.cpStart), from) : bytes.length;
     parts.push(bytes.toString('utf8', from, to));
   }
   return parts.join('');
