@@ -1,6 +1,6 @@
 import { isAscii } from 'node:buffer';
 import { lastCodePointsBytes, unitOfByte } from './bytes';
-import { foldString, foldWithMap, foldsIntoAscii } from './fold';
+import { foldExpansions, foldString, foldedOf, foldsIntoAscii, originOf } from './fold';
 import type { HitEmitter } from './emitter';
 import type { StreamScanner } from './literal';
 
@@ -73,19 +73,24 @@ export class CaseFoldScanner implements StreamScanner {
     const skipBytes = this.skip - ws;
     const fromUnit = skipBytes <= 0 ? 0 : unitOfByte(this.carry, cur, head, skipBytes);
     const simple = foldString(text);
-    const map = simple.length === text.length ? null : foldWithMap(text);
-    const folded = map === null ? simple : map.folded;
     const n = this.needle.length;
-    let from = map === null ? fromUnit : firstFoldedAtOrAfter(map.origin, fromUnit);
+    // Units map one to one unless the fold changed the length; then through the (few) expansions, found only
+    // when the needle occurs at all.
+    if (simple.length !== text.length && simple.indexOf(this.needle) === -1) return false;
+    const map = simple.length === text.length ? null : foldExpansions(text);
+    const folded = simple;
+    let from = map === null ? fromUnit : foldedOf(map, fromUnit);
     let lastUnit = 0;
     let lastByte = 0;
     for (let q = folded.indexOf(this.needle, from); q !== -1; q = folded.indexOf(this.needle, from)) {
-      if (map !== null && (map.starts[q] !== 1 || map.starts[q + n] !== 1)) {
+      const a = map === null ? null : originOf(map, q);
+      const b = map === null ? null : originOf(map, q + n);
+      if (a !== null && b !== null && (!a.start || !b.start)) {
         from = q + 1;
         continue;
       }
-      const u0 = map === null ? q : map.origin[q]!;
-      const u1 = map === null ? q + n : map.origin[q + n]!;
+      const u0 = a === null ? q : a.unit;
+      const u1 = b === null ? q + n : b.unit;
       lastByte += Buffer.byteLength(text.slice(lastUnit, u0), 'utf8');
       const hs = ws + lastByte;
       const he = hs + Buffer.byteLength(text.slice(u0, u1), 'utf8');
@@ -97,16 +102,4 @@ export class CaseFoldScanner implements StreamScanner {
     }
     return false;
   }
-}
-
-/** First folded unit whose origin is at or after original unit `u` (origin is non-decreasing). */
-function firstFoldedAtOrAfter(origin: Int32Array, u: number): number {
-  let lo = 0;
-  let hi = origin.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (origin[mid]! < u) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

@@ -30,33 +30,66 @@ export function foldCodePoint(cp: number): string {
   return f;
 }
 
-/** A folded string with, per folded unit, the original unit it came from and whether it starts that fold. */
-export interface FoldMap {
-  readonly folded: string;
-  /** Original UTF-16 index of the code point each folded unit comes from (length folded.length + 1). */
-  readonly origin: Int32Array;
-  /** 1 where a folded unit is the first unit of an original code point's fold (length folded.length + 1). */
-  readonly starts: Uint8Array;
+// Every code point whose fold is longer than itself (all in the BMP; none is shorter). Checked in the tests.
+const EXPANDING = /[\u00df\u0130\u0149\u01f0\u0390\u03b0\u0587\u1e96-\u1e9a\u1e9e\u1f50\u1f52\u1f54\u1f56\u1f80-\u1faf\u1fb2-\u1fb4\u1fb6-\u1fb7\u1fbc\u1fc2-\u1fc4\u1fc6-\u1fc7\u1fcc\u1fd2-\u1fd3\u1fd6-\u1fd7\u1fe2-\u1fe4\u1fe6-\u1fe7\u1ff2-\u1ff4\u1ff6-\u1ff7\u1ffc\ufb00-\ufb06\ufb13-\ufb17]/g;
+
+/**
+ * Where foldString(text) differs in length from `text`: each expanding code point's original unit, the unit where
+ * its fold starts in the folded text, the fold's length and the units gained up to and including it. Between
+ * expansions, units correspond one to one.
+ */
+export interface FoldExpansions {
+  readonly origin: readonly number[];
+  readonly foldedStart: readonly number[];
+  readonly foldedLength: readonly number[];
+  readonly gained: readonly number[];
 }
 
-/** Folds `s` code point by code point keeping the map back to `s` (for texts whose fold changes length). */
-export function foldWithMap(s: string): FoldMap {
-  const parts: string[] = [];
+/** The expansions of `text`'s fold (one regex pass; empty for most texts). */
+export function foldExpansions(text: string): FoldExpansions {
   const origin: number[] = [];
-  const starts: number[] = [];
-  for (let i = 0; i < s.length; ) {
-    const cp = s.codePointAt(i)!;
-    const f = foldCodePoint(cp);
-    parts.push(f);
-    for (let k = 0; k < f.length; k++) {
-      origin.push(i);
-      starts.push(k === 0 ? 1 : 0);
-    }
-    i += cp > 0xffff ? 2 : 1;
+  const foldedStart: number[] = [];
+  const foldedLength: number[] = [];
+  const gained: number[] = [];
+  let extra = 0;
+  for (const m of text.matchAll(EXPANDING)) {
+    const len = foldCodePoint(m[0].charCodeAt(0)).length;
+    origin.push(m.index);
+    foldedStart.push(m.index + extra);
+    foldedLength.push(len);
+    extra += len - 1;
+    gained.push(extra);
   }
-  origin.push(s.length);
-  starts.push(1);
-  return { folded: parts.join(''), origin: Int32Array.from(origin), starts: Uint8Array.from(starts) };
+  return { origin, foldedStart, foldedLength, gained };
+}
+
+/** Last index k with list[k] <= v, or -1. */
+function lastAtMost(list: readonly number[], v: number): number {
+  let lo = 0;
+  let hi = list.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! <= v) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+/** Original unit that folded unit `q` comes from, and whether `q` starts that code point's fold. */
+export function originOf(x: FoldExpansions, q: number): { readonly unit: number; readonly start: boolean } {
+  const k = lastAtMost(x.foldedStart, q);
+  if (k === -1) return { unit: q, start: true };
+  if (q < x.foldedStart[k]! + x.foldedLength[k]!) return { unit: x.origin[k]!, start: q === x.foldedStart[k]! };
+  return { unit: q - x.gained[k]!, start: true };
+}
+
+/** Folded unit where original unit `u` (a code-point start) begins. */
+export function foldedOf(x: FoldExpansions, u: number): number {
+  const k = lastAtMost(x.origin, u - 1);
+  return k === -1 ? u : u + x.gained[k]!;
 }
 
 /**
