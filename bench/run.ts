@@ -2,7 +2,7 @@
  * Benchmark of the observation store (issue 2, "Benchmark"): `npm run bench` prints tables,
  * `npm run bench -- --json` prints one JSON object on stdout (progress on stderr).
  * Options: --scale <0..1> shrinks the large sizes for a quick try of the harness (figures then do not meet the
- * issue's definitions; the JSON says so), --only <reads,memory,puts,gc,v1> runs a subset.
+ * issue's definitions; the JSON says so), --only <reads,memory,puts,gc,v1,search> runs a subset.
  */
 import { parseArgs } from 'node:util';
 import { evaluateChecks } from './lib/checks';
@@ -18,8 +18,9 @@ import { runMemory } from './suites/memory';
 import { runMetnosV1 } from './suites/metnos-v1';
 import { runPuts } from './suites/puts';
 import { runReads } from './suites/reads';
+import { runSearch } from './suites/search';
 
-const SUITES = ['reads', 'memory', 'puts', 'gc', 'v1'] as const;
+const SUITES = ['reads', 'memory', 'puts', 'gc', 'v1', 'search'] as const;
 type Suite = (typeof SUITES)[number];
 
 const { values } = parseArgs({
@@ -34,6 +35,8 @@ const ORDER = [
   'read_head_2000_10KB_ms', 'read_head_2000_100MB_ms', 'read_tail_2000_100MB_ms', 'read_range_mid_2000_100MB_ms',
   'list_turn_100x1MB_ms', 'stats_1GB_ms', 'put_8KB_per_s', 'raw_insert_8KB_per_s', 'put_5MB_MB_per_s',
   'raw_insert_5MB_MB_per_s', 'gc_10000_expired_ms', 'rss_growth_reading_500MB_entry_MB',
+  'search_literal_1GB_MB_per_s', 'ripgrep_same_bytes_MB_per_s', 'search_casefold_1GB_MB_per_s', 'search_first_hit_ms',
+  'search_100MB_entry_ms', 'search_rss_growth_MB',
 ];
 
 function main(): void {
@@ -65,6 +68,7 @@ function main(): void {
     if (v1) Object.assign(extra, v1);
     else progress('  skipped: the metnos-v1 backend is not there yet (UNSUPPORTED_FORMAT)');
   }
+  if (only.has('search')) { progress(`search over ~1 GiB x ${scale} of chunked mixed text, and ripgrep over the same bytes`); add(runSearch(scale)); }
   removeTempDir(dir);
   removeTempDirs();
 

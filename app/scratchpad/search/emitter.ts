@@ -36,7 +36,7 @@ export class HitEmitter {
   private lastCp = 0;
   private lastLines = 0;
   private readonly open: Pending[] = [];
-  private readonly all: Pending[] = [];
+  private readonly all: (Pending | SearchHit)[] = [];
   private readonly ctxBytes: number;
   private readonly matchBytes: number;
 
@@ -92,7 +92,7 @@ export class HitEmitter {
     for (let k = this.open.length - 1; k >= 0; k--) {
       const p = this.open[k]!;
       const b = Math.min(p.to, start + bytes.length);
-      if (b > start) p.parts.push(bytes.subarray(Math.max(0, p.from + p.have - start), b - start));
+      if (b > start) p.parts.push(Buffer.from(bytes.subarray(Math.max(0, p.from + p.have - start), b - start)));
       p.have = b - p.from;
       if (b >= p.to) this.open.splice(k, 1);
     }
@@ -141,34 +141,41 @@ export class HitEmitter {
   /** Records the match at global bytes [hs, he) (he within the current chunk, hs within it or the kept tail). */
   hit(hs: number, he: number): void {
     const [offset, linesBefore] = this.unitsAndLinesBefore(hs);
+    const line = this.binary ? null : linesBefore + 1;
+    const a = hs - this.curStart;
+    const b = he - this.curStart;
+    if (!this.binary && a >= this.ctxBytes && b + this.ctxBytes <= this.cur.length && b - a <= this.matchBytes) {
+      // The common case, decoded at once from offsets into the chunk (no views kept, so no chunk is retained).
+      const length = countCodePoints(this.cur, a, b);
+      this.all.push({ offset, length, line, preview: this.textPreview(this.cur, a - this.ctxBytes, a, b, length) });
+      return;
+    }
     const length = this.binary ? he - hs : countCodePoints(this.bytes(hs, he));
     const clipped = he - hs > this.matchBytes;
     const from = hs - this.ctxBytes;
     const to = clipped ? hs + this.matchBytes : he + this.ctxBytes;
-    const first = this.bytes(from, to);
-    const p: Pending = {
-      offset,
-      length,
-      line: this.binary ? null : linesBefore + 1,
-      hs,
-      he,
-      from: Math.max(from, this.curStart - this.recent.length, 0),
-      to,
-      parts: [first],
-      have: 0,
-    };
-    p.have = first.length;
+    const first = Buffer.from(this.bytes(from, to));
+    const p: Pending = { offset, length, line, hs, he, from: Math.max(from, this.curStart - this.recent.length, 0), to, parts: [first], have: first.length };
     this.all.push(p);
     if (p.from + p.have < to) this.open.push(p);
   }
 
+  /** Preview from `buf`: context from byte `from` (aligned forward), match [ms, me), context after it. */
+  private textPreview(buf: Buffer, from: number, ms: number, me: number, length: number): SearchHit['preview'] {
+    const before = lastCodePoints(buf.toString('utf8', alignForward(buf, from), ms), this.context);
+    const clipped = length > PREVIEW_MATCH_MAX;
+    const match = clipped ? sliceCodePoints(buf.toString('utf8', ms, Math.min(me, ms + this.matchBytes)), 0, PREVIEW_MATCH_MAX) : buf.toString('utf8', ms, me);
+    const after = clipped ? '' : sliceCodePoints(buf.toString('utf8', me, Math.min(buf.length, me + this.ctxBytes)), 0, this.context);
+    return { text: before + match + after, matchStart: codePointLength(before), matchLength: clipped ? PREVIEW_MATCH_MAX : length };
+  }
+
   /** The hits, previews completed with what was seen. */
   finish(): SearchHit[] {
-    return this.all.map((p) => ({ offset: p.offset, length: p.length, line: p.line, preview: this.preview(p) }));
+    return this.all.map((p) => ('hs' in p ? { offset: p.offset, length: p.length, line: p.line, preview: this.preview(p) } : p));
   }
 
   private preview(p: Pending): SearchHit['preview'] {
-    const buf = Buffer.concat(p.parts);
+    const buf = p.parts.length === 1 ? p.parts[0]! : Buffer.concat(p.parts);
     const ms = p.hs - p.from;
     const me = Math.min(p.he - p.from, buf.length);
     if (this.binary) {
@@ -177,11 +184,6 @@ export class HitEmitter {
       const b = me - ms > PREVIEW_MATCH_MAX ? ms + shown : Math.min(buf.length, me + BINARY_CONTEXT);
       return { text: buf.toString('hex', a, b), matchStart: ms - a, matchLength: shown };
     }
-    const before = lastCodePoints(buf.toString('utf8', alignForward(buf, 0), ms), this.context);
-    const matchAll = buf.toString('utf8', ms, Math.min(me, ms + this.matchBytes));
-    const match = sliceCodePoints(matchAll, 0, PREVIEW_MATCH_MAX);
-    const clipped = p.length > PREVIEW_MATCH_MAX;
-    const after = clipped ? '' : sliceCodePoints(buf.toString('utf8', me), 0, this.context);
-    return { text: before + match + after, matchStart: codePointLength(before), matchLength: codePointLength(match) };
+    return this.textPreview(buf, 0, ms, me, p.length);
   }
 }
