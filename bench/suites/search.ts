@@ -8,6 +8,8 @@ const CHILD = path.join(import.meta.dirname, '..', 'search-child.ts');
 interface ChildReport {
   readonly MB: number;
   readonly literalMBps: number;
+  readonly literalCpuMBps: number;
+  readonly foldCpuMBps: number;
   readonly ripgrepMBps: number;
   readonly ripgrepOneThreadMBps: number;
   readonly literalNoIndexMBps: number;
@@ -51,6 +53,8 @@ export function runSearch(scale: number): { figures: Record<string, number>; ext
       extra: {
         search_scanned_MB: r.MB,
         search_literal_hits: r.hits,
+        search_literal_cpu_MB_per_s: r.literalCpuMBps,
+        search_casefold_cpu_MB_per_s: r.foldCpuMBps,
         search_literal_no_line_index_MB_per_s: r.literalNoIndexMBps,
         search_casefold_non_ascii_needle_MB_per_s: r.foldNonAsciiMBps,
         ripgrep_one_thread_MB_per_s: r.ripgrepOneThreadMBps,

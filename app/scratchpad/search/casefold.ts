@@ -28,12 +28,17 @@ export class CaseFoldScanner implements StreamScanner {
   private readonly ascii: boolean;
   private readonly special: RegExp | null;
   private readonly carryCodePoints: number;
+  /** Non-ASCII needles: the ASCII runs of the fold; a window lacking one (case-insensitively) holds no match. */
+  private readonly runs: readonly string[];
+  private readonly runSpecial: RegExp | null;
   private carry: Buffer = Buffer.alloc(0);
 
   constructor(pattern: string) {
     this.needle = foldString(pattern);
     this.ascii = isAscii(Buffer.from(this.needle, 'utf8'));
     this.special = this.ascii ? latin1Class(foldsIntoAscii(this.needle)) : null;
+    this.runs = this.ascii ? [] : (this.needle.match(/[!-~]+/g) ?? []);
+    this.runSpecial = latin1Class(foldsIntoAscii(this.runs.join('')));
     // Every original code point folds to at least one unit, so a match starts at most needle-1 code points back.
     this.carryCodePoints = Math.max(0, this.needle.length - 1);
     this.keepBefore = 4 * this.carryCodePoints;
@@ -67,6 +72,14 @@ export class CaseFoldScanner implements StreamScanner {
   /** Decodes and folds the window; maps matches back to byte offsets of the original. */
   private scanFolded(cur: Buffer, ws: number, emit: HitEmitter, limit: number): boolean {
     if (!this.ascii && isAscii(cur) && isAscii(this.carry)) return false; // ASCII folds to ASCII: no match here
+    if (this.runs.length > 0) {
+      // Folding a non-ASCII text costs far more than this byte-level check that the needle's ASCII runs occur.
+      const lat = this.carry.toString('latin1') + cur.toString('latin1');
+      if (this.runSpecial === null || !this.runSpecial.test(lat)) {
+        const low = lat.toLowerCase();
+        if (this.runs.some((r) => low.indexOf(r) === -1)) return false;
+      }
+    }
     const head = this.carry.toString('utf8');
     const text = head + cur.toString('utf8');
     // Unit index where scanning may start: the skip point, when it lies inside the window.
