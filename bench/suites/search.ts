@@ -17,6 +17,7 @@ interface ChildReport {
   readonly foldNonAsciiMBps: number;
   readonly firstHitMs: number;
   readonly entry100Ms: number;
+  readonly entry100RareMs: number;
   readonly hits100: number;
   readonly rssGrowth: number;
   readonly hits: number;
@@ -59,6 +60,7 @@ export function runSearch(scale: number): { figures: Record<string, number>; ext
         search_casefold_non_ascii_needle_MB_per_s: r.foldNonAsciiMBps,
         ripgrep_one_thread_MB_per_s: r.ripgrepOneThreadMBps,
         search_100MB_entry_hits: r.hits100,
+        search_100MB_entry_rare_needle_ms: r.entry100RareMs,
         search_load_average_1min: r.load[0] ?? os.loadavg()[0]!,
       },
     };

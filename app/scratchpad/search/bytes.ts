@@ -25,6 +25,11 @@ export function wellFormedChunk(bytes: Uint8Array): Buffer {
 function countWords(buf: Uint8Array, a: number, b: number, perByte: (x: number) => number, perWord: (w: number) => number): number {
   let n = 0;
   let i = a;
+  if (b - a < 64) {
+    // Short gaps (between nearby hits): a typed-array view would cost more than the bytes.
+    for (; i < b; i++) n += perByte(buf[i]!);
+    return n;
+  }
   while (i < b && ((buf.byteOffset + i) & 3) !== 0) n += perByte(buf[i++]!);
   const words = (b - i) >>> 2;
   if (words > 0) {
