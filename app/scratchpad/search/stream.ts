@@ -12,22 +12,34 @@ import type { SearchResult, SearchableEntry } from './types';
  * the emitter's short tail, whatever the entry's size.
  */
 
-/** Where a scan could restart: a chunk start with its line count. */
+/** Where a scan could restart: a chunk start (code point, global byte) with the line count before it. */
 interface Mark {
   readonly cpStart: number;
   readonly lines: number;
-  readonly bytes: number;
+  readonly start: number;
 }
 
 /**
- * Where to resume when stopping before the current chunk: every match starting more than `keepBefore` bytes
- * before it is known, so the previous chunk (when it is that long) is safe, else the chunk of the last hit's end.
+ * The cursor position for "no hit starts before code point `skip`": the chunk holding `skip`, one chunk further
+ * back when known (so the next page's first preview has its left context; that chunk is skipped, not searched).
  */
-function safePoint(prev: Mark | null, lastEnd: { cp: number; mark: Mark }, keepBefore: number): SearchPosition {
-  if (prev !== null && prev.bytes >= keepBefore && prev.cpStart >= lastEnd.mark.cpStart) {
-    return { chunkStart: prev.cpStart, linesBefore: prev.lines, skip: Math.max(lastEnd.cp, prev.cpStart) };
-  }
-  return { chunkStart: lastEnd.mark.cpStart, linesBefore: lastEnd.mark.lines, skip: lastEnd.cp };
+function resumeAt(marks: readonly Mark[], skip: number, from: SearchPosition): SearchPosition {
+  let k = marks.length - 1;
+  while (k >= 0 && marks[k]!.cpStart > skip) k--;
+  if (k === -1) return { chunkStart: from.chunkStart, linesBefore: from.linesBefore, skip: Math.max(skip, from.chunkStart) };
+  const m = marks[Math.max(0, k - 1)]!;
+  return { chunkStart: m.cpStart, linesBefore: m.lines, skip };
+}
+
+/**
+ * The skip point when stopping before scanning past global byte `start` with no later hit: every match starting
+ * more than `keepBefore` bytes before `start` is known, so the latest chunk start at or before that horizon (or the
+ * end of the last hit, when later) is safe.
+ */
+function horizon(marks: readonly Mark[], start: number, keepBefore: number, lastEnd: number): number {
+  let k = marks.length - 1;
+  while (k >= 0 && marks[k]!.start > start - keepBefore) k--;
+  return k === -1 ? lastEnd : Math.max(lastEnd, marks[k]!.cpStart);
 }
 
 /** Parameters of {@link runStream}. */
@@ -63,19 +75,23 @@ async function loop(run: StreamRun): Promise<SearchResult> {
   let skipPending = from.skip > from.chunkStart;
   let resume: SearchPosition | null = null;
   let truncated = false;
-  let prev: Mark | null = null;
-  let lastEnd = { cp: from.skip, mark: { cpStart: from.chunkStart, lines: from.linesBefore, bytes: 0 } as Mark };
+  const marks: Mark[] = [];
+  const lastEnd = (): number => (emit.count > 0 ? emit.lastEnd : from.skip);
   for await (const chunk of entry.chunks(from.chunkStart)) {
     if (first && chunk.cpStart !== from.chunkStart) throw new ScratchpadError('INVALID_ARGUMENT', 'cursor does not match the content');
     first = false;
     if (resume === null && run.signal?.aborted === true) {
       truncated = true;
-      resume = safePoint(prev, lastEnd, scanner.keepBefore);
+      resume = resumeAt(marks, horizon(marks, start, scanner.keepBefore, lastEnd()), from);
     }
     if (resume !== null && !emit.wantsMore) break;
     const bytes = binary ? asBuffer(chunk.bytes) : wellFormedChunk(chunk.bytes);
     scanned += chunk.bytes.length;
-    const mark: Mark = { cpStart: chunk.cpStart, lines: emit.linesAtChunk, bytes: bytes.length };
+    if (resume === null) {
+      marks.push({ cpStart: chunk.cpStart, lines: emit.linesAtChunk, start });
+      // Keep the chunk starts a resume may need: two at or before the carry's horizon, and all after it.
+      while (marks.length > 3 && marks[2]!.start <= start - scanner.keepBefore) marks.shift();
+    }
     emit.begin(bytes, start, chunk.cpStart);
     if (resume === null) {
       if (skipPending) {
@@ -86,19 +102,15 @@ async function loop(run: StreamRun): Promise<SearchResult> {
       }
       const before = emit.count;
       const outcome = await scanner.scan(bytes, start, emit, limit, chunk.cpEnd);
-      if (emit.count > before) lastEnd = { cp: emit.lastEnd, mark };
-      // Resuming one chunk back gives the next page's first preview its left context (that chunk is not searched).
-      const back = prev ?? mark;
-      if (outcome === true) resume = { chunkStart: back.cpStart, linesBefore: back.lines, skip: emit.lastEnd };
+      if (outcome === true) resume = resumeAt(marks, emit.lastEnd, from);
       else if (outcome === 'stop') {
         truncated = true;
-        // Hits of this chunk end in it: resume there; else before this chunk, where its carry began.
-        resume = emit.count > before ? { chunkStart: back.cpStart, linesBefore: back.lines, skip: emit.lastEnd } : safePoint(prev, lastEnd, scanner.keepBefore);
+        // Hits are reported in order: none starts before the last one's end; without one, the carry's horizon.
+        resume = resumeAt(marks, emit.count > before ? emit.lastEnd : horizon(marks, start, scanner.keepBefore, lastEnd()), from);
       }
     }
     emit.end(chunk.newlines);
     start += bytes.length;
-    prev = mark;
   }
   const done = resume === null || resume.skip >= entry.lengthUnits;
   return {

@@ -9,14 +9,21 @@ const entry = (s: string, per = 4) => textEntry(Buffer.from(s, 'utf8'), per);
 const spans = (hits: readonly { offset: number; length: number; line: number | null }[]) => hits.map((h) => ({ offset: h.offset, length: h.length, line: h.line }));
 
 describe('searchEntry (regex)', () => {
-  it('finds what RegExp.exec finds on the whole text, across chunk boundaries', async () => {
+  it('finds what RegExp.exec finds on the whole text, across chunk boundaries and pages', async () => {
     const pieces = ['a', 'b', 'ab', ' ', '\n', '\r\n', 'é', '👍', 'Ж', 'ж', '1', '22'];
     const patterns = ['a+b', '[a-z]+', '\\d+', 'b\\s*a', 'ж+', '\\p{L}👍', 'a|b', '^a', 'x?', '(?:ab)+'];
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }), fc.integer({ min: 1, max: 6 }), fc.constantFrom(...patterns), fc.boolean(), async (ps, per, source, cs) => {
+      fc.asyncProperty(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }), fc.integer({ min: 1, max: 6 }), fc.constantFrom(...patterns), fc.boolean(), fc.integer({ min: 1, max: 4 }), async (ps, per, source, cs, limit) => {
         const text = ps.join('');
-        const r = await searchEntry(entry(text, per), { pattern: source, regex: true, caseSensitive: cs }, { limit: 10_000 });
-        expect(spans(r.hits)).toEqual(referenceRegexHits(text, source, cs));
+        const e = entry(text, per);
+        const hits = [];
+        let cursor: string | null = null;
+        do {
+          const r = await searchEntry(e, { pattern: source, regex: true, caseSensitive: cs }, { limit, cursor });
+          hits.push(...r.hits);
+          cursor = r.nextCursor;
+        } while (cursor !== null);
+        expect(spans(hits)).toEqual(referenceRegexHits(text, source, cs));
       }),
       { numRuns: 60 },
     );

@@ -27,6 +27,33 @@ describe('searchEntry (binary rows)', () => {
   });
 });
 
+describe('searchEntry (kinds and long matches)', () => {
+  it('finds nothing for a hex query in a text row, nor a regex in a binary row', async () => {
+    expect((await searchEntry(text('00ff'), { pattern: '00ff', hex: true })).hits).toEqual([]);
+    expect((await searchEntry(binaryEntry(Buffer.from('abc'), 2), { pattern: 'a', regex: true })).hits).toEqual([]);
+  });
+
+  it('clips the preview of a match longer than 100 code points to its first 100', async () => {
+    const long = 'é'.repeat(150);
+    const r = await searchEntry(text(`ab${long}cd`, 7), { pattern: long }, { previewContext: 2 });
+    expect(r.hits).toEqual([{ offset: 2, length: 150, line: 1, preview: { text: 'ab' + 'é'.repeat(100), matchStart: 2, matchLength: 100 } }]);
+  });
+
+  it('pages regex hits through the cursor like one call', async () => {
+    const e = text('a1 b22 c333 d4444 e55555', 2);
+    const one = await searchEntry(e, { pattern: '\\d+', regex: true });
+    const paged: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const r = await searchEntry(e, { pattern: '\\d+', regex: true }, { limit: 2, cursor });
+      paged.push(...r.hits.map((h) => h.offset));
+      cursor = r.nextCursor;
+    } while (cursor !== null);
+    expect(one.hits.map((h) => h.offset)).toEqual([1, 4, 8, 13, 19]);
+    expect(paged).toEqual([1, 4, 8, 13, 19]);
+  });
+});
+
 describe('searchEntry (bad input and cursors)', () => {
   it('rejects an empty pattern and limits out of range', async () => {
     await expect(searchEntry(text('abc'), { pattern: '' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
