@@ -11,7 +11,8 @@ import { REGEX_WORKER_SOURCE } from './regex-worker';
  * lastIndex from the end of the previous match), empty matches are skipped. A window that is not the entry's last
  * accepts only matches starting before its last REGEX_OVERLAP code points, which start the next window: a match
  * that straddles a chunk boundary is found when it is at most REGEX_OVERLAP code points long (longer ones may be
- * cut at the boundary).
+ * cut at the boundary); lookbehinds see one code point before a window's first possible match. Known edge: a
+ * cursor resuming exactly at a chunk start lets `^` match there.
  */
 
 /** Code points carried from one window to the next. */
@@ -43,10 +44,14 @@ export class RegexScanner implements StreamScanner {
     const head = this.carry.toString('utf8');
     const text = head + cur.toString('utf8');
     const skipBytes = this.skip - ws;
-    const from = skipBytes <= 0 ? 0 : unitOfByte(this.carry, cur, head, skipBytes);
+    // A carried window starts one code point before any match it may report, so `^` (no `m` flag) never matches
+    // at a window start that is not the entry's, and `\b` or a one-character lookbehind sees what precedes.
+    const guard = this.carry.length === 0 ? 0 : text.codePointAt(0)! > 0xffff ? 2 : 1;
+    const from = Math.max(guard, skipBytes <= 0 ? 0 : unitOfByte(this.carry, cur, head, skipBytes));
     const last = cpEnd >= this.lengthUnits;
-    const nextCarry = last ? Buffer.alloc(0) : lastCodePointsBytes(this.carry, cur, REGEX_OVERLAP);
-    const acceptBefore = last ? text.length : text.length - nextCarry.toString('utf8').length;
+    const nextCarry = last ? Buffer.alloc(0) : lastCodePointsBytes(this.carry, cur, REGEX_OVERLAP + 1);
+    const carried = nextCarry.toString('utf8');
+    const acceptBefore = last ? text.length : text.length - carried.length + (carried.codePointAt(0)! > 0xffff ? 2 : 1);
     const outcome = await this.run(text, from, acceptBefore, ws, emit, limit);
     if (outcome === false) this.carry = nextCarry;
     return outcome;

@@ -35,6 +35,15 @@ describe('searchEntry (regex)', () => {
     expect(spans(r.hits)).toEqual([{ offset: 3 * REGEX_OVERLAP + 5, length: 6, line: 1 }]);
   });
 
+  it('matches ^ only at the start of the entry and \\b across windows', async () => {
+    // With 500-code-point chunks, the window of chunk 4 carries from 2,000 - 1,024 = 976: an "ab" there must not match ^.
+    const at = 4 * 500 - REGEX_OVERLAP;
+    const text = 'ab' + 'x'.repeat(at - 2) + 'ab ' + 'y'.repeat(3 * REGEX_OVERLAP) + ' ab';
+    const e = entry(text, 500);
+    expect(spans((await searchEntry(e, { pattern: '^ab', regex: true })).hits)).toEqual([{ offset: 0, length: 2, line: 1 }]);
+    expect(spans((await searchEntry(e, { pattern: '\\bab', regex: true })).hits).map((h) => h.offset)).toEqual(referenceRegexHits(text, '\\bab', true).map((h) => h.offset));
+  });
+
   it('returns the hits found before the deadline of a catastrophic pattern, with truncated and a cursor', async () => {
     const text = 'ok ok ' + 'a'.repeat(40) + '!';
     const started = Date.now();
