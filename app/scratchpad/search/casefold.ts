@@ -1,5 +1,5 @@
 import { isAscii } from 'node:buffer';
-import { lastCodePointsBytes, unitOfByte } from './bytes';
+import { countCodePoints, lastCodePointsBytes, unitOfByte } from './bytes';
 import { foldExpansions, foldString, foldedOf, foldsIntoAscii, originOf } from './fold';
 import type { HitEmitter } from './emitter';
 import type { StreamScanner } from './literal';
@@ -32,6 +32,10 @@ export class CaseFoldScanner implements StreamScanner {
   private readonly runs: readonly string[];
   private readonly runSpecial: RegExp | null;
   private carry: Buffer = Buffer.alloc(0);
+
+  carriedUnits(): number {
+    return countCodePoints(this.carry);
+  }
 
   constructor(pattern: string) {
     this.needle = foldString(pattern);

@@ -1,3 +1,4 @@
+import { countCodePoints } from './bytes';
 import type { HitEmitter } from './emitter';
 
 /*
@@ -16,6 +17,8 @@ export interface StreamScanner {
   readonly keepBefore: number;
   /** Global byte before which no match may start (the end of the last match, or the resume point). */
   skip: number;
+  /** Units (code points; bytes for binary) carried now from before the next chunk, where an undecided match may start. */
+  carriedUnits(binary: boolean): number;
   /** Scans chunk `cur` at global byte `start` (ending at unit `cpEnd`) and reports matches to `emit`. */
   scan(cur: Buffer, start: number, emit: HitEmitter, limit: number, cpEnd: number): ScanOutcome | Promise<ScanOutcome>;
   /** Releases what the scanner holds (a worker). */
@@ -27,6 +30,10 @@ export class LiteralScanner implements StreamScanner {
   skip = 0;
   private carry: Buffer = Buffer.alloc(0);
   readonly keepBefore: number;
+
+  carriedUnits(binary: boolean): number {
+    return binary ? this.carry.length : countCodePoints(this.carry);
+  }
 
   constructor(private readonly needle: Buffer) {
     this.keepBefore = needle.length - 1;

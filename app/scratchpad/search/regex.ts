@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import { lastCodePointsBytes, unitOfByte } from './bytes';
+import { codePointLength } from '../codepoints';
+import { countCodePoints, lastCodePointsBytes, unitOfByte } from './bytes';
 import type { HitEmitter } from './emitter';
 import type { ScanOutcome, StreamScanner } from './literal';
 import { REGEX_WORKER_SOURCE } from './regex-worker';
@@ -29,36 +30,61 @@ export class RegexScanner implements StreamScanner {
   skip = 0;
   readonly keepBefore = 4 * REGEX_OVERLAP;
   private carry: Buffer = Buffer.alloc(0);
+
+  carriedUnits(): number {
+    return countCodePoints(this.carry);
+  }
+  private carryFull = false;
   private worker: Worker | null = null;
 
   constructor(
     private readonly source: string,
     private readonly flags: string,
     private readonly lengthUnits: number,
-    private readonly deadline: number,
+    private readonly budgetMs: number,
     private readonly signal: AbortSignal | undefined,
   ) {}
+
+  /** Set when the worker is first online: its start-up (tens of ms on a busy machine) is not the pattern's time. */
+  private deadline = 0;
+
+  private async ready(): Promise<Worker> {
+    if (this.worker !== null) return this.worker;
+    const worker = new Worker(REGEX_WORKER_SOURCE, { eval: true });
+    this.worker = worker;
+    await new Promise<void>((resolve, reject) => {
+      worker.once('online', resolve);
+      worker.once('error', reject);
+    });
+    if (this.deadline === 0) this.deadline = Date.now() + this.budgetMs;
+    return worker;
+  }
 
   async scan(cur: Buffer, start: number, emit: HitEmitter, limit: number, cpEnd: number): Promise<ScanOutcome> {
     const ws = start - this.carry.length;
     const head = this.carry.toString('utf8');
     const text = head + cur.toString('utf8');
     const skipBytes = this.skip - ws;
-    // A carried window starts one code point before any match it may report, so `^` (no `m` flag) never matches
-    // at a window start that is not the entry's, and `\b` or a one-character lookbehind sees what precedes.
-    const guard = this.carry.length === 0 ? 0 : text.codePointAt(0)! > 0xffff ? 2 : 1;
+    // A full carry (REGEX_OVERLAP + 1 code points) starts with one guard code point the previous window already
+    // decided on, so `^` (no `m` flag) never matches at a carried window start that is not the entry's, and `\b`
+    // or a one-character lookbehind sees what precedes. A shorter carry is the whole text so far.
+    const guard = this.carryFull ? (text.codePointAt(0)! > 0xffff ? 2 : 1) : 0;
     const from = Math.max(guard, skipBytes <= 0 ? 0 : unitOfByte(this.carry, cur, head, skipBytes));
     const last = cpEnd >= this.lengthUnits;
     const nextCarry = last ? Buffer.alloc(0) : lastCodePointsBytes(this.carry, cur, REGEX_OVERLAP + 1);
     const carried = nextCarry.toString('utf8');
-    const acceptBefore = last ? text.length : text.length - carried.length + (carried.codePointAt(0)! > 0xffff ? 2 : 1);
-    const outcome = await this.run(text, from, acceptBefore, ws, emit, limit);
-    if (outcome === false) this.carry = nextCarry;
+    const nextFull = !last && codePointLength(carried) === REGEX_OVERLAP + 1;
+    const acceptBefore = last ? text.length : nextFull ? text.length - carried.length + (carried.codePointAt(0)! > 0xffff ? 2 : 1) : text.length - carried.length;
+    const worker = await this.ready();
+    const outcome = await this.run(worker, text, from, acceptBefore, ws, emit, limit);
+    if (outcome === false) {
+      this.carry = nextCarry;
+      this.carryFull = nextFull;
+    }
     return outcome;
   }
 
-  private run(text: string, from: number, acceptBefore: number, ws: number, emit: HitEmitter, limit: number): Promise<ScanOutcome> {
-    const worker = (this.worker ??= new Worker(REGEX_WORKER_SOURCE, { eval: true }));
+  private run(worker: Worker, text: string, from: number, acceptBefore: number, ws: number, emit: HitEmitter, limit: number): Promise<ScanOutcome> {
     let lastUnit = 0;
     let lastByte = 0;
     return new Promise((resolve, reject) => {

@@ -31,7 +31,7 @@ export async function searchEntry(entry: SearchableEntry, query: SearchQuery, op
   if ((regex !== null && binary) || (query.hex === true && !binary)) return { hits: [], nextCursor: null, scannedBytes: 0, truncated: false };
   const scanner: StreamScanner =
     regex !== null
-      ? new RegexScanner(regex.source, regex.flags, entry.lengthUnits, Date.now() + opts.timeBudgetMs, options.signal)
+      ? new RegexScanner(regex.source, regex.flags, entry.lengthUnits, opts.timeBudgetMs, options.signal)
       : binary || query.caseSensitive !== false
         ? new LiteralScanner(needle)
         : new CaseFoldScanner(pattern);

@@ -20,26 +20,16 @@ interface Mark {
 }
 
 /**
- * The cursor position for "no hit starts before code point `skip`": the chunk holding `skip`, one chunk further
- * back when known (so the next page's first preview has its left context; that chunk is skipped, not searched).
+ * The cursor position for "no hit starts before unit `skip`": the chunk holding `skip`, and with `back` one
+ * chunk further back when known (so the next page's first preview has its left context; that chunk is skipped,
+ * not searched).
  */
-function resumeAt(marks: readonly Mark[], skip: number, from: SearchPosition): SearchPosition {
+function resumeAt(marks: readonly Mark[], skip: number, from: SearchPosition, back: boolean): SearchPosition {
   let k = marks.length - 1;
   while (k >= 0 && marks[k]!.cpStart > skip) k--;
   if (k === -1) return { chunkStart: from.chunkStart, linesBefore: from.linesBefore, skip: Math.max(skip, from.chunkStart) };
-  const m = marks[Math.max(0, k - 1)]!;
+  const m = marks[back ? Math.max(0, k - 1) : k]!;
   return { chunkStart: m.cpStart, linesBefore: m.lines, skip };
-}
-
-/**
- * The skip point when stopping before scanning past global byte `start` with no later hit: every match starting
- * more than `keepBefore` bytes before `start` is known, so the latest chunk start at or before that horizon (or the
- * end of the last hit, when later) is safe.
- */
-function horizon(marks: readonly Mark[], start: number, keepBefore: number, lastEnd: number): number {
-  let k = marks.length - 1;
-  while (k >= 0 && marks[k]!.start > start - keepBefore) k--;
-  return k === -1 ? lastEnd : Math.max(lastEnd, marks[k]!.cpStart);
 }
 
 /** Parameters of {@link runStream}. */
@@ -82,7 +72,7 @@ async function loop(run: StreamRun): Promise<SearchResult> {
     first = false;
     if (resume === null && run.signal?.aborted === true) {
       truncated = true;
-      resume = resumeAt(marks, horizon(marks, start, scanner.keepBefore, lastEnd()), from);
+      resume = resumeAt(marks, Math.max(lastEnd(), chunk.cpStart - scanner.carriedUnits(binary)), from, false);
     }
     if (resume !== null && !emit.wantsMore) break;
     const bytes = binary ? asBuffer(chunk.bytes) : wellFormedChunk(chunk.bytes);
@@ -102,11 +92,13 @@ async function loop(run: StreamRun): Promise<SearchResult> {
       }
       const before = emit.count;
       const outcome = await scanner.scan(bytes, start, emit, limit, chunk.cpEnd);
-      if (outcome === true) resume = resumeAt(marks, emit.lastEnd, from);
+      if (outcome === true) resume = resumeAt(marks, emit.lastEnd, from, true);
       else if (outcome === 'stop') {
         truncated = true;
-        // Hits are reported in order: none starts before the last one's end; without one, the carry's horizon.
-        resume = resumeAt(marks, emit.count > before ? emit.lastEnd : horizon(marks, start, scanner.keepBefore, lastEnd()), from);
+        // Hits are reported in order: none starts before the last one's end; without one, every match starting
+        // before the carry is decided. No step back then, so a call that reads past its carry makes progress.
+        const decided = Math.max(lastEnd(), chunk.cpStart - scanner.carriedUnits(binary));
+        resume = emit.count > before ? resumeAt(marks, emit.lastEnd, from, true) : resumeAt(marks, decided, from, false);
       }
     }
     emit.end(chunk.newlines);

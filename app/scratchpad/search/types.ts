@@ -49,7 +49,10 @@ export interface SearchOptions {
   /** The `nextCursor` of a previous call with the same query over the same entry. */
   readonly cursor?: string | null;
   readonly signal?: AbortSignal;
-  /** Regex only: time budget of the call in ms (default 2,000); past it the call returns with `truncated`. */
+  /**
+   * Regex only: time budget of the call in ms (default 2,000), counted from the moment its worker thread is up;
+   * past it the call returns the hits so far with `truncated`.
+   */
   readonly timeBudgetMs?: number;
   /** Code points of context on each side of a hit in its preview (text; default 30, at most 100). */
   readonly previewContext?: number;

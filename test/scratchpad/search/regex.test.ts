@@ -29,6 +29,31 @@ describe('searchEntry (regex)', () => {
     );
   });
 
+  it('continues through cursors of calls aborted after a few chunks to exactly the hits of one call', async () => {
+    await fc.assert(
+      // A call stopped without a hit resumes where its carry began (up to REGEX_OVERLAP code points back), so the
+      // texts are longer than that and a call reads several chunks: every page makes progress.
+      fc.asyncProperty(fc.array(fc.constantFrom('a', 'b', 'ab', ' ', 'é', '👍', '1', '22'), { maxLength: 30 }), fc.integer({ min: 250, max: 400 }), fc.integer({ min: 6, max: 9 }), fc.constantFrom('a+b', '\\d+', 'ab|b', '^a'), async (ps, per, after, source) => {
+        const text = [0, 1, 2].map(() => ps.join('') + ' '.repeat(REGEX_OVERLAP)).join('');
+        const base = entry(text, per);
+        const hits = [];
+        let cursor: string | null = null;
+        for (let page = 0; page < 200; page++) {
+          const ac = new AbortController();
+          let seen = 0;
+          const aborting = { ...base, chunks: async function* (from: number) { for await (const c of base.chunks(from)) { if (++seen > after) ac.abort(); yield c; } } };
+          const r = await searchEntry(aborting, { pattern: source, regex: true }, { cursor, signal: ac.signal });
+          hits.push(...r.hits);
+          cursor = r.nextCursor;
+          if (cursor === null) break;
+        }
+        expect(cursor).toBeNull();
+        expect(spans(hits)).toEqual(referenceRegexHits(text, source, true));
+      }),
+      { numRuns: 10 },
+    );
+  });
+
   it('finds a match straddling a chunk boundary deep in a long text', async () => {
     const text = 'x'.repeat(3 * REGEX_OVERLAP + 5) + 'needle' + 'y'.repeat(100);
     const r = await searchEntry(entry(text, 1000), { pattern: 'ne+dle', regex: true });
