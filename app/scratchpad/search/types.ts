@@ -25,8 +25,9 @@ export interface SearchableEntry {
   /** Code points (text) or bytes (binary). */
   readonly lengthUnits: number;
   /**
-   * The chunks in order, the first being the one that holds unit `fromUnit` (0: from the start). Chunks must
-   * stay valid after the next one is yielded (search keeps at most one previous piece as a small copy).
+   * The chunks in order, the first being the one that holds unit `fromUnit` (0: from the start; a cursor's
+   * chunk start is always a chunk's `cpStart`). Search copies what it keeps of a chunk (a few KiB), so a backend
+   * may reuse a chunk's buffer once the next chunk is asked for.
    */
   chunks(fromUnit: number): AsyncIterable<ContentChunk>;
 }
