@@ -2,7 +2,7 @@
  * Benchmark of the observation store (issue 2, "Benchmark"): `npm run bench` prints tables,
  * `npm run bench -- --json` prints one JSON object on stdout (progress on stderr).
  * Options: --scale <0..1> shrinks the large sizes for a quick try of the harness (figures then do not meet the
- * issue's definitions; the JSON says so), --only <reads,memory,puts,gc,v1,compare,postgres> runs a subset. The
+ * issue's definitions; the JSON says so), --only <reads,memory,puts,gc,v1,compare,search,postgres> runs a subset. The
  * postgres suite (a throw-away server on 127.0.0.1) runs only when named in --only.
  */
 import { parseBenchArgs, USAGE } from './lib/args';
@@ -22,6 +22,7 @@ import { postgresChecks } from './suites/postgres-checks';
 import { runPostgres } from './suites/postgres';
 import { runPuts } from './suites/puts';
 import { runReads } from './suites/reads';
+import { runSearch } from './suites/search';
 
 const args = parseBenchArgs(process.argv.slice(2));
 if (args.kind === 'usage') {
@@ -40,6 +41,8 @@ const ORDER = [
   'compare_10MB_100_edits_ms', 'compare_100MB_2_edits_ms', 'compare_rss_growth_MB', 'compare_json_50k_items_ms',
   'pg_put_8KB_per_s', 'pg_raw_insert_8KB_per_s', 'pg_read_head_2000_10KB_ms', 'pg_read_head_2000_100MB_ms',
   'pg_read_tail_2000_100MB_ms', 'pg_list_turn_100x1MB_ms', 'pg_stats_all_rows_ms', 'pg_gc_10000_expired_ms', 'pg_put_100MB_MB_per_s',
+  'search_literal_1GB_MB_per_s', 'ripgrep_same_bytes_MB_per_s', 'search_casefold_1GB_MB_per_s', 'search_first_hit_ms',
+  'search_100MB_entry_ms', 'search_rss_growth_MB',
 ];
 
 async function main(): Promise<void> {
@@ -79,6 +82,7 @@ async function main(): Promise<void> {
     add(r);
     Object.assign(info, r.info);
   }
+  if (only.has('search')) { progress(`search over ~1 GiB x ${scale} of chunked mixed text, and ripgrep over the same bytes`); add(runSearch(scale)); }
   removeTempDir(dir);
   removeTempDirs();
 

@@ -54,5 +54,18 @@ export function evaluateChecks(f: Figures, extra: Figures): Record<string, Check
   for (const [key, limit] of [['compare_10MB_100_edits_ms', 1_000], ['compare_100MB_2_edits_ms', 5_000], ['compare_rss_growth_MB', 200], ['compare_json_50k_items_ms', 1_000]] as const) {
     if (has(key)) checks[key] = atMost(f[key]!, limit, f[key]! / limit, `${key} <= ${limit.toLocaleString('en-US')}`);
   }
+  if (has('search_literal_1GB_MB_per_s', 'ripgrep_same_bytes_MB_per_s')) {
+    const v = f.search_literal_1GB_MB_per_s!;
+    const rg = f.ripgrep_same_bytes_MB_per_s!;
+    checks.search_literal_1GB_MB_per_s = atLeast(v, 1_000, v / 1_000, 'search_literal_1GB_MB_per_s >= 1,000');
+    checks.search_literal_vs_ripgrep = atLeast(v, 0.5 * rg, v / rg, 'search_literal_1GB_MB_per_s >= 0.5 x ripgrep_same_bytes_MB_per_s');
+  }
+  if (has('search_casefold_1GB_MB_per_s')) {
+    const v = f.search_casefold_1GB_MB_per_s!;
+    checks.search_casefold_1GB_MB_per_s = atLeast(v, 300, v / 300, 'search_casefold_1GB_MB_per_s >= 300');
+  }
+  if (has('search_first_hit_ms')) checks.search_first_hit_ms = atMost(f.search_first_hit_ms!, 50, f.search_first_hit_ms! / 50, 'search_first_hit_ms <= 50');
+  if (has('search_100MB_entry_ms')) checks.search_100MB_entry_ms = atMost(f.search_100MB_entry_ms!, 150, f.search_100MB_entry_ms! / 150, 'search_100MB_entry_ms <= 150');
+  if (has('search_rss_growth_MB')) checks.search_rss_growth_MB = atMost(f.search_rss_growth_MB!, 100, f.search_rss_growth_MB! / 100, 'search_rss_growth_MB <= 100');
   return checks;
 }

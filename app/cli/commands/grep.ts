@@ -1,0 +1,93 @@
+import type { Principal } from '../../contract';
+import type { SearchHit, SearchQuery } from '../../scratchpad/search/types';
+import { CliError, EXIT, type ExitCode } from '../exit-codes';
+import type { CliIo } from '../io';
+import { printJson, stdoutPaint, type CommonArgs } from './common';
+
+/*
+ * `grep PATTERN [--id ID | --turn TURN] [-i] [-E] [--hex] [--limit N] [--json]`. Not registered in program.ts
+ * yet: it runs over the store's search method, which comes with the store core; until then it takes that method
+ * as an argument (the shape below is the one the core will expose).
+ */
+
+/** A hit as the store's search returns it: the entry's hit plus where the entry lives. */
+export interface StoreSearchHit extends SearchHit {
+  readonly id: string;
+  readonly turnId: string;
+  readonly stepNum: number | null;
+  readonly executorName: string | null;
+}
+
+/** The store search the command runs (owner-scoped by the store: the principal decides what is scanned). */
+export type StoreSearch = (
+  principal: Principal,
+  query: SearchQuery & { readonly id?: string; readonly turnId?: string; readonly limit?: number; readonly cursor?: string | null },
+) => Promise<{ readonly hits: readonly StoreSearchHit[]; readonly nextCursor: string | null; readonly scannedBytes: number; readonly truncated: boolean }>;
+
+/** Arguments of `grep`. */
+export interface GrepArgs extends CommonArgs {
+  readonly pattern: string;
+  readonly id?: string;
+  readonly turn?: string;
+  /** -i: Unicode case folding. */
+  readonly ignoreCase?: boolean;
+  /** -E: JavaScript regex. */
+  readonly regex?: boolean;
+  readonly hex?: boolean;
+  /** Most hits printed (all pages are read up to it). Default 1,000. */
+  readonly limit?: number;
+}
+
+/** Default and largest --limit. */
+export const GREP_DEFAULT_LIMIT = 1_000;
+export const GREP_MAX_LIMIT = 100_000;
+
+/** A preview on one line: line breaks and tabs shown as escapes, so one hit is one output line. */
+function flat(s: string): string {
+  return s.replace(/\r/g, '\\r').replace(/\n/g, '\\n').replace(/\t/g, '\\t');
+}
+
+/**
+ * Runs the search and prints one line per hit, `id:line:offset: preview` (the match in bold red on a terminal),
+ * or with --json one object `{ hits, truncated, scannedBytes }`. Exit 0 when something matched, 1 when nothing
+ * did; USAGE (2) for --id with --turn or a bad --limit; the store's INVALID_ARGUMENT (empty pattern, invalid
+ * regex) maps to 2 through the CLI's error table.
+ */
+export async function runGrep(search: StoreSearch, args: GrepArgs, io: CliIo): Promise<ExitCode> {
+  if (args.id !== undefined && args.turn !== undefined) throw new CliError('USAGE', 'give at most one of --id and --turn');
+  const limit = args.limit ?? GREP_DEFAULT_LIMIT;
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > GREP_MAX_LIMIT) throw new CliError('USAGE', `--limit must be an integer in [1, ${GREP_MAX_LIMIT}]`);
+  const hits: StoreSearchHit[] = [];
+  let cursor: string | null = null;
+  let truncated = false;
+  let scannedBytes = 0;
+  do {
+    const r = await search(args.principal, {
+      pattern: args.pattern,
+      regex: args.regex === true,
+      caseSensitive: args.ignoreCase !== true,
+      hex: args.hex === true,
+      ...(args.id === undefined ? {} : { id: args.id }),
+      ...(args.turn === undefined ? {} : { turnId: args.turn }),
+      limit: Math.min(100, limit - hits.length),
+      cursor,
+    });
+    hits.push(...r.hits);
+    scannedBytes += r.scannedBytes;
+    truncated ||= r.truncated;
+    cursor = r.nextCursor;
+  } while (cursor !== null && hits.length < limit && !truncated);
+  if (args.json) printJson(io, { hits, truncated, scannedBytes });
+  else {
+    const paint = stdoutPaint(io);
+    for (const h of hits) {
+      const cps = [...h.preview.text];
+      const at = h.preview.matchStart;
+      const end = at + h.preview.matchLength;
+      const preview = flat(cps.slice(0, at).join('')) + paint('bold', paint('red', flat(cps.slice(at, end).join('')))) + flat(cps.slice(end).join(''));
+      io.stdout.write(`${paint('cyan', h.id)}:${paint('green', String(h.line ?? '-'))}:${h.offset}: ${preview}\n`);
+    }
+    if (truncated) io.stderr.write('note: the time budget cut the search; the hits so far are shown\n');
+  }
+  return hits.length > 0 ? EXIT.OK : EXIT.NOT_FOUND;
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { runGrep, type StoreSearch, type StoreSearchHit } from '../../app/cli/commands/grep';
+import type { CliIo } from '../../app/cli/io';
+import { searchEntry } from '../../app/scratchpad/search/search';
+import { textEntry } from '../scratchpad/search/helpers';
+
+function captureIo(): CliIo & { out: () => string; err: () => string } {
+  let out = '';
+  let err = '';
+  return {
+    stdout: { write: (s: string | Uint8Array) => ((out += String(s)), true), isTTY: false },
+    stderr: { write: (s: string | Uint8Array) => ((err += String(s)), true), isTTY: false },
+    env: {},
+    out: () => out,
+    err: () => err,
+  } as unknown as CliIo & { out: () => string; err: () => string };
+}
+
+/** A one-entry "store" over the search core. */
+const text = 'first line\nsecond città line\nthird CITTÀ\n';
+const search: StoreSearch = async (_principal, q) => {
+  const r = await searchEntry(textEntry(Buffer.from(text), 8, 'abc123'), q, { limit: q.limit, cursor: q.cursor ?? null });
+  const hits: StoreSearchHit[] = r.hits.map((h) => ({ ...h, id: 'abc123', turnId: 't1', stepNum: 1, executorName: 'shell' }));
+  return { ...r, hits };
+};
+const principal = { kind: 'operator' } as never;
+
+describe('runGrep', () => {
+  it('prints id:line:offset: preview per hit, newlines escaped, and exits 0', async () => {
+    const io = captureIo();
+    expect(await runGrep(search, { principal, json: false, pattern: 'città', ignoreCase: true }, io)).toBe(0);
+    expect(io.out()).toBe('abc123:2:18: first line\\nsecond città line\\nthird CITTÀ\\n\nabc123:3:35:  line\\nsecond città line\\nthird CITTÀ\\n\n');
+  });
+
+  it('exits 1 when nothing matched, and prints JSON hits with --json', async () => {
+    const io = captureIo();
+    expect(await runGrep(search, { principal, json: true, pattern: 'zzz' }, io)).toBe(1);
+    expect(JSON.parse(io.out())).toEqual({ hits: [], truncated: false, scannedBytes: Buffer.byteLength(text) });
+  });
+
+  it('refuses --id with --turn and a bad --limit as usage errors, and passes invalid regexes on as INVALID_ARGUMENT', async () => {
+    await expect(runGrep(search, { principal, json: false, pattern: 'a', id: 'x', turn: 't' }, captureIo())).rejects.toMatchObject({ code: 'USAGE' });
+    await expect(runGrep(search, { principal, json: false, pattern: 'a', limit: 0 }, captureIo())).rejects.toMatchObject({ code: 'USAGE' });
+    await expect(runGrep(search, { principal, json: false, pattern: 'a(', regex: true }, captureIo())).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+  });
+});
