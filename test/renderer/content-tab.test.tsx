@@ -1,10 +1,16 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiProvider, createApi } from '../../renderer/src/api';
 import { EntryView } from '../../renderer/src/views/entry/EntryView';
 import { MAX_SLICE } from '../../renderer/src/views/entry/slice';
 import { fakeBridge, meta } from './fakeBridge';
 
+// jsdom has no layout: give elements a height so the virtualized text renders rows.
+const savedHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+beforeAll(() => Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 }));
+afterAll(() => {
+  if (savedHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', savedHeight);
+});
 afterEach(cleanup);
 
 function open(entry: Parameters<typeof fakeBridge>[0][number]) {

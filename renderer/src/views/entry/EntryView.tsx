@@ -6,6 +6,7 @@ import { Empty, ErrorBox, Loading } from '../../components/States';
 import { formatBytes } from '../../format/units';
 import { useHotkeys } from '../../hooks/useHotkeys';
 import { useQuery } from '../../hooks/useQuery';
+import { CopyButton } from './CopyButton';
 import { BinaryTab, firstHexPage, HEX_PAGE_BYTES } from './BinaryTab';
 import { ContentTab, initialRequest } from './ContentTab';
 import { DetailsTab } from './DetailsTab';
@@ -29,10 +30,13 @@ type Props = {
   hotkeys?: boolean;
   /** False for formats that keep no read log (metnos-v1), to explain an empty list. */
   readLogKept?: boolean;
+  /** The entry view fills the page (the turns and entries panes are hidden). */
+  maximized?: boolean;
+  onToggleMaximized?: () => void;
 };
 
 /** One entry: describe() once per id (and on store changes), then the four tabs. */
-export const EntryView = forwardRef<HTMLDivElement, Props>(function EntryView({ id, revision, now, hotkeys = true, readLogKept = true }, ref) {
+export const EntryView = forwardRef<HTMLDivElement, Props>(function EntryView({ id, revision, now, hotkeys = true, readLogKept = true, maximized = false, onToggleMaximized }, ref) {
   const api = useApi();
   const described = useQuery(() => api.entryDescribe({ id }), [id, revision]);
   const description = described.data && described.data.meta.id === id ? described.data : undefined;
@@ -54,13 +58,33 @@ export const EntryView = forwardRef<HTMLDivElement, Props>(function EntryView({ 
       </div>
     );
   }
-  return <EntryTabs key={id} ref={ref} description={description} revision={revision} now={now} hotkeys={hotkeys} readLogKept={readLogKept} />;
+  return (
+    <EntryTabs
+      key={id}
+      ref={ref}
+      description={description}
+      revision={revision}
+      now={now}
+      hotkeys={hotkeys}
+      readLogKept={readLogKept}
+      maximized={maximized}
+      onToggleMaximized={onToggleMaximized}
+    />
+  );
 });
 
-type TabsProps = { description: EntryDescription; revision: number; now: number; hotkeys: boolean; readLogKept: boolean };
+type TabsProps = {
+  description: EntryDescription;
+  revision: number;
+  now: number;
+  hotkeys: boolean;
+  readLogKept: boolean;
+  maximized: boolean;
+  onToggleMaximized: (() => void) | undefined;
+};
 
 const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
-  { description, revision, now, hotkeys, readLogKept },
+  { description, revision, now, hotkeys, readLogKept, maximized, onToggleMaximized },
   ref,
 ) {
   const { meta } = description;
@@ -115,28 +139,37 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
           {meta.structured ? ' (json)' : ''} · {formatBytes(meta.sizeBytes)}
         </span>
         <ExpiryBadge expiresAt={meta.expiresAt} now={now} />
+        <div className="tabs" role="tablist" aria-label="Entry views" onKeyDown={onTabKey}>
+          {tabs.map((t) => (
+            <button
+              key={t}
+              type="button"
+              role="tab"
+              id={`tab-${t}`}
+              aria-selected={tab === t}
+              aria-controls={`panel-${t}`}
+              tabIndex={tab === t ? 0 : -1}
+              ref={(el) => {
+                tabRefs.current[t] = el;
+              }}
+              className={tab === t ? 'tab active' : 'tab'}
+              onClick={() => setTab(t)}
+            >
+              {LABELS[t]}
+            </button>
+          ))}
+        </div>
+        <span className="entry-head-actions">
+          <CopyButton text={meta.id} label="Copy id" title={`Copy the entry id ${meta.id}`} />
+          <CopyButton text={meta.turnId} label="Copy turn id" title={`Copy the turn id ${meta.turnId}`} />
+          {onToggleMaximized && (
+            <button type="button" onClick={onToggleMaximized} aria-pressed={maximized} title={maximized ? 'Restore the panes (f)' : 'Maximize the entry view (f)'}>
+              {maximized ? 'Restore' : 'Maximize'} <kbd>f</kbd>
+            </button>
+          )}
+        </span>
       </div>
-      <div className="tabs" role="tablist" aria-label="Entry views" onKeyDown={onTabKey}>
-        {tabs.map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="tab"
-            id={`tab-${t}`}
-            aria-selected={tab === t}
-            aria-controls={`panel-${t}`}
-            tabIndex={tab === t ? 0 : -1}
-            ref={(el) => {
-              tabRefs.current[t] = el;
-            }}
-            className={tab === t ? 'tab active' : 'tab'}
-            onClick={() => setTab(t)}
-          >
-            {LABELS[t]}
-          </button>
-        ))}
-      </div>
-      <div className="tab-panel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} tabIndex={0}>
+      <div className={`tab-panel tab-panel-${tab}`} role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} tabIndex={0}>
         {tab === 'model' && <ModelSawTab description={description} revision={revision} now={now} onOpenRead={openRead} readLogKept={readLogKept} />}
         {tab === 'content' && <ContentTab meta={meta} request={request} onRequest={setRequest} active={hotkeys} />}
         {tab === 'binary' && <BinaryTab description={description} page={page} onPage={setPage} active={hotkeys} />}
