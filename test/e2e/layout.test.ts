@@ -116,6 +116,30 @@ describe('layout', () => {
     await app.screenshot('layout-1024-few-entries');
   });
 
+  test('what the model saw: the summary as text, the other fields as a table, the reads beside it, each linked to its step', async () => {
+    const { page } = app;
+    await page.setViewportSize({ width: 1024, height: 640 });
+    const entries = await selectTurn(page, log().turnId);
+    await selectEntry(page, entries, log().stepNum);
+    await openTab(page, 'What the model saw');
+    const described = await app.session.store.describe(app.session.principal, log().id);
+    const handle = described.handle!;
+    await expect(page.getByLabel('Handle summary').textContent()).resolves.toBe(handle.summary);
+    expect(handle.summary).toContain('\n'); // a real newline, shown as a line break (not an escaped "\n")
+    const fields = await page.getByRole('table', { name: 'Handle fields' }).locator('tr').evaluateAll((rows) => rows.map((r) => [r.querySelector('th')?.textContent, r.querySelector('td')?.textContent]));
+    expect(fields).toContainEqual(['scratchpad_id', log().id]);
+    expect(fields).toContainEqual(['size_bytes', String(log().sizeBytes)]);
+    expect(fields.map(([k]) => k)).not.toContain('summary');
+    // The read log starts within the first screen at 1024x640.
+    const top = await page.locator('ol.read-log').evaluate((el) => el.getBoundingClientRect().top);
+    expect(top).toBeLessThan(640 - 60);
+    await app.screenshot('layout-1024-model-saw');
+    const next = demo.entries.filter((e) => e.turnId === log().turnId && e.createdAt > log().createdAt).sort((a, b) => a.createdAt - b.createdAt)[0]!;
+    await page.locator('ol.read-log li').first().getByRole('button', { name: new RegExp(`step ${next.stepNum}`) }).click();
+    await page.getByRole('option', { name: new RegExp(next.executorName ?? '') , selected: true }).waitFor();
+    await expect(page.locator('.entry-title').textContent()).resolves.toContain(`step ${next.stepNum}`);
+  });
+
   test('screenshots at 1440x900 and 1024x640 in light and dark', async () => {
     const { page } = app;
     const entries = await selectTurn(page, log().turnId);

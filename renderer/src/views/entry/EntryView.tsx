@@ -33,10 +33,12 @@ type Props = {
   /** The entry view fills the page (the turns and entries panes are hidden). */
   maximized?: boolean;
   onToggleMaximized?: () => void;
+  /** Selects another entry (of the same turn), e.g. the step a read belongs to. */
+  onOpenEntry?: (entryId: string) => void;
 };
 
 /** One entry: describe() once per id (and on store changes), then the four tabs. */
-export const EntryView = forwardRef<HTMLDivElement, Props>(function EntryView({ id, revision, now, hotkeys = true, readLogKept = true, maximized = false, onToggleMaximized }, ref) {
+export const EntryView = forwardRef<HTMLDivElement, Props>(function EntryView({ id, revision, now, hotkeys = true, readLogKept = true, maximized = false, onToggleMaximized, onOpenEntry }, ref) {
   const api = useApi();
   const described = useQuery(() => api.entryDescribe({ id }), [id, revision]);
   const description = described.data && described.data.meta.id === id ? described.data : undefined;
@@ -69,6 +71,7 @@ export const EntryView = forwardRef<HTMLDivElement, Props>(function EntryView({ 
       readLogKept={readLogKept}
       maximized={maximized}
       onToggleMaximized={onToggleMaximized}
+      onOpenEntry={onOpenEntry}
     />
   );
 });
@@ -81,10 +84,11 @@ type TabsProps = {
   readLogKept: boolean;
   maximized: boolean;
   onToggleMaximized: (() => void) | undefined;
+  onOpenEntry: ((entryId: string) => void) | undefined;
 };
 
 const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
-  { description, revision, now, hotkeys, readLogKept, maximized, onToggleMaximized },
+  { description, revision, now, hotkeys, readLogKept, maximized, onToggleMaximized, onOpenEntry },
   ref,
 ) {
   const { meta } = description;
@@ -170,7 +174,7 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
         </span>
       </div>
       <div className={`tab-panel tab-panel-${tab}`} role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} tabIndex={0}>
-        {tab === 'model' && <ModelSawTab description={description} revision={revision} now={now} onOpenRead={openRead} readLogKept={readLogKept} />}
+        {tab === 'model' && <ModelSawTab description={description} revision={revision} now={now} onOpenRead={openRead} readLogKept={readLogKept} onOpenEntry={onOpenEntry} />}
         {tab === 'content' && <ContentTab meta={meta} request={request} onRequest={setRequest} active={hotkeys} />}
         {tab === 'binary' && <BinaryTab description={description} page={page} onPage={setPage} active={hotkeys} />}
         {tab === 'details' && <DetailsTab description={description} now={now} />}

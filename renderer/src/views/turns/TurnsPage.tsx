@@ -200,6 +200,7 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
               readLogKept={session?.format !== 'metnos-v1'}
               maximized={maximized}
               onToggleMaximized={() => setMaximized((m) => !m)}
+              onOpenEntry={(entryId) => onSelect({ ...selection, entryId })}
             />
           ) : (
             <NoEntry />
