@@ -98,7 +98,15 @@ function Shell() {
       </nav>
       <main className="main">
         {page === 'turns' && <TurnsPage session={session.data} now={now} selection={selection} onSelect={setSelection} active={!help} />}
-        {page === 'gc' && <GcPage session={session.data} />}
+        {page === 'gc' && (
+          <GcPage
+            session={session.data}
+            onOpenTurn={(turnId) => {
+              setSelection({ turnId, entryId: null });
+              setPage('turns');
+            }}
+          />
+        )}
         {page === 'stats' && <StatsPage />}
       </main>
       {help && <HelpOverlay onClose={() => setHelp(false)} />}

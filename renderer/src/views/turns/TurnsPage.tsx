@@ -29,7 +29,8 @@ type Props = { session: SessionInfo | undefined; now: number; selection: Selecti
 /** Turns list | the selected turn's entries over the selected entry's view. */
 export function TurnsPage({ session, now, selection, onSelect, active }: Props) {
   const api = useApi();
-  const { revision } = useStoreRevision();
+  const store = useStoreRevision();
+  const { revision } = store;
   const [filter, setFilter] = useState('');
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<Sort>('lastCreated');
@@ -54,6 +55,17 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
   }, [filter]);
 
   const turns = useTurns(query, sort, revision);
+  // A turn summary counts expired rows at the time it was listed. When the clock passes a listed turn's first
+  // expiry, its counts are stale ("1/3 expired" would still read "live"): list again, once per such moment.
+  const refreshedFor = useRef(new Set<string>());
+  useEffect(() => {
+    const stale = turns.turns.find((t) => t.expiredCount === 0 && t.earliestExpiresAt <= now);
+    if (!stale || turns.pending) return;
+    const key = `${stale.turnId}\u0000${stale.earliestExpiresAt}`;
+    if (refreshedFor.current.has(key)) return;
+    refreshedFor.current.add(key);
+    store.refresh();
+  }, [now, turns.turns, turns.pending, store]);
   const entries = useQuery(() => api.turnEntries({ turnId: selection.turnId ?? '' }), [selection.turnId, revision], selection.turnId !== null);
   const entryList = selection.turnId !== null && entries.data && entries.data[0]?.turnId !== selection.turnId && entries.data.length > 0 ? undefined : entries.data;
 
