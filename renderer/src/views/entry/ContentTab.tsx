@@ -11,14 +11,12 @@ import { CopyButton } from './CopyButton';
 import { DEFAULT_SLICE, lastWindow, MAX_SLICE, nextWindow, previousWindow, windowAt } from './slice';
 import { SliceControls } from './SliceControls';
 import { SliceText } from './SliceText';
+import { highlightJsonRow } from './json/highlight';
 import { hasLongLines } from './textRows';
 import { useTextWindow } from './useTextWindow';
 
-/** The first read of an entry: the whole structured entry when it fits (for the JSON tree), else a head. */
-export function initialRequest(meta: EntryMeta): ReadOptions {
-  if (meta.structured && meta.lengthCodePoints !== null && meta.lengthCodePoints <= MAX_SLICE.code_points) {
-    return { mode: 'head', n: Math.max(1, meta.lengthCodePoints) };
-  }
+/** The first read of an entry: a head of DEFAULT_SLICE code points (the JSON tree reads on its own). */
+export function initialRequest(_meta: EntryMeta): ReadOptions {
   return { mode: 'head', n: DEFAULT_SLICE };
 }
 
@@ -74,7 +72,6 @@ export function ContentTab({ meta, request, onRequest, active }: { meta: EntryMe
     active,
   );
 
-  const whole = view && view.start === 0 && total !== null && view.end === total ? view.text : null;
   const showTree = meta.structured && jsonView === 'tree';
   return (
     <div className="content-tab" ref={scroll.rootRef}>
@@ -111,11 +108,7 @@ export function ContentTab({ meta, request, onRequest, active }: { meta: EntryMe
       </SliceControls>
       {view && view.start > 0 && lineNumbers && !showTree && <div className="content-note muted">Line numbers count from offset {formatCount(view.start)}. Scroll past either edge to read on.</div>}
       {showTree ? (
-        <JsonTreeView
-          wholeText={whole}
-          totalCodePoints={total}
-          onLoadWhole={total !== null && total <= MAX_SLICE.code_points ? () => read({ mode: 'head', n: Math.max(1, total) }) : null}
-        />
+        <JsonTreeView id={meta.id} totalCodePoints={total} />
       ) : slice.status === 'loading' && !result ? (
         <Loading what="slice" />
       ) : slice.status === 'error' && slice.error ? (
@@ -126,7 +119,7 @@ export function ContentTab({ meta, request, onRequest, active }: { meta: EntryMe
         ) : (
           <>
             {scroll.loading === 'up' && <Loading what="the previous chunk" />}
-            <SliceText text={view.text} lineNumbers={lineNumbers} wrap={wrap} handleRef={scroll.textRef} />
+            <SliceText text={view.text} lineNumbers={lineNumbers} wrap={wrap} handleRef={scroll.textRef} renderRow={meta.structured ? highlightJsonRow : undefined} />
             {scroll.loading === 'down' && <Loading what="the next chunk" />}
             {scroll.error && <ErrorBox what="the next chunk" error={scroll.error} />}
           </>
