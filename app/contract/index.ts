@@ -3,3 +3,4 @@ export * from './model';
 export * from './channels';
 export * from './bridge';
 export * from './expiry';
+export * from './deep-link';

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { writeDemoDatabase, type DemoResult } from '../../app/demo';
 import { tempDir } from './data';
 import { launchApp, type AppSession } from './harness';
-import { eventually, openTab, selectEntry, selectTurn, turnsList, waitForTurnCount, waitForWindow } from './ui';
+import { parseDeepLink } from '../../app/contract';
+import { eventually, goTo, openTab, selectEntry, selectTurn, turnsList, waitForTurnCount, waitForWindow } from './ui';
 
 // Layout for a day of debugging at a laptop half-screen (1024x640) and a desktop (1440x900): resizable panes
 // (drag and keyboard, remembered), the entry view maximized by a shortcut, slice controls that stay in view,
@@ -94,7 +95,14 @@ describe('layout', () => {
     await page.keyboard.press('ArrowLeft');
     const keyed = await width();
     expect(keyed).toBeLessThan(dragged);
-    await eventually(async () => (await stored()) !== afterDrag, true);
+    // Wait for the saved layout to be the final one (its first size is the turns pane's per cent of the width).
+    const savedWidth = async () => {
+      const raw = await stored();
+      if (raw === null || raw === afterDrag) return -1;
+      const sizes = JSON.stringify(JSON.parse(raw)).match(/"layout":\[([\d.]+)/);
+      return sizes ? Math.round((Number(sizes[1]) / 100) * 1024) : -1;
+    };
+    await eventually(async () => Math.abs((await savedWidth()) - keyed) <= 6, true);
     await page.reload();
     await waitForTurnCount(page, demo.turns);
     await eventually(width, keyed);
@@ -155,6 +163,57 @@ describe('layout', () => {
         await app.screenshot(`layout-${w}-${scheme}-content`);
       }
     }
+    expect(app.problems).toEqual([]);
+  });
+
+  test('copy buttons: entry id, turn id and a deep link that parses back to the file and entry', async () => {
+    const { page } = app;
+    await page.evaluate(() => {
+      const copied: string[] = [];
+      (window as unknown as { copied: string[] }).copied = copied;
+      Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (t: string) => void copied.push(t) } });
+    });
+    const entries = await selectTurn(page, log().turnId);
+    await selectEntry(page, entries, log().stepNum);
+    await page.getByRole('button', { name: 'Copy id' }).click();
+    await page.getByRole('button', { name: 'Copy turn id' }).click();
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    const copied = () => page.evaluate(() => (window as unknown as { copied: string[] }).copied);
+    await eventually(async () => (await copied()).length, 3);
+    const [id, turnId, link] = await copied();
+    expect([id, turnId]).toEqual([log().id, log().turnId]);
+    expect(parseDeepLink(link!)).toEqual({ ok: true, link: { db: app.session.store.path, id: log().id } });
+  });
+
+  test('theme: the in-app choice beats the OS and is remembered; stats charts label every bar', async () => {
+    const { page } = app;
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.getByLabel('Theme').selectOption('dark');
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await eventually(background, 'rgb(21, 24, 29)');
+    await page.reload();
+    await waitForTurnCount(page, demo.turns);
+    await eventually(background, 'rgb(21, 24, 29)');
+    await goTo(page, 'Stats');
+    await page.locator('.recharts-label-list').first().waitFor();
+    // Every size bucket bar carries its row count, so the few huge rows are never an invisible sliver.
+    const labels = await page.locator('.chart-card', { hasText: 'Size distribution' }).locator('.recharts-label-list text').allTextContents();
+    expect(labels.length).toBeGreaterThan(0);
+    expect(labels.map((l) => Number(l.replace(/,/g, ''))).reduce((a, b) => a + b, 0)).toBe(demo.rows);
+    // The expired red appears only where it means expired.
+    const reds = await page.locator('.chart-card path[fill="#d9534f"], .chart-card rect[fill="#d9534f"]').evaluateAll((els) => els.map((e) => e.closest('.chart-card')?.querySelector('h3')?.textContent));
+    expect(new Set(reds)).toEqual(new Set(['Live vs expired (bytes)']));
+    await expect(page.locator('.chart-card', { hasText: 'used vs free' }).count()).resolves.toBe(0);
+    for (const [w, h] of [[1440, 900], [1024, 640]] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await app.screenshot(`layout-${w}-dark-stats`);
+      await page.getByLabel('Theme').selectOption('light');
+      await app.screenshot(`layout-${w}-light-stats`);
+      await page.getByLabel('Theme').selectOption('dark');
+    }
+    await page.getByLabel('Theme').selectOption('system');
+    await eventually(background, 'rgb(246, 247, 249)');
+    await goTo(page, 'Turns');
     expect(app.problems).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { forwardRef, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { EntryDescription, ReadLogEntry, ReadOptions } from '../../../../app/contract';
+import { formatDeepLink, type EntryDescription, type ReadLogEntry, type ReadOptions } from '../../../../app/contract';
 import { useApi } from '../../api';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { Empty, ErrorBox, Loading } from '../../components/States';
@@ -35,10 +35,12 @@ type Props = {
   onToggleMaximized?: () => void;
   /** Selects another entry (of the same turn), e.g. the step a read belongs to. */
   onOpenEntry?: (entryId: string) => void;
+  /** The open file, for "Copy link" (absent: no link button). */
+  dbPath?: string;
 };
 
 /** One entry: describe() once per id (and on store changes), then the four tabs. */
-export const EntryView = forwardRef<HTMLDivElement, Props>(function EntryView({ id, revision, now, hotkeys = true, readLogKept = true, maximized = false, onToggleMaximized, onOpenEntry }, ref) {
+export const EntryView = forwardRef<HTMLDivElement, Props>(function EntryView({ id, revision, now, hotkeys = true, readLogKept = true, maximized = false, onToggleMaximized, onOpenEntry, dbPath }, ref) {
   const api = useApi();
   const described = useQuery(() => api.entryDescribe({ id }), [id, revision]);
   const description = described.data && described.data.meta.id === id ? described.data : undefined;
@@ -72,6 +74,7 @@ export const EntryView = forwardRef<HTMLDivElement, Props>(function EntryView({ 
       maximized={maximized}
       onToggleMaximized={onToggleMaximized}
       onOpenEntry={onOpenEntry}
+      dbPath={dbPath}
     />
   );
 });
@@ -85,10 +88,11 @@ type TabsProps = {
   maximized: boolean;
   onToggleMaximized: (() => void) | undefined;
   onOpenEntry: ((entryId: string) => void) | undefined;
+  dbPath: string | undefined;
 };
 
 const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
-  { description, revision, now, hotkeys, readLogKept, maximized, onToggleMaximized, onOpenEntry },
+  { description, revision, now, hotkeys, readLogKept, maximized, onToggleMaximized, onOpenEntry, dbPath },
   ref,
 ) {
   const { meta } = description;
@@ -166,6 +170,13 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
         <span className="entry-head-actions">
           <CopyButton text={meta.id} label="Copy id" title={`Copy the entry id ${meta.id}`} />
           <CopyButton text={meta.turnId} label="Copy turn id" title={`Copy the turn id ${meta.turnId}`} />
+          {dbPath !== undefined && (
+            <CopyButton
+              text={() => formatDeepLink({ db: dbPath, id: meta.id, ...(offsetOf(tab, request, page) !== undefined ? { offset: offsetOf(tab, request, page) } : {}) })}
+              label="Copy link"
+              title="Copy a scratchpad-inspector:// link to this entry (and the offset on screen)"
+            />
+          )}
           {onToggleMaximized && (
             <button type="button" onClick={onToggleMaximized} aria-pressed={maximized} title={maximized ? 'Restore the panes (f)' : 'Maximize the entry view (f)'}>
               {maximized ? 'Restore' : 'Maximize'} <kbd>f</kbd>
@@ -182,6 +193,13 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
     </div>
   );
 });
+
+/** The offset a link keeps: the start of the range on screen in Content or Binary, else none. */
+function offsetOf(tab: EntryTab, request: ReadOptions, page: Window): number | undefined {
+  if (tab === 'binary') return page.start > 0 ? page.start : undefined;
+  if (tab === 'content' && request.mode === 'range' && (request.start ?? 0) > 0) return request.start;
+  return undefined;
+}
 
 /** Placeholder when no entry is selected. */
 export function NoEntry() {

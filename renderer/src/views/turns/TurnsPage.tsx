@@ -213,6 +213,7 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
               maximized={maximized}
               onToggleMaximized={() => setMaximized((m) => !m)}
               onOpenEntry={(entryId) => onSelect({ ...selection, entryId })}
+              dbPath={session?.file}
             />
           ) : (
             <NoEntry />
