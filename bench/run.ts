@@ -2,7 +2,7 @@
  * Benchmark of the observation store (issue 2, "Benchmark"): `npm run bench` prints tables,
  * `npm run bench -- --json` prints one JSON object on stdout (progress on stderr).
  * Options: --scale <0..1> shrinks the large sizes for a quick try of the harness (figures then do not meet the
- * issue's definitions; the JSON says so), --only <reads,memory,puts,gc,v1> runs a subset.
+ * issue's definitions; the JSON says so), --only <reads,memory,puts,gc,v1,ui> runs a subset.
  */
 import { parseArgs } from 'node:util';
 import { evaluateChecks } from './lib/checks';
@@ -18,8 +18,9 @@ import { runMemory } from './suites/memory';
 import { runMetnosV1 } from './suites/metnos-v1';
 import { runPuts } from './suites/puts';
 import { runReads } from './suites/reads';
+import { runUi } from './suites/ui';
 
-const SUITES = ['reads', 'memory', 'puts', 'gc', 'v1'] as const;
+const SUITES = ['reads', 'memory', 'puts', 'gc', 'v1', 'ui'] as const;
 type Suite = (typeof SUITES)[number];
 
 const { values } = parseArgs({
@@ -34,9 +35,11 @@ const ORDER = [
   'read_head_2000_10KB_ms', 'read_head_2000_100MB_ms', 'read_tail_2000_100MB_ms', 'read_range_mid_2000_100MB_ms',
   'list_turn_100x1MB_ms', 'stats_1GB_ms', 'put_8KB_per_s', 'raw_insert_8KB_per_s', 'put_5MB_MB_per_s',
   'raw_insert_5MB_MB_per_s', 'gc_10000_expired_ms', 'rss_growth_reading_500MB_entry_MB',
+  'ui_first_paint_turns_ms', 'ui_open_turn_300_steps_ms', 'ui_switch_entry_p95_ms', 'ui_scroll_long_task_max_ms',
+  'ui_open_json_50k_items_ms', 'ui_gc_preview_6000_turns_ms', 'ui_stats_ms', 'ui_heap_MB',
 ];
 
-function main(): void {
+async function main(): Promise<void> {
   const started = Date.now();
   const machine = machineInfo();
   const figures: Record<string, number> = {};
@@ -64,6 +67,12 @@ function main(): void {
     const v1 = runMetnosV1(dir, scale);
     if (v1) Object.assign(extra, v1);
     else progress('  skipped: the metnos-v1 backend is not there yet (UNSUPPORTED_FORMAT)');
+  }
+  if (only.has('ui')) {
+    progress('ui (Chromium over the production renderer, main handlers and store, on a heavy file)');
+    const uiDir = makeTempDir('ui');
+    add(await runUi(uiDir, scale));
+    removeTempDir(uiDir);
   }
   removeTempDir(dir);
   removeTempDirs();
@@ -96,4 +105,8 @@ function main(): void {
   }
 }
 
-main();
+main().catch((error: unknown) => {
+  removeTempDirs();
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

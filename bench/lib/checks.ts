@@ -1,4 +1,4 @@
-/** One target of issue 2's benchmark section, evaluated on this run's figures. */
+/** One target of a benchmark section (issue 2: store; issue 15: UI), evaluated on this run's figures. */
 export interface Check {
   readonly pass: boolean;
   /** The figure checked. */
@@ -50,5 +50,17 @@ export function evaluateChecks(f: Figures, extra: Figures): Record<string, Check
     const v = f.rss_growth_reading_500MB_entry_MB!;
     checks.rss_growth_reading_500MB_entry_MB = atMost(v, 100, v / 100, 'rss_growth_reading_500MB_entry_MB <= 100');
   }
+  // Issue 15's UI targets (absolute, ms or MiB).
+  const ui: [string, number][] = [
+    ['ui_first_paint_turns_ms', 300],
+    ['ui_open_turn_300_steps_ms', 150],
+    ['ui_switch_entry_p95_ms', 100],
+    ['ui_scroll_long_task_max_ms', 100],
+    ['ui_open_json_50k_items_ms', 150],
+    ['ui_gc_preview_6000_turns_ms', 300],
+    ['ui_stats_ms', 300],
+    ['ui_heap_MB', 50],
+  ];
+  for (const [key, limit] of ui) if (has(key)) checks[key] = atMost(f[key]!, limit, f[key]! / limit, `${key} <= ${limit}`);
   return checks;
 }

@@ -85,7 +85,7 @@ describe('the original runtime file (metnos-v1) in the app', () => {
     await openTab(page, 'Content');
     const tree = page.getByLabel('JSON tree');
     await tree.waitFor();
-    // react-json-tree shows the top-level keys (root hidden), the list with its length, and nested values.
+    // The tree shows the top-level keys (root hidden), the list with its length, and nested values.
     const stored = JSON.parse(rawContent(app.session.store.path, row.id)) as { ok: boolean; files: unknown[] };
     await tree.getByText(`${stored.files.length} items`).waitFor();
     const text = await tree.textContent();
