@@ -2,7 +2,7 @@
  * Benchmark of the observation store (issue 2, "Benchmark"): `npm run bench` prints tables,
  * `npm run bench -- --json` prints one JSON object on stdout (progress on stderr).
  * Options: --scale <0..1> shrinks the large sizes for a quick try of the harness (figures then do not meet the
- * issue's definitions; the JSON says so), --only <reads,memory,puts,gc,v1,compare,search,postgres> runs a subset. The
+ * issue's definitions; the JSON says so), --only <reads,memory,puts,gc,v1,compare,search,ui,postgres> runs a subset. The
  * postgres suite (a throw-away server on 127.0.0.1) runs only when named in --only.
  */
 import { parseBenchArgs, USAGE } from './lib/args';
@@ -23,6 +23,7 @@ import { runPostgres } from './suites/postgres';
 import { runPuts } from './suites/puts';
 import { runReads } from './suites/reads';
 import { runSearch } from './suites/search';
+import { runUi } from './suites/ui';
 
 const args = parseBenchArgs(process.argv.slice(2));
 if (args.kind === 'usage') {
@@ -43,6 +44,8 @@ const ORDER = [
   'pg_read_tail_2000_100MB_ms', 'pg_list_turn_100x1MB_ms', 'pg_stats_all_rows_ms', 'pg_gc_10000_expired_ms', 'pg_put_100MB_MB_per_s',
   'search_literal_1GB_MB_per_s', 'ripgrep_same_bytes_MB_per_s', 'search_casefold_1GB_MB_per_s', 'search_first_hit_ms',
   'search_100MB_entry_ms', 'search_rss_growth_MB',
+  'ui_first_paint_turns_ms', 'ui_open_turn_300_steps_ms', 'ui_switch_entry_p95_ms', 'ui_scroll_long_task_max_ms',
+  'ui_open_json_50k_items_ms', 'ui_gc_preview_6000_turns_ms', 'ui_stats_ms', 'ui_heap_MB',
 ];
 
 async function main(): Promise<void> {
@@ -83,6 +86,12 @@ async function main(): Promise<void> {
     Object.assign(info, r.info);
   }
   if (only.has('search')) { progress(`search over ~1 GiB x ${scale} of chunked mixed text, and ripgrep over the same bytes`); add(runSearch(scale)); }
+  if (only.has('ui')) {
+    progress('ui (Chromium over the production renderer, main handlers and store, on a heavy file)');
+    const uiDir = makeTempDir('ui');
+    add(await runUi(uiDir, scale));
+    removeTempDir(uiDir);
+  }
   removeTempDir(dir);
   removeTempDirs();
 
@@ -114,4 +123,8 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+main().catch((error: unknown) => {
+  removeTempDirs();
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -4,3 +4,4 @@ export * from './channels';
 export * from './bridge';
 export * from './expiry';
 export * from './compare';
+export * from './deep-link';

@@ -1,4 +1,4 @@
-/** One target of issue 2's benchmark section, evaluated on this run's figures. */
+/** One target of a benchmark section (issue 2: store; issue 15: UI), evaluated on this run's figures. */
 export interface Check {
   readonly pass: boolean;
   /** The figure checked. */
@@ -67,5 +67,17 @@ export function evaluateChecks(f: Figures, extra: Figures): Record<string, Check
   if (has('search_first_hit_ms')) checks.search_first_hit_ms = atMost(f.search_first_hit_ms!, 50, f.search_first_hit_ms! / 50, 'search_first_hit_ms <= 50');
   if (has('search_100MB_entry_ms')) checks.search_100MB_entry_ms = atMost(f.search_100MB_entry_ms!, 150, f.search_100MB_entry_ms! / 150, 'search_100MB_entry_ms <= 150');
   if (has('search_rss_growth_MB')) checks.search_rss_growth_MB = atMost(f.search_rss_growth_MB!, 100, f.search_rss_growth_MB! / 100, 'search_rss_growth_MB <= 100');
+  // Issue 15's UI targets (absolute, ms or MiB).
+  const ui: [string, number][] = [
+    ['ui_first_paint_turns_ms', 300],
+    ['ui_open_turn_300_steps_ms', 150],
+    ['ui_switch_entry_p95_ms', 100],
+    ['ui_scroll_long_task_max_ms', 100],
+    ['ui_open_json_50k_items_ms', 150],
+    ['ui_gc_preview_6000_turns_ms', 300],
+    ['ui_stats_ms', 300],
+    ['ui_heap_MB', 50],
+  ];
+  for (const [key, limit] of ui) if (has(key)) checks[key] = atMost(f[key]!, limit, f[key]! / limit, `${key} <= ${limit}`);
   return checks;
 }

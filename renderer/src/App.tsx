@@ -5,6 +5,7 @@ import { SessionBar } from './components/SessionBar';
 import { baseName } from './format/units';
 import { useHotkeys } from './hooks/useHotkeys';
 import { useNow } from './hooks/useNow';
+import { useTheme, type ThemeChoice } from './hooks/useTheme';
 import { useQuery } from './hooks/useQuery';
 import { StoreRevisionProvider, useStoreRevision } from './hooks/useStoreRevision';
 import { GcPage } from './views/gc/GcPage';
@@ -34,6 +35,7 @@ function Shell() {
   const now = useNow();
   const [page, setPage] = useState<Page>('turns');
   const [help, setHelp] = useState(false);
+  const [theme, setTheme] = useTheme();
   const [selection, setSelection] = useState<Selection>({ turnId: null, entryId: null });
   const [actionError, setActionError] = useState<ApiError | undefined>();
   const session = useQuery(() => api.sessionInfo({}), [store.revision]);
@@ -92,13 +94,29 @@ function Shell() {
           </button>
         ))}
         <span className="nav-spacer" />
+        <label className="theme-choice">
+          Theme{' '}
+          <select value={theme} onChange={(event) => setTheme(event.target.value as ThemeChoice)} aria-label="Theme">
+            <option value="system">system</option>
+            <option value="light">light</option>
+            <option value="dark">dark</option>
+          </select>
+        </label>
         <button type="button" className="nav-item" onClick={() => setHelp(true)} aria-label="Keyboard shortcuts">
           Shortcuts <kbd>?</kbd>
         </button>
       </nav>
       <main className="main">
         {page === 'turns' && <TurnsPage session={session.data} now={now} selection={selection} onSelect={setSelection} active={!help} />}
-        {page === 'gc' && <GcPage session={session.data} />}
+        {page === 'gc' && (
+          <GcPage
+            session={session.data}
+            onOpenTurn={(turnId) => {
+              setSelection({ turnId, entryId: null });
+              setPage('turns');
+            }}
+          />
+        )}
         {page === 'stats' && <StatsPage />}
       </main>
       {help && <HelpOverlay onClose={() => setHelp(false)} />}

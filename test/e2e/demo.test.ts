@@ -202,7 +202,7 @@ describe('the demo database in the app', () => {
     expect(await preview.textContent()).toBe(
       `gc would delete ${expired.length} rows, ${await formatBytesInPage(expiredBytes)} (${expiredBytes.toLocaleString('en-US')} bytes) in ${expiredTurns.size} turns.`,
     );
-    expect(await page.locator('.gc-preview tbody tr td.mono').allTextContents()).toEqual(expect.arrayContaining([...expiredTurns]));
+    expect(await page.locator('.gc-preview .gc-turn .mono').allTextContents()).toEqual(expect.arrayContaining([...expiredTurns]));
     await app.screenshot('gc-preview');
     // Nothing is deleted by a preview.
     expect(countRows(dbPath)).toBe(demo.rows);

@@ -110,7 +110,7 @@ describe('paging through a 50 MiB entry', () => {
     expect(await items.count()).toBe(READS.length);
     await expect(items.nth(1).textContent()).resolves.toContain('range [26,214,400, 26,230,400) code points');
     await app.screenshot('large-entry-reads');
-    await items.nth(1).getByRole('button').click();
+    await items.nth(1).getByTitle('Open this slice').click();
     await page.getByRole('tab', { name: 'Content', selected: true }).waitFor();
     await waitForWindow(page, READS[1].start, READS[1].end, TOTAL, 'code points');
     expect(await shownSlice(page)).toBe(expectedSlice(READS[1].start, READS[1].end));

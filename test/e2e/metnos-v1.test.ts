@@ -11,6 +11,8 @@ import { goTo, listedTurnIds, openTab, readAndShow, selectEntry, selectTurn, sta
 const expected = fixtureExpected();
 const rows = Object.values(expected);
 const NOW = 1_767_225_600 + 3_600;
+/** How long ago a row expired, as its badge says it (renderer/src/format/units.ts formatAgo). */
+const ago = (s: number) => (s < 60 ? 'just now' : s < 3600 ? `${Math.floor(s / 60)}m ago` : s < 86400 ? `${Math.floor(s / 3600)}h ago` : `${Math.floor(s / 86400)}d ago`);
 /** The stored bytes of one row, read straight from the file with SQLite (not through the store), as UTF-8. */
 function rawContent(file: string, id: string): string {
   const db = new Database(file, { readonly: true, fileMustExist: true });
@@ -83,7 +85,7 @@ describe('the original runtime file (metnos-v1) in the app', () => {
     await openTab(page, 'Content');
     const tree = page.getByLabel('JSON tree');
     await tree.waitFor();
-    // react-json-tree shows the top-level keys (root hidden), the list with its length, and nested values.
+    // The tree shows the top-level keys (root hidden), the list with its length, and nested values.
     const stored = JSON.parse(rawContent(app.session.store.path, row.id)) as { ok: boolean; files: unknown[] };
     await tree.getByText(`${stored.files.length} items`).waitFor();
     const text = await tree.textContent();
@@ -91,6 +93,7 @@ describe('the original runtime file (metnos-v1) in the app', () => {
     expect(text).toContain('files:');
     await app.screenshot('metnos-v1-structured');
     const total = row.length_code_points!;
+    await page.getByRole('group', { name: 'JSON view' }).getByRole('button', { name: 'Raw' }).click();
     expect(await readAndShow(page, { mode: 'head', n: 12 }, total)).toBe(row.head_12);
     expect(await readAndShow(page, { mode: 'tail', n: 12 }, total)).toBe(row.tail_12);
   });
@@ -131,7 +134,7 @@ describe('the original runtime file (metnos-v1) in the app', () => {
     const want = rows
       .filter((r) => r.turn_id === row.turn_id)
       .sort((a, b) => (a.step_num ?? 0) - (b.step_num ?? 0))
-      .map((r) => (r.expires_at <= NOW ? [String(r.step_num), 'expired', 'expired · awaiting gc'] : [String(r.step_num), 'live', 'live']));
+      .map((r) => (r.expires_at <= NOW ? [String(r.step_num), 'expired', `expired ${ago(NOW - r.expires_at)}`] : [String(r.step_num), 'live', 'live']));
     expect(states).toEqual(want);
     // The turn's own badge counts its expired rows.
     const inTurn = rows.filter((r) => r.turn_id === row.turn_id);

@@ -89,11 +89,36 @@ export async function readSlice(page: Page, request: { mode: 'head' | 'tail'; n:
   await form.getByRole('button', { name: 'Read' }).click();
 }
 
-/** The slice text exactly as shown: the text of every line, joined with "\n" (line numbers excluded). */
+/**
+ * The slice text exactly as shown: the text of every line, joined with "\n" (line numbers excluded). The text is
+ * virtualized, so this scrolls it from top to bottom (programmatic scrolls read nothing more) collecting each
+ * row once by its index (rows of one wrapped long line join without a newline), then scrolls back to the top.
+ */
 export async function shownSlice(page: Page): Promise<string> {
   const content = page.getByRole('document', { name: 'Slice content' });
   await content.waitFor({ timeout: TIMEOUT });
-  return content.evaluate((el) => Array.from(el.querySelectorAll('.line .lt'), (line) => line.textContent ?? '').join('\n'));
+  return content.evaluate(async (el) => {
+    const rows = new Map<number, { line: number; text: string }>();
+    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const total = Number((el as HTMLElement).dataset.rows);
+    for (let top = 0; ; top += Math.max(50, el.clientHeight - 36)) {
+      el.scrollTop = top;
+      await frame();
+      for (const row of el.querySelectorAll<HTMLElement>('.line')) {
+        rows.set(Number(row.dataset.index), { line: Number(row.dataset.line), text: row.querySelector('.lt')?.textContent ?? '' });
+      }
+      if (el.scrollTop + el.clientHeight >= el.scrollHeight - 1 && rows.size >= total) break;
+      if (top > el.scrollHeight + el.clientHeight) break;
+    }
+    el.scrollTop = 0;
+    const ordered = [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, row]) => row);
+    let out = '';
+    ordered.forEach((row, i) => {
+      if (i > 0) out += row.line === ordered[i - 1]!.line ? '' : '\n';
+      out += row.text;
+    });
+    return out;
+  });
 }
 
 /** Reads a slice through the form and returns its window and shown text once the page shows it. */

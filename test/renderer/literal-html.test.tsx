@@ -1,9 +1,15 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiProvider, createApi } from '../../renderer/src/api';
 import { EntryView } from '../../renderer/src/views/entry/EntryView';
 import { fakeBridge, meta } from './fakeBridge';
 
+// jsdom has no layout: give elements a height so the virtualized text renders rows.
+const savedHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+beforeAll(() => Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 }));
+afterAll(() => {
+  if (savedHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', savedHeight);
+});
 afterEach(cleanup);
 
 const HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script><b>bold?</b>';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SLICE, nextWindow, parseOffset, previousWindow, validateSlice, windowAt } from '../../renderer/src/views/entry/slice';
+import { MAX_SLICE, nextWindow, parseOffset, previousWindow, validateSlice, windowAt, lastWindow } from '../../renderer/src/views/entry/slice';
 
 describe('parseOffset', () => {
   it('accepts whole numbers >= 0, trimming spaces', () => {
@@ -67,7 +67,12 @@ describe('slice windows', () => {
   });
   it('jumps to an offset with the given width, clamped into the entry', () => {
     expect(windowAt(30, 10, 100)).toEqual({ start: 30, end: 40 });
-    expect(windowAt(95, 10, 100)).toEqual({ start: 95, end: 100 });
-    expect(windowAt(500, 10, 100)).toEqual({ start: 99, end: 100 });
+    expect(windowAt(95, 10, 100)).toEqual({ start: 90, end: 100 });
+    expect(windowAt(500, 10, 100)).toEqual({ start: 90, end: 100 });
+    expect(windowAt(3, 10, 5)).toEqual({ start: 0, end: 5 });
+  });
+  it('lastWindow is the full window ending at the end', () => {
+    expect(lastWindow(100, 10)).toEqual({ start: 90, end: 100 });
+    expect(lastWindow(4, 10)).toEqual({ start: 0, end: 4 });
   });
 });

@@ -1,6 +1,6 @@
 import { expiryState, type ExpiryState } from '../../../app/contract';
+import { formatAgo, formatTime } from '../format/units';
 
-const LABELS: Record<ExpiryState, string> = { live: 'live', expiring: 'expiring', expired: 'expired · awaiting gc' };
 const TITLES: Record<ExpiryState, string> = {
   live: 'Live: expires later than the expiring window.',
   expiring: 'Expiring: expires within the next 5 minutes.',
@@ -9,13 +9,16 @@ const TITLES: Record<ExpiryState, string> = {
 
 /**
  * Badge of a row's expiry state at `now`, by the contract's one rule ({@link expiryState}: expired when
- * expiresAt <= now). Both times in Unix seconds. `label` overrides the text (e.g. "2/5 expired").
+ * expiresAt <= now). Both times in Unix seconds; the parent re-renders it as `now` advances, so it changes
+ * state as time passes. An expired row says when it expired ("expired 2d ago"). `label` overrides the text
+ * (e.g. "1/3 expired").
  */
 export function ExpiryBadge({ expiresAt, now, label }: { expiresAt: number; now: number; label?: string }) {
   const state = expiryState(expiresAt, now);
+  const text = label ?? (state === 'expired' ? `expired ${formatAgo(expiresAt, now)}` : state);
   return (
-    <span className={`badge badge-${state}`} data-state={state} title={TITLES[state]}>
-      {label ?? LABELS[state]}
+    <span className={`badge badge-${state}`} data-state={state} title={`${TITLES[state]} Expires at ${formatTime(expiresAt)}.`}>
+      {text}
     </span>
   );
 }

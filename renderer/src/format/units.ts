@@ -82,6 +82,24 @@ export function formatCountdown(expiresAt: number, now: number): string {
   return `${sec}s left`;
 }
 
+/**
+ * Compact age of a past moment: "just now" (< 1 minute), "5m ago", "3h ago", "2d ago" (both Unix seconds).
+ * For badges, where the full time belongs in the title.
+ */
+export function formatAgo(seconds: number, now: number): string {
+  const s = Math.max(0, now - seconds);
+  if (s < 60) return 'just now';
+  if (s < 3600) return `${Math.floor(s / 60)}m ago`;
+  if (s < 86400) return `${Math.floor(s / 3600)}h ago`;
+  return `${Math.floor(s / 86400)}d ago`;
+}
+
+/** Short name of the renderer's time zone (e.g. "UTC", "CET"), shown once by the lists' time headers. */
+export function timeZoneName(at = Date.now()): string {
+  const part = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' }).formatToParts(new Date(at)).find((p) => p.type === 'timeZoneName');
+  return part?.value ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 /** UTF-8 byte length of a string (what the handle costs the model's context, in bytes). */
 export function utf8Length(text: string): number {
   return new TextEncoder().encode(text).length;

@@ -15,7 +15,7 @@ export const BRIDGE_ENTRY = path.join(ROOT, 'main', 'preload', 'bridge.ts');
 export const RENDERER_BUILDS = path.join(ROOT, 'dist', 'e2e-renderer');
 
 /** Inputs of the renderer build: the build is reused while their hash is unchanged. */
-const INPUTS = ['renderer', 'app/contract', 'vite.config.ts', 'package-lock.json', 'main/startup/csp.ts'];
+const INPUTS = ['renderer', 'app/contract', 'vite.config.ts', 'package-lock.json', 'main/startup/csp.ts', 'test/e2e/harness/build.ts'];
 
 function listFiles(abs: string, out: string[]): void {
   if (!existsSync(abs)) return;
@@ -64,6 +64,10 @@ export function ensureRendererBuilt(): Promise<string> {
     if (!existsSync(path.join(ROOT, 'renderer', 'index.html'))) throw new Error('e2e: renderer/index.html is missing; the renderer is not there to build yet');
     mkdirSync(RENDERER_BUILDS, { recursive: true });
     const staging = mkdtempSync(path.join(RENDERER_BUILDS, `.${hash}-`));
+    // Under vitest NODE_ENV is 'test', and Vite then builds React's development bundle and dev JSX (every
+    // effect twice under StrictMode): build as `npm start` does, with NODE_ENV=production for the build.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
     try {
       await build({
         configFile: path.join(ROOT, 'vite.config.ts'),
@@ -77,6 +81,8 @@ export function ensureRendererBuilt(): Promise<string> {
       writeFileSync(index, withCspMeta(readFileSync(index, 'utf8')));
       if (!existsSync(target)) renameSync(staging, target);
     } finally {
+      if (nodeEnv === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = nodeEnv;
       rmSync(staging, { recursive: true, force: true });
     }
     pruneOldBuilds(target);

@@ -69,7 +69,7 @@ export function BinaryTab({ description, page, onPage, active }: { description: 
             }}
             onNext={next ? () => onPage(next) : null}
             onPrevious={previous ? () => onPage(previous) : null}
-            onJump={(offset) => onPage(windowAt(offset - (offset % 16), HEX_PAGE_BYTES, total))}
+            onJump={(offset) => onPage(alignedWindow(windowAt(offset - (offset % 16), HEX_PAGE_BYTES, total), total))}
           />
           {read.status === 'error' && read.error ? (
             <ErrorBox what="bytes" error={read.error} onRetry={read.reload} />
@@ -82,4 +82,10 @@ export function BinaryTab({ description, page, onPage, active }: { description: 
       )}
     </div>
   );
+}
+
+/** Starts a window on a 16-byte row boundary (the hex dump's rows), keeping its width within the total. */
+function alignedWindow(window: Window, total: number): Window {
+  const start = window.start - (window.start % 16);
+  return { start, end: Math.min(total, start + (window.end - window.start)) };
 }

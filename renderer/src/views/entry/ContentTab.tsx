@@ -1,21 +1,22 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { EntryMeta, ReadOptions } from '../../../../app/contract';
 import { useApi } from '../../api';
 import { formatCount } from '../../format/units';
 import { ErrorBox, Loading } from '../../components/States';
 import { useHotkeys } from '../../hooks/useHotkeys';
 import { useQuery } from '../../hooks/useQuery';
+import { readStored, useStoredState, writeStored } from '../../hooks/useStoredState';
 import { JsonTreeView } from './JsonTreeView';
-import { DEFAULT_SLICE, MAX_SLICE, nextWindow, previousWindow, windowAt } from './slice';
+import { CopyButton } from './CopyButton';
+import { DEFAULT_SLICE, lastWindow, MAX_SLICE, nextWindow, previousWindow, windowAt } from './slice';
 import { SliceControls } from './SliceControls';
 import { SliceText } from './SliceText';
+import { highlightJsonRow } from './json/highlight';
+import { hasLongLines } from './textRows';
 import { useTextWindow } from './useTextWindow';
 
-/** The first read of an entry: the whole structured entry when it fits (for the JSON tree), else a head. */
-export function initialRequest(meta: EntryMeta): ReadOptions {
-  if (meta.structured && meta.lengthCodePoints !== null && meta.lengthCodePoints <= MAX_SLICE.code_points) {
-    return { mode: 'head', n: Math.max(1, meta.lengthCodePoints) };
-  }
+/** The first read of an entry: a head of DEFAULT_SLICE code points (the JSON tree reads on its own). */
+export function initialRequest(_meta: EntryMeta): ReadOptions {
   return { mode: 'head', n: DEFAULT_SLICE };
 }
 
@@ -31,13 +32,22 @@ export function requestWidth(request: ReadOptions): number {
  */
 export function ContentTab({ meta, request, onRequest, active }: { meta: EntryMeta; request: ReadOptions; onRequest: (r: ReadOptions) => void; active: boolean }) {
   const api = useApi();
-  const [lineNumbers, setLineNumbers] = useState(true);
-  const [wrap, setWrap] = useState(false);
+  const [lineNumbers, setLineNumbers] = useStoredState('content.line-numbers', true);
+  const kind = meta.structured ? 'json' : 'text';
+  // Wrap is remembered per kind once the user chooses; until then it is on for text with long lines.
+  const [wrapChoice, setWrapChoice] = useState<boolean | null>(() => readStored<boolean | null>(`content.wrap.${kind}`, null));
+  const [jsonView, setJsonView] = useStoredState<'tree' | 'raw'>('content.json-view', 'tree');
   const slice = useQuery(() => api.entryRead({ id: meta.id, ...request }), [meta.id, request.mode, request.n, request.start, request.end]);
   const result = slice.data;
   const total = result?.meta.totalLength ?? meta.lengthCodePoints;
   const scroll = useTextWindow(meta.id, result, total);
   const view = scroll.view;
+  const longLines = useMemo(() => (view ? hasLongLines(view.text) : false), [view?.text]);
+  const wrap = wrapChoice ?? longLines;
+  const setWrap = (on: boolean) => {
+    setWrapChoice(on);
+    writeStored(`content.wrap.${kind}`, on);
+  };
   const current = view ? { start: view.start, end: view.end } : null;
   // Page width: what the user last asked for; next/previous keep it even when the last page comes back short.
   const [width, setWidth] = useState(() => requestWidth(request));
@@ -49,18 +59,20 @@ export function ContentTab({ meta, request, onRequest, active }: { meta: EntryMe
   const previous = current && total !== null ? previousWindow(current, total, width) : null;
   const goNext = next ? () => onRequest({ mode: 'range', ...next }) : null;
   const goPrevious = previous ? () => onRequest({ mode: 'range', ...previous }) : null;
+  const goEnd = total !== null && current && current.end < total ? () => onRequest({ mode: 'range', ...lastWindow(total, width) }) : null;
 
   useHotkeys(
     {
       n: () => goNext?.(),
       p: () => goPrevious?.(),
-      w: () => setWrap((w) => !w),
-      l: () => setLineNumbers((v) => !v),
+      G: () => goEnd?.(),
+      w: () => setWrap(!wrap),
+      l: () => setLineNumbers(!lineNumbers),
     },
     active,
   );
 
-  const whole = view && view.start === 0 && total !== null && view.end === total ? view.text : null;
+  const showTree = meta.structured && jsonView === 'tree';
   return (
     <div className="content-tab" ref={scroll.rootRef}>
       <SliceControls
@@ -71,26 +83,33 @@ export function ContentTab({ meta, request, onRequest, active }: { meta: EntryMe
         onRead={read}
         onNext={goNext}
         onPrevious={goPrevious}
+        onEnd={goEnd}
         onJump={(offset) => onRequest({ mode: 'range', ...windowAt(offset, width, total ?? offset + width) })}
-      />
-      <div className="toggles">
-        <label>
-          <input type="checkbox" checked={lineNumbers} onChange={(e) => setLineNumbers(e.target.checked)} /> Line numbers <kbd>l</kbd>
-        </label>
-        <label>
-          <input type="checkbox" checked={wrap} onChange={(e) => setWrap(e.target.checked)} /> Wrap <kbd>w</kbd>
-        </label>
-        {view && view.start > 0 && lineNumbers && <span className="muted">Line numbers count from offset {formatCount(view.start)}.</span>}
-        <span className="muted">Scroll past either edge to read on.</span>
-      </div>
-      {meta.structured && (
-        <JsonTreeView
-          wholeText={whole}
-          totalCodePoints={total}
-          onLoadWhole={total !== null && total <= MAX_SLICE.code_points ? () => read({ mode: 'head', n: Math.max(1, total) }) : null}
-        />
-      )}
-      {slice.status === 'loading' && !result ? (
+      >
+        <span className="toggles">
+          {meta.structured && (
+            <span className="segmented" role="group" aria-label="JSON view">
+              <button type="button" aria-pressed={jsonView === 'tree'} onClick={() => setJsonView('tree')}>
+                Tree
+              </button>
+              <button type="button" aria-pressed={jsonView === 'raw'} onClick={() => setJsonView('raw')}>
+                Raw
+              </button>
+            </span>
+          )}
+          <label>
+            <input type="checkbox" checked={lineNumbers} onChange={(e) => setLineNumbers(e.target.checked)} /> Line numbers <kbd>l</kbd>
+          </label>
+          <label>
+            <input type="checkbox" checked={wrap} onChange={(e) => setWrap(e.target.checked)} /> Wrap <kbd>w</kbd>
+          </label>
+          {view && <CopyButton text={() => view.text} label="Copy slice" title="Copy the text window on screen (all of it, not only the lines in view)" />}
+        </span>
+      </SliceControls>
+      {view && view.start > 0 && lineNumbers && !showTree && <div className="content-note muted">Line numbers count from offset {formatCount(view.start)}. Scroll past either edge to read on.</div>}
+      {showTree ? (
+        <JsonTreeView id={meta.id} totalCodePoints={total} />
+      ) : slice.status === 'loading' && !result ? (
         <Loading what="slice" />
       ) : slice.status === 'error' && slice.error ? (
         <ErrorBox what="this slice" error={slice.error} onRetry={slice.reload} />
@@ -99,24 +118,10 @@ export function ContentTab({ meta, request, onRequest, active }: { meta: EntryMe
           <div className="state state-empty">This slice is empty.</div>
         ) : (
           <>
-            {goPrevious && current && (
-              <div className="slice-edge">
-                <button type="button" onClick={goPrevious}>
-                  ▲ Previous slice (before {formatCount(current.start)})
-                </button>
-              </div>
-            )}
             {scroll.loading === 'up' && <Loading what="the previous chunk" />}
-            <SliceText text={view.text} lineNumbers={lineNumbers} wrap={wrap} />
+            <SliceText text={view.text} lineNumbers={lineNumbers} wrap={wrap} handleRef={scroll.textRef} renderRow={meta.structured ? highlightJsonRow : undefined} />
             {scroll.loading === 'down' && <Loading what="the next chunk" />}
             {scroll.error && <ErrorBox what="the next chunk" error={scroll.error} />}
-            {goNext && current && total !== null && (
-              <div className="slice-edge">
-                <button type="button" onClick={goNext}>
-                  ▼ Next slice (from {formatCount(current.end)} of {formatCount(total)})
-                </button>
-              </div>
-            )}
           </>
         )
       ) : null}

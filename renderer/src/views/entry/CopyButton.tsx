@@ -1,19 +1,30 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
-/** Copies `text` to the clipboard and says whether it worked. */
-export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+type Props = {
+  /** The text to copy, or a function giving it at click time (e.g. the visible slice). */
+  text: string | (() => string);
+  label?: string;
+  title?: string;
+  className?: string;
+};
+
+/** Copies `text` to the clipboard and says whether it worked (for two seconds). */
+export function CopyButton({ text, label = 'Copy', title, className }: Props) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(text);
+      await navigator.clipboard.writeText(typeof text === 'function' ? text() : text);
       setState('copied');
     } catch {
       setState('failed');
     }
-    setTimeout(() => setState('idle'), 2000);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setState('idle'), 2000);
   };
   return (
-    <button type="button" onClick={copy} aria-live="polite">
+    <button type="button" className={className} onClick={copy} title={title} aria-live="polite">
       {state === 'copied' ? 'Copied ✓' : state === 'failed' ? 'Copy failed: select the text' : label}
     </button>
   );

@@ -1,5 +1,5 @@
 import { forwardRef, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { EntryDescription, ReadLogEntry, ReadOptions } from '../../../../app/contract';
+import { formatDeepLink, type EntryDescription, type ReadLogEntry, type ReadOptions } from '../../../../app/contract';
 import { useApi } from '../../api';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { Empty, ErrorBox, Loading } from '../../components/States';
@@ -7,6 +7,7 @@ import { formatBytes } from '../../format/units';
 import { useHotkeys } from '../../hooks/useHotkeys';
 import { useQuery } from '../../hooks/useQuery';
 import { CompareButton } from '../compare/CompareButton';
+import { CopyButton } from './CopyButton';
 import { BinaryTab, firstHexPage, HEX_PAGE_BYTES } from './BinaryTab';
 import { ContentTab, initialRequest } from './ContentTab';
 import { DetailsTab } from './DetailsTab';
@@ -30,10 +31,17 @@ type Props = {
   hotkeys?: boolean;
   /** False for formats that keep no read log (metnos-v1), to explain an empty list. */
   readLogKept?: boolean;
+  /** The entry view fills the page (the turns and entries panes are hidden). */
+  maximized?: boolean;
+  onToggleMaximized?: () => void;
+  /** Selects another entry (of the same turn), e.g. the step a read belongs to. */
+  onOpenEntry?: (entryId: string) => void;
+  /** The open file, for "Copy link" (absent: no link button). */
+  dbPath?: string;
 };
 
 /** One entry: describe() once per id (and on store changes), then the four tabs. */
-export const EntryView = forwardRef<HTMLDivElement, Props>(function EntryView({ id, revision, now, hotkeys = true, readLogKept = true }, ref) {
+export const EntryView = forwardRef<HTMLDivElement, Props>(function EntryView({ id, revision, now, hotkeys = true, readLogKept = true, maximized = false, onToggleMaximized, onOpenEntry, dbPath }, ref) {
   const api = useApi();
   const described = useQuery(() => api.entryDescribe({ id }), [id, revision]);
   const description = described.data && described.data.meta.id === id ? described.data : undefined;
@@ -55,13 +63,37 @@ export const EntryView = forwardRef<HTMLDivElement, Props>(function EntryView({ 
       </div>
     );
   }
-  return <EntryTabs key={id} ref={ref} description={description} revision={revision} now={now} hotkeys={hotkeys} readLogKept={readLogKept} />;
+  return (
+    <EntryTabs
+      key={id}
+      ref={ref}
+      description={description}
+      revision={revision}
+      now={now}
+      hotkeys={hotkeys}
+      readLogKept={readLogKept}
+      maximized={maximized}
+      onToggleMaximized={onToggleMaximized}
+      onOpenEntry={onOpenEntry}
+      dbPath={dbPath}
+    />
+  );
 });
 
-type TabsProps = { description: EntryDescription; revision: number; now: number; hotkeys: boolean; readLogKept: boolean };
+type TabsProps = {
+  description: EntryDescription;
+  revision: number;
+  now: number;
+  hotkeys: boolean;
+  readLogKept: boolean;
+  maximized: boolean;
+  onToggleMaximized: (() => void) | undefined;
+  onOpenEntry: ((entryId: string) => void) | undefined;
+  dbPath: string | undefined;
+};
 
 const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
-  { description, revision, now, hotkeys, readLogKept },
+  { description, revision, now, hotkeys, readLogKept, maximized, onToggleMaximized, onOpenEntry, dbPath },
   ref,
 ) {
   const { meta } = description;
@@ -116,30 +148,46 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
           {meta.structured ? ' (json)' : ''} · {formatBytes(meta.sizeBytes)}
         </span>
         <ExpiryBadge expiresAt={meta.expiresAt} now={now} />
-        <CompareButton entry={meta} revision={revision} now={now} />
+        <div className="tabs" role="tablist" aria-label="Entry views" onKeyDown={onTabKey}>
+          {tabs.map((t) => (
+            <button
+              key={t}
+              type="button"
+              role="tab"
+              id={`tab-${t}`}
+              aria-selected={tab === t}
+              aria-controls={`panel-${t}`}
+              tabIndex={tab === t ? 0 : -1}
+              ref={(el) => {
+                tabRefs.current[t] = el;
+              }}
+              className={tab === t ? 'tab active' : 'tab'}
+              onClick={() => setTab(t)}
+            >
+              {LABELS[t]}
+            </button>
+          ))}
+        </div>
+        <span className="entry-head-actions">
+          <CompareButton entry={meta} revision={revision} now={now} />
+          <CopyButton text={meta.id} label="Copy id" title={`Copy the entry id ${meta.id}`} />
+          <CopyButton text={meta.turnId} label="Copy turn id" title={`Copy the turn id ${meta.turnId}`} />
+          {dbPath !== undefined && (
+            <CopyButton
+              text={() => formatDeepLink({ db: dbPath, id: meta.id, ...(offsetOf(tab, request, page) !== undefined ? { offset: offsetOf(tab, request, page) } : {}) })}
+              label="Copy link"
+              title="Copy a scratchpad-inspector:// link to this entry (and the offset on screen)"
+            />
+          )}
+          {onToggleMaximized && (
+            <button type="button" onClick={onToggleMaximized} aria-pressed={maximized} title={maximized ? 'Restore the panes (f)' : 'Maximize the entry view (f)'}>
+              {maximized ? 'Restore' : 'Maximize'} <kbd>f</kbd>
+            </button>
+          )}
+        </span>
       </div>
-      <div className="tabs" role="tablist" aria-label="Entry views" onKeyDown={onTabKey}>
-        {tabs.map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="tab"
-            id={`tab-${t}`}
-            aria-selected={tab === t}
-            aria-controls={`panel-${t}`}
-            tabIndex={tab === t ? 0 : -1}
-            ref={(el) => {
-              tabRefs.current[t] = el;
-            }}
-            className={tab === t ? 'tab active' : 'tab'}
-            onClick={() => setTab(t)}
-          >
-            {LABELS[t]}
-          </button>
-        ))}
-      </div>
-      <div className="tab-panel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} tabIndex={0}>
-        {tab === 'model' && <ModelSawTab description={description} revision={revision} now={now} onOpenRead={openRead} readLogKept={readLogKept} />}
+      <div className={`tab-panel tab-panel-${tab}`} role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} tabIndex={0}>
+        {tab === 'model' && <ModelSawTab description={description} revision={revision} now={now} onOpenRead={openRead} readLogKept={readLogKept} onOpenEntry={onOpenEntry} />}
         {tab === 'content' && <ContentTab meta={meta} request={request} onRequest={setRequest} active={hotkeys} />}
         {tab === 'binary' && <BinaryTab description={description} page={page} onPage={setPage} active={hotkeys} />}
         {tab === 'details' && <DetailsTab description={description} now={now} />}
@@ -147,6 +195,13 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
     </div>
   );
 });
+
+/** The offset a link keeps: the start of the range on screen in Content or Binary, else none. */
+function offsetOf(tab: EntryTab, request: ReadOptions, page: Window): number | undefined {
+  if (tab === 'binary') return page.start > 0 ? page.start : undefined;
+  if (tab === 'content' && request.mode === 'range' && (request.start ?? 0) > 0) return request.start;
+  return undefined;
+}
 
 /** Placeholder when no entry is selected. */
 export function NoEntry() {

@@ -1,76 +1,172 @@
-import { useMemo } from 'react';
-import { JSONTree } from 'react-json-tree';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState } from 'react';
+import { ErrorBox } from '../../components/States';
 import { formatCount } from '../../format/units';
-import { useDarkMode } from '../../hooks/useDarkMode';
-import { MAX_SLICE } from './slice';
+import { CopyButton } from './CopyButton';
+import { pathKey, pathText, type JsonRow } from './json/outline';
+import { MAX_TREE_CODE_POINTS, useJsonOutline } from './json/useJsonOutline';
 
-const THEME = {
-  scheme: 'inspector',
-  author: 'scratchpad-inspector',
-  base00: 'transparent',
-  base01: '#383830',
-  base02: '#49483e',
-  base03: '#75715e',
-  base04: '#a59f85',
-  base05: '#f8f8f2',
-  base06: '#f5f4f1',
-  base07: '#f9f8f5',
-  base08: '#e06c75',
-  base09: '#d19a66',
-  base0A: '#e5c07b',
-  base0B: '#98c379',
-  base0C: '#56b6c2',
-  base0D: '#61afef',
-  base0E: '#c678dd',
-  base0F: '#be5046',
-};
+const ROW_PX = 20;
+const INDENT_PX = 16;
 
-type Props = {
-  /** The whole entry's text when it was read in one slice, else null. */
-  wholeText: string | null;
-  totalCodePoints: number | null;
-  onLoadWhole: (() => void) | null;
-};
+type Props = { id: string; totalCodePoints: number | null };
 
 /**
- * Collapsible JSON tree of a structured observation, built from the whole entry when it fits the 1 MB
- * window; otherwise says why there is no tree. Values render as text nodes (react-json-tree uses no HTML).
+ * Collapsible JSON tree of a structured observation, for entries of any size up to MAX_TREE_CODE_POINTS: the
+ * text is read into a worker that parses it and answers the visible rows, drawn virtualized (a 50,000-item list
+ * opens at once). Expand all / collapse all; a selected row's path and value can be copied. Keys and values are
+ * React text nodes (never HTML).
  */
-export function JsonTreeView({ wholeText, totalCodePoints, onLoadWhole }: Props) {
-  const dark = useDarkMode();
-  const parsed = useMemo(() => {
-    if (wholeText === null) return null;
-    try {
-      return { ok: true as const, value: JSON.parse(wholeText) as unknown };
-    } catch (error) {
-      return { ok: false as const, message: error instanceof Error ? error.message : String(error) };
-    }
-  }, [wholeText]);
-
-  if (totalCodePoints !== null && totalCodePoints > MAX_SLICE.code_points) {
+export function JsonTreeView({ id, totalCodePoints }: Props) {
+  if (totalCodePoints === null) return <div className="json-note muted">Reading the entry's length…</div>;
+  if (totalCodePoints > MAX_TREE_CODE_POINTS) {
     return (
       <div className="json-note muted">
-        JSON tree unavailable: this observation is {formatCount(totalCodePoints)} code points, more than the{' '}
-        {formatCount(MAX_SLICE.code_points)} the view holds at once. Page through it as text below.
+        JSON tree unavailable: this observation is {formatCount(totalCodePoints)} code points, more than the {formatCount(MAX_TREE_CODE_POINTS)} the tree
+        loads. Use Raw to page through it as text.
       </div>
     );
   }
-  if (parsed === null) {
-    return (
-      <div className="json-note muted">
-        The JSON tree needs the whole entry in view.{' '}
-        {onLoadWhole && (
-          <button type="button" onClick={onLoadWhole}>
-            Load whole entry
-          </button>
+  return <Tree key={id} id={id} total={totalCodePoints} />;
+}
+
+function Tree({ id, total }: { id: string; total: number }) {
+  const { status, rows, outline, valueAt } = useJsonOutline(id, total);
+  const [openDepth, setOpenDepth] = useState(1);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const [selected, setSelected] = useState<JsonRow | null>(null);
+  const ref = useRef<HTMLDivElement>(null);
+  const list = rows?.rows ?? [];
+  const virtualizer = useVirtualizer({ count: list.length, getScrollElement: () => ref.current, estimateSize: () => ROW_PX, overscan: 20 });
+
+  const ready = status.step === 'ready';
+  useEffect(() => {
+    if (ready) void outline(openDepth, expanded, collapsed);
+  }, [ready, openDepth, expanded, collapsed, outline]);
+
+  const toggle = (row: JsonRow) => {
+    const k = pathKey(row.path);
+    const without = (set: ReadonlySet<string>) => {
+      const next = new Set(set);
+      next.delete(k);
+      return next;
+    };
+    const withIt = (set: ReadonlySet<string>) => new Set(set).add(k);
+    if (row.expanded) {
+      setExpanded(without);
+      if (row.depth < openDepth) setCollapsed(withIt);
+    } else {
+      setCollapsed(without);
+      if (row.depth >= openDepth) setExpanded(withIt);
+    }
+  };
+  const setAll = (depth: number) => {
+    setOpenDepth(depth);
+    setExpanded(new Set());
+    setCollapsed(new Set());
+  };
+
+  if (status.step === 'error') return <ErrorBox what="the JSON tree" error={status.error} />;
+  if (status.step === 'invalid') return <div className="json-note error-inline">The stored JSON does not parse: {status.message}</div>;
+  return (
+    <div className="json-view">
+      <div className="json-toolbar">
+        <button type="button" onClick={() => setAll(Infinity)} disabled={!ready}>
+          Expand all
+        </button>
+        <button type="button" onClick={() => setAll(0)} disabled={!ready}>
+          Collapse all
+        </button>
+        {status.step === 'loading' && (
+          <span className="muted">
+            Loading {formatCount(status.read)} of {formatCount(status.total)} code points…
+          </span>
+        )}
+        {status.step === 'ready' && (
+          <span className="muted">
+            {status.rootKind === 'array' ? `array of ${formatCount(status.rootSize)} items` : status.rootKind === 'object' ? `object of ${formatCount(status.rootSize)} keys` : status.rootKind}
+            {rows?.truncated ? ` · first ${formatCount(list.length)} rows shown` : ''}
+          </span>
+        )}
+        {selected && (
+          <span className="json-selected">
+            <code className="json-path" title={pathText(selected.path)}>
+              {pathText(selected.path)}
+            </code>
+            <CopyButton text={pathText(selected.path)} label="Copy path" />
+            <CopyValueButton load={() => valueAt(selected.path)} />
+          </span>
         )}
       </div>
-    );
-  }
-  if (!parsed.ok) return <div className="json-note error-inline">The stored JSON does not parse: {parsed.message}</div>;
-  return (
-    <div className="json-tree" aria-label="JSON tree">
-      <JSONTree data={parsed.value} theme={THEME} invertTheme={!dark} hideRoot shouldExpandNodeInitially={(_k, _d, level) => level < 2} />
+      <div className="json-tree" ref={ref} aria-label="JSON tree" role="tree" tabIndex={0}>
+        <div className="virtual-space" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = list[item.index]!;
+            const container = row.kind === 'object' || row.kind === 'array';
+            const isSelected = selected !== null && pathKey(selected.path) === pathKey(row.path);
+            return (
+              <div
+                key={item.key}
+                role="treeitem"
+                aria-expanded={container ? row.expanded : undefined}
+                aria-selected={isSelected}
+                aria-level={row.depth + 1}
+                className={`json-row${isSelected ? ' selected' : ''}`}
+                style={{ transform: `translateY(${item.start}px)`, paddingLeft: 4 + row.depth * INDENT_PX }}
+                onClick={() => setSelected(row)}
+              >
+                {container ? (
+                  <button
+                    type="button"
+                    className="disclosure"
+                    aria-label={row.expanded ? 'Collapse' : 'Expand'}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      toggle(row);
+                    }}
+                  >
+                    {row.expanded ? '▾' : '▸'}
+                  </button>
+                ) : (
+                  <span className="disclosure-space" />
+                )}
+                <span className="json-key" onClick={container ? () => toggle(row) : undefined}>
+                  {row.key === null ? '' : `${row.key}:`}
+                </span>{' '}
+                {container ? (
+                  <span className="json-summary">{row.kind === 'array' ? `[${formatCount(row.size)} items]` : `{${formatCount(row.size)} keys}`}</span>
+                ) : (
+                  <span className={`json-${row.kind}`}>{row.preview}</span>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
     </div>
+  );
+}
+
+/** Copy value: asks the worker for the selected value's JSON text at click time. */
+function CopyValueButton({ load }: { load: () => Promise<string | undefined> }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  return (
+    <button
+      type="button"
+      onClick={async () => {
+        try {
+          const text = await load();
+          if (text === undefined) throw new Error('no value');
+          await navigator.clipboard.writeText(text);
+          setState('copied');
+        } catch {
+          setState('failed');
+        }
+        setTimeout(() => setState('idle'), 2000);
+      }}
+    >
+      {state === 'copied' ? 'Copied ✓' : state === 'failed' ? 'Copy failed' : 'Copy value'}
+    </button>
   );
 }

@@ -1,8 +1,9 @@
-import type { EntryDescription, ReadLogEntry } from '../../../../app/contract';
+import type { EntryDescription, EntryMeta, ReadLogEntry } from '../../../../app/contract';
 import { useApi } from '../../api';
 import { Empty, ErrorBox, Loading } from '../../components/States';
 import { formatBytes, formatCount, formatRelative, formatTime, unitLabel, utf8Length } from '../../format/units';
 import { useQuery } from '../../hooks/useQuery';
+import { CopyButton } from './CopyButton';
 import { CoverageBar } from './CoverageBar';
 
 /** Bytes of the handle as the model received it (compact JSON, UTF-8). */
@@ -16,16 +17,42 @@ export function saving(handleSize: number, fullSize: number): { bytes: number; p
   return { bytes, percent: fullSize > 0 ? (bytes / fullSize) * 100 : 0 };
 }
 
-type Props = { description: EntryDescription; revision: number; now: number; onOpenRead: (read: ReadLogEntry) => void; readLogKept?: boolean };
+type Props = {
+  description: EntryDescription;
+  revision: number;
+  now: number;
+  onOpenRead: (read: ReadLogEntry) => void;
+  readLogKept?: boolean;
+  /** Opens another entry of the same turn (the step a read belongs to). */
+  onOpenEntry?: (entryId: string) => void;
+};
+
+/** The handle's fields other than its summary, as [name, text] rows (objects as compact JSON). */
+export function handleFields(handle: Readonly<Record<string, unknown>>): [string, string][] {
+  return Object.entries(handle)
+    .filter(([key, value]) => key !== 'summary' && value !== undefined)
+    .map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]);
+}
 
 /**
- * What the model saw: the stored synthetic handle (pretty-printed, as text), its size against the full
- * size, and the scratchpad_read calls served for the entry as a coverage bar and a time-ordered list.
+ * The step a read belongs to: the entry of the read's turn stored first at or after the read (the observation
+ * of the step whose tool call made the read), else the turn's last entry. Null when the turn has no entries.
  */
-export function ModelSawTab({ description, revision, now, onOpenRead, readLogKept = true }: Props) {
+export function stepOfRead(read: ReadLogEntry, entries: readonly EntryMeta[]): EntryMeta | null {
+  const ordered = [...entries].filter((e) => e.turnId === read.turnId).sort((a, b) => a.createdAt - b.createdAt);
+  return ordered.find((e) => e.createdAt >= read.at) ?? ordered[ordered.length - 1] ?? null;
+}
+
+/**
+ * What the model saw: the stored synthetic handle (its summary as the text the model read, its other fields as a
+ * table, the whole handle as JSON on demand), its size against the full size, and beside it the scratchpad_read
+ * calls served for the entry as a coverage bar and a time-ordered list, each linked to its slice and its step.
+ */
+export function ModelSawTab({ description, revision, now, onOpenRead, readLogKept = true, onOpenEntry }: Props) {
   const api = useApi();
   const { meta, handle } = description;
   const log = useQuery(() => api.entryReadLog({ id: meta.id }), [meta.id, revision]);
+  const turnEntries = useQuery(() => api.turnEntries({ turnId: meta.turnId }), [meta.turnId, revision], onOpenEntry !== undefined);
   const needsLength = meta.kind === 'text' && meta.lengthCodePoints === null;
   const lengthProbe = useQuery(() => api.entryRead({ id: meta.id, mode: 'head', n: 0 }), [meta.id], needsLength);
   const total = meta.kind === 'binary' ? meta.sizeBytes : (meta.lengthCodePoints ?? lengthProbe.data?.meta.totalLength ?? null);
@@ -34,18 +61,37 @@ export function ModelSawTab({ description, revision, now, onOpenRead, readLogKep
 
   return (
     <div className="model-saw">
-      <section>
-        <h3 className="section-title">Synthetic handle</h3>
+      <section className="model-handle" aria-label="Synthetic handle">
+        <h3 className="section-title">
+          Synthetic handle {handle !== null && <CopyButton className="small" text={JSON.stringify(handle)} label="Copy handle" title="Copy the handle as the model received it (compact JSON)" />}
+        </h3>
         {handle === null ? (
           <Empty>No handle was stored for this entry (rows written by the original runtime keep only the observation).</Empty>
         ) : (
           <>
             <HandleSaving handleSize={handleBytes(handle)} fullSize={meta.sizeBytes} />
-            <pre className="handle selectable">{JSON.stringify(handle, null, 2)}</pre>
+            <div className="summary-label muted">Summary, as the model read it</div>
+            <pre className="handle-summary selectable" aria-label="Handle summary">
+              {handle.summary}
+            </pre>
+            <table className="handle-fields" aria-label="Handle fields">
+              <tbody>
+                {handleFields(handle).map(([key, value]) => (
+                  <tr key={key}>
+                    <th scope="row">{key}</th>
+                    <td className="mono selectable">{value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <details className="handle-json">
+              <summary>The handle as JSON</summary>
+              <pre className="handle selectable">{JSON.stringify(handle, null, 2)}</pre>
+            </details>
           </>
         )}
       </section>
-      <section>
+      <section className="model-reads" aria-label="Reads the model made">
         <h3 className="section-title">Reads the model made</h3>
         {log.status === 'loading' && !log.data ? (
           <Loading what="read log" />
@@ -61,17 +107,34 @@ export function ModelSawTab({ description, revision, now, onOpenRead, readLogKep
           <>
             {total !== null ? <CoverageBar reads={reads} total={total} unitLabel={unit} /> : <Loading what="entry length" />}
             <ol className="read-log">
-              {reads.map((read, index) => (
-                <li key={`${read.at}-${index}`}>
-                  <button type="button" className="link-button" onClick={() => onOpenRead(read)} title="Open this slice">
-                    <span className="time">{formatTime(read.at)}</span>
-                    <span className="muted"> ({formatRelative(read.at, now)})</span> · <strong>{read.mode}</strong> [{formatCount(read.start)},{' '}
-                    {formatCount(read.end)}) {unitLabel(read.unit)}
-                    {read.truncated && <span className="tag tag-warn tag-small">truncated</span>}
-                    <span className="muted"> by {read.principal}</span>
-                  </button>
-                </li>
-              ))}
+              {reads.map((read, index) => {
+                const step = turnEntries.data ? stepOfRead(read, turnEntries.data) : null;
+                return (
+                  <li key={`${read.at}-${index}`}>
+                    <button type="button" className="link-button" onClick={() => onOpenRead(read)} title="Open this slice">
+                      <span className="time">{formatTime(read.at)}</span>
+                      <span className="muted"> ({formatRelative(read.at, now)})</span> · <strong>{read.mode}</strong> [{formatCount(read.start)},{' '}
+                      {formatCount(read.end)}) {unitLabel(read.unit)}
+                      {read.truncated && <span className="tag tag-warn tag-small">truncated</span>}
+                      <span className="muted"> by {read.principal}</span>
+                    </button>
+                    {step && onOpenEntry && (
+                      <>
+                        {' '}
+                        <button
+                          type="button"
+                          className="link-button step-link"
+                          onClick={() => onOpenEntry(step.id)}
+                          title="The step of this turn whose observation was stored next after this read"
+                        >
+                          → step {step.stepNum ?? '—'}
+                          {step.executorName ? ` ${step.executorName}` : ''}
+                        </button>
+                      </>
+                    )}
+                  </li>
+                );
+              })}
             </ol>
           </>
         )}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { ReadOptions } from '../../../../app/contract';
 import { formatCount } from '../../format/units';
 import { DEFAULT_SLICE, MAX_SLICE, parseOffset, validateSlice, type SliceErrors, type SliceMode, type SliceUnit, type Window } from './slice';
@@ -14,13 +14,17 @@ type Props = {
   onNext: (() => void) | null;
   onPrevious: (() => void) | null;
   onJump: (offset: number) => void;
+  /** Reads the last window (go to end); absent where the view has no such action. */
+  onEnd?: (() => void) | null;
+  /** Extra controls shown on the status line (toggles, copy). */
+  children?: ReactNode;
 };
 
 /**
  * Head / tail / range controls with their unit, validated before any read (whole numbers >= 0, start < end,
  * within the entry and the 1 MB window), plus previous/next slice and jump to offset.
  */
-export function SliceControls({ unit, total, current, pending, onRead, onNext, onPrevious, onJump }: Props) {
+export function SliceControls({ unit, total, current, pending, onRead, onNext, onPrevious, onJump, onEnd, children }: Props) {
   const u = unit === 'code_points' ? 'code points' : 'bytes';
   const [mode, setMode] = useState<SliceMode>('head');
   const [n, setN] = useState(String(DEFAULT_SLICE));
@@ -78,9 +82,9 @@ export function SliceControls({ unit, total, current, pending, onRead, onNext, o
 
   return (
     <div className="slice-controls">
+      <div className="slice-row">
       <form className="slice-form" onSubmit={submit} aria-label="Read a slice">
         <label className="field">
-          <span>Mode</span>
           <select value={mode} onChange={(event) => setMode(event.target.value as SliceMode)} aria-label="Slice mode">
             <option value="head">head (first n)</option>
             <option value="tail">tail (last n)</option>
@@ -106,6 +110,11 @@ export function SliceControls({ unit, total, current, pending, onRead, onNext, o
         <button type="button" onClick={onNext ?? undefined} disabled={!onNext || pending} title="Next slice (n)">
           Next ▶
         </button>
+        {onEnd !== undefined && (
+          <button type="button" onClick={onEnd ?? undefined} disabled={!onEnd || pending} title="Go to the end: the last window (G)">
+            End ⇥
+          </button>
+        )}
         <form className="slice-jump" onSubmit={submitJump} aria-label="Jump to offset">
           <label className={`field${jumpError ? ' invalid' : ''}`}>
             <span>
@@ -118,13 +127,16 @@ export function SliceControls({ unit, total, current, pending, onRead, onNext, o
           </button>
         </form>
       </div>
-      <div className="slice-status muted">
-        {current && total !== null
-          ? `Showing [${formatCount(current.start)}, ${formatCount(current.end)}) of ${formatCount(total)} ${u}`
-          : total !== null
-            ? `Length ${formatCount(total)} ${u}`
-            : ''}{' '}
-        · max {formatCount(MAX_SLICE[unit])} {u} per slice
+      </div>
+      <div className="slice-status">
+        <span className="muted" title={`At most ${formatCount(MAX_SLICE[unit])} ${u} per slice`}>
+          {current && total !== null
+            ? `Showing [${formatCount(current.start)}, ${formatCount(current.end)}) of ${formatCount(total)} ${u}`
+            : total !== null
+              ? `Length ${formatCount(total)} ${u}`
+              : ''}
+        </span>
+        {children}
       </div>
       {(Object.keys(errors) as (keyof SliceErrors)[]).map((name) => (
         <div key={name} id={`slice-err-${name}`} className="field-error" role="alert">

@@ -1,49 +1,118 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef } from 'react';
+import { useEffect, useImperativeHandle, useMemo, useRef, type KeyboardEvent, type Ref } from 'react';
+import { firstRowOfLine, textRows } from './textRows';
 
-/** Above this many lines the text is virtualized (only visible lines in the DOM). */
-const VIRTUALIZE_ABOVE = 6000;
+/** Line height of the text (CSS: 18px). */
+export const LINE_PX = 18;
 
-type Props = { text: string; lineNumbers: boolean; wrap: boolean; firstLineLabel?: number };
+/** Where the reader is, by text line: lets the window grow or shrink at the top without moving the text. */
+export type SliceTextHandle = {
+  /** The text line at the top of the view and how many px of it are scrolled past. */
+  topLine(): { line: number; offsetPx: number };
+  /** Scrolls so that `line` starts `offsetPx` above the top of the view. */
+  scrollToLine(line: number, offsetPx: number): void;
+};
+
+type Props = {
+  text: string;
+  lineNumbers: boolean;
+  wrap: boolean;
+  firstLineLabel?: number;
+  handleRef?: Ref<SliceTextHandle>;
+  /** Optional markup of one visible row (syntax highlighting); must return text nodes only. */
+  renderRow?: (text: string) => React.ReactNode;
+};
 
 /**
- * Untrusted observation text shown literally: every line is a React text node (never HTML), with an
- * optional line-number gutter and soft wrap.
+ * Untrusted observation text shown literally: every row is a React text node (never HTML), always virtualized
+ * (only the rows in view are in the DOM, whatever the line count), with an optional line-number gutter and
+ * soft wrap (long lines then become rows of bounded length). Ctrl/Cmd+A inside selects the text window only,
+ * and copying that selection copies the whole window, not just the rows in the DOM.
  */
-export function SliceText({ text, lineNumbers, wrap, firstLineLabel = 1 }: Props) {
-  const lines = useMemo(() => text.split('\n'), [text]);
-  const className = `slice-text${wrap ? ' wrap' : ''}${lineNumbers ? ' numbered' : ''}`;
-  if (lines.length > VIRTUALIZE_ABOVE) return <VirtualLines lines={lines} className={className} lineNumbers={lineNumbers} first={firstLineLabel} />;
-  return (
-    <div className={className} role="document" aria-label="Slice content">
-      {lines.map((line, index) => (
-        <div className="line" key={index}>
-          {lineNumbers && <span className="ln">{firstLineLabel + index}</span>}
-          <span className="lt">{line}</span>
-        </div>
-      ))}
-    </div>
-  );
-}
-
-function VirtualLines({ lines, className, lineNumbers, first }: { lines: string[]; className: string; lineNumbers: boolean; first: number }) {
+export function SliceText({ text, lineNumbers, wrap, firstLineLabel = 1, handleRef, renderRow }: Props) {
+  const rows = useMemo(() => textRows(text, wrap), [text, wrap]);
   const ref = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: lines.length, getScrollElement: () => ref.current, estimateSize: () => 18, overscan: 30 });
+  const selectedAll = useRef(false);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => ref.current,
+    estimateSize: () => LINE_PX,
+    overscan: 20,
+  });
+
+  useImperativeHandle(
+    handleRef,
+    () => ({
+      topLine() {
+        const top = ref.current?.scrollTop ?? 0;
+        const item = virtualizer.getVirtualItems().find((it) => it.end > top);
+        if (!item) return { line: 0, offsetPx: 0 };
+        const row = rows[item.index];
+        const first = row ? firstRowOfLine(rows, row.line) : item.index;
+        const start = virtualizer.getOffsetForIndex(first, 'start')?.[0] ?? item.start;
+        return { line: row?.line ?? 0, offsetPx: top - start };
+      },
+      scrollToLine(line, offsetPx) {
+        const index = firstRowOfLine(rows, line);
+        const start = virtualizer.getOffsetForIndex(index, 'start')?.[0] ?? index * LINE_PX;
+        if (ref.current) ref.current.scrollTop = start + offsetPx;
+      },
+    }),
+    [rows, virtualizer],
+  );
+
+  // A select-all covers the text it was made on.
+  useEffect(() => {
+    selectedAll.current = false;
+  }, [text]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a' && ref.current) {
+      event.preventDefault();
+      const range = document.createRange();
+      range.selectNodeContents(ref.current);
+      const selection = window.getSelection();
+      selection?.removeAllRanges();
+      selection?.addRange(range);
+      selectedAll.current = true;
+    }
+  };
+  const onCopy = (event: React.ClipboardEvent<HTMLDivElement>) => {
+    if (!selectedAll.current) return;
+    event.preventDefault();
+    event.clipboardData.setData('text/plain', text);
+  };
+
+  const className = `slice-text virtual${wrap ? ' wrap' : ''}${lineNumbers ? ' numbered' : ''}`;
   return (
-    <div className={`${className} virtual`} ref={ref} role="document" aria-label="Slice content" tabIndex={0}>
+    <div
+      className={className}
+      ref={ref}
+      role="document"
+      aria-label="Slice content"
+      tabIndex={0}
+      data-rows={rows.length}
+      onKeyDown={onKeyDown}
+      onCopy={onCopy}
+      onMouseDown={() => (selectedAll.current = false)}
+    >
       <div className="virtual-space" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((item) => (
-          <div
-            className="line"
-            key={item.key}
-            data-index={item.index}
-            ref={virtualizer.measureElement}
-            style={{ transform: `translateY(${item.start}px)` }}
-          >
-            {lineNumbers && <span className="ln">{first + item.index}</span>}
-            <span className="lt">{lines[item.index]}</span>
-          </div>
-        ))}
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index]!;
+          return (
+            <div
+              className="line"
+              key={item.key}
+              data-index={item.index}
+              data-line={row.line}
+              ref={wrap ? virtualizer.measureElement : undefined}
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
+              {lineNumbers && <span className="ln">{row.first ? firstLineLabel + row.line : '↪'}</span>}
+              <span className="lt">{renderRow ? renderRow(row.text) : row.text}</span>
+            </div>
+          );
+        })}
       </div>
     </div>
   );

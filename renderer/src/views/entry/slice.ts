@@ -89,8 +89,17 @@ export function previousWindow(current: Window, total: number, requestedWidth?: 
   return { start, end: Math.min(total, start + width) };
 }
 
-/** A window of `width` starting at `offset` (clamped into [0, total)). */
+/**
+ * A window of `width` starting at `offset`, clamped into [0, total): near the end it is a full window ending
+ * at `total` (so jumping close to the end shows `width` units, not the last few).
+ */
 export function windowAt(offset: number, width: number, total: number): Window {
-  const start = Math.max(0, Math.min(offset, Math.max(0, total - 1)));
-  return { start, end: Math.min(total, start + Math.max(1, width)) };
+  const w = Math.max(1, width);
+  const start = Math.max(0, Math.min(offset, total - w));
+  return { start, end: Math.min(total, start + w) };
+}
+
+/** The last window of `width` (go to end): [max(0, total - width), total). */
+export function lastWindow(total: number, width: number): Window {
+  return { start: Math.max(0, total - Math.max(1, width)), end: total };
 }

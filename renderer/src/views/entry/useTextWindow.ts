@@ -2,38 +2,13 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import type { ReadResult } from '../../../../app/contract';
 import { toApiError, useApi, type ApiError } from '../../api';
 import { MAX_SLICE } from './slice';
+import type { SliceTextHandle } from './SliceText';
 import { appendSlice, prependSlice, SCROLL_CHUNK, type TextWindow } from './textWindow';
 
 /** Distance in pixels from an edge at which scrolling further loads the next chunk. */
 const EDGE_PX = 240;
 /** A scroll counts as the user's when it follows their wheel, key, touch or pointer input within this time. */
 const USER_INPUT_MS = 1500;
-/** Line height of the virtualized text (CSS: 18px), used to keep its position when lines leave or arrive. */
-const LINE_PX = 18;
-
-/** Content position (px from the scroller's content top) of an element inside `scroller`. */
-function contentTop(scroller: HTMLElement, el: Element): number {
-  return el.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
-}
-
-/**
- * Before lines leave (`shift` < 0) or arrive (`shift` > 0) at the top of the text: remembers the first
- * visible line and returns the adjustment that puts it back at the same place once the DOM is updated
- * (lines may wrap, so it measures rather than multiplies).
- */
-function keepLineInPlace(scroller: HTMLElement, shift: number): () => void {
-  const oldTop = scroller.scrollTop;
-  const lines = scroller.querySelectorAll('.slice-text .line');
-  let index = 0;
-  while (index < lines.length - 1 && contentTop(scroller, lines[index + 1]!) <= oldTop) index++;
-  const anchor = lines[index];
-  if (!anchor) return () => {};
-  const before = contentTop(scroller, anchor);
-  return () => {
-    const after = scroller.querySelectorAll('.slice-text .line')[index + shift];
-    if (after) scroller.scrollTop = oldTop + (contentTop(scroller, after) - before);
-  };
-}
 
 /**
  * The Content tab's text window: set by each read result, then grown by range reads of SCROLL_CHUNK code
@@ -46,6 +21,7 @@ export function useTextWindow(id: string, result: ReadResult | undefined, total:
   const [error, setError] = useState<ApiError | null>(null);
   const [loading, setLoading] = useState<'up' | 'down' | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
+  const textRef = useRef<SliceTextHandle>(null);
   const busy = useRef(false);
   // Runs after the grown window is in the DOM, to keep the lines the user was reading where they were.
   const pendingShift = useRef<(() => void) | null>(null);
@@ -65,7 +41,7 @@ export function useTextWindow(id: string, result: ReadResult | undefined, total:
   }, [view]);
 
   const extend = useCallback(
-    async (direction: 'up' | 'down', scroller: HTMLElement) => {
+    async (direction: 'up' | 'down') => {
       const current = viewRef.current;
       if (busy.current || !current || total === null) return;
       if (direction === 'down' ? current.end >= total : current.start <= 0) return;
@@ -76,15 +52,18 @@ export function useTextWindow(id: string, result: ReadResult | undefined, total:
         const slice = await api.entryRead({ id, mode: 'range', ...range });
         const latest = viewRef.current;
         if (!latest || latest !== current) return; // a new read replaced the window meanwhile
-        const virtual = scroller.classList.contains('virtual');
-        const oldTop = scroller.scrollTop;
+        // Keep the line at the top of the view where it is while lines leave or arrive above it.
+        const top = textRef.current?.topLine();
+        const keep = (shift: number) => () => {
+          if (top) textRef.current?.scrollToLine(top.line + shift, top.offsetPx);
+        };
         if (direction === 'down') {
           const next = appendSlice(latest, slice.content, slice.meta.start, slice.meta.end, MAX_SLICE.code_points);
-          if (next.droppedLines > 0) pendingShift.current = virtual ? () => (scroller.scrollTop = oldTop - next.droppedLines * LINE_PX) : keepLineInPlace(scroller, -next.droppedLines);
+          if (next.droppedLines > 0) pendingShift.current = keep(-next.droppedLines);
           setView(next.view);
         } else {
           const next = prependSlice(latest, slice.content, slice.meta.start, slice.meta.end, MAX_SLICE.code_points);
-          pendingShift.current = virtual ? () => (scroller.scrollTop = oldTop + next.addedLines * LINE_PX) : keepLineInPlace(scroller, next.addedLines);
+          pendingShift.current = keep(next.addedLines);
           setView(next.view);
         }
         setError(null);
@@ -106,8 +85,10 @@ export function useTextWindow(id: string, result: ReadResult | undefined, total:
     if (!panel) return;
     let lastInput = 0;
     const lastTop = new WeakMap<HTMLElement, number>();
-    const onInput = () => {
-      lastInput = Date.now();
+    // Only input on the text itself counts (a click on Read or Next is not a scroll of the text).
+    const onInput = (event: Event) => {
+      const text = panel.querySelector<HTMLElement>('.slice-text.virtual');
+      if (text && event.target instanceof Node && text.contains(event.target)) lastInput = Date.now();
     };
     const onScroll = (event: Event) => {
       const el = event.target instanceof HTMLElement ? event.target : null;
@@ -120,17 +101,28 @@ export function useTextWindow(id: string, result: ReadResult | undefined, total:
       if (el !== (virtualText ?? panel)) return;
       const movedDown = el.scrollTop > previous;
       const movedUp = el.scrollTop < previous;
-      if (movedDown && el.scrollTop + el.clientHeight >= el.scrollHeight - EDGE_PX) void extend('down', el);
-      else if (movedUp && el.scrollTop <= EDGE_PX) void extend('up', el);
+      if (movedDown && el.scrollTop + el.clientHeight >= el.scrollHeight - EDGE_PX) void extend('down');
+      else if (movedUp && el.scrollTop <= EDGE_PX) void extend('up');
     };
-    const inputs = ['wheel', 'keydown', 'touchmove', 'pointerdown'] as const;
+    // A wheel turn at an edge (or over text too short to scroll at all, e.g. one long line with wrap off) gives
+    // no scroll event: it reads on too.
+    const onWheel = (event: WheelEvent) => {
+      const text = panel.querySelector<HTMLElement>('.slice-text.virtual');
+      if (!text || !(event.target instanceof Node) || !text.contains(event.target)) return;
+      lastInput = Date.now();
+      if (event.deltaY > 0 && text.scrollTop + text.clientHeight >= text.scrollHeight - 1) void extend('down');
+      else if (event.deltaY < 0 && text.scrollTop <= 0) void extend('up');
+    };
+    panel.addEventListener('wheel', onWheel, { capture: true, passive: true });
+    const inputs = ['keydown', 'touchmove', 'pointerdown'] as const;
     for (const type of inputs) panel.addEventListener(type, onInput, { capture: true, passive: true });
     panel.addEventListener('scroll', onScroll, { capture: true, passive: true });
     return () => {
       for (const type of inputs) panel.removeEventListener(type, onInput, { capture: true });
       panel.removeEventListener('scroll', onScroll, { capture: true });
+      panel.removeEventListener('wheel', onWheel, { capture: true });
     };
   }, [extend]);
 
-  return { view, error, loading, rootRef };
+  return { view, error, loading, rootRef, textRef };
 }

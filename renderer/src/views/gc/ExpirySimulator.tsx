@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { GcResult } from '../../../../app/contract';
 import { toApiError, useApi, type ApiError } from '../../api';
 import { ErrorBox, Loading } from '../../components/States';
@@ -12,7 +12,7 @@ function pad(n: number) {
 /** Value for an <input type="datetime-local"> of a Unix-seconds time, in local time. */
 export function toLocalInput(seconds: number): string {
   const d = new Date(seconds * 1000);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
 /** Parses a datetime-local value (local time) into Unix seconds, or null when empty/invalid. */
@@ -30,7 +30,7 @@ const QUICK: readonly [string, number][] = [
 ];
 
 /** Pick a future time and see what gc would delete then (gcPreview with `now`; changes nothing). */
-export function ExpirySimulator({ operator }: { operator: boolean }) {
+export function ExpirySimulator({ operator, revision = 0, onOpenTurn }: { operator: boolean; revision?: number; onOpenTurn?: (turnId: string) => void }) {
   const api = useApi();
   const [value, setValue] = useState(() => toLocalInput(Date.now() / 1000 + 86400));
   const [state, setState] = useState<{ loading: boolean; result?: GcResult; error?: ApiError; inputError?: string }>({ loading: false });
@@ -43,6 +43,16 @@ export function ExpirySimulator({ operator }: { operator: boolean }) {
       setState({ loading: false, error: toApiError(e) });
     }
   };
+  // After gc (or any store change) a shown simulation is recomputed at its time, so it never lists deleted rows.
+  const shownAt = useRef<number | null>(null);
+  shownAt.current = state.result?.now ?? null;
+  const firstRevision = useRef(revision);
+  useEffect(() => {
+    if (revision === firstRevision.current) return;
+    firstRevision.current = revision;
+    if (shownAt.current !== null) void simulate(shownAt.current);
+  }, [revision]);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const at = fromLocalInput(value);
@@ -57,7 +67,7 @@ export function ExpirySimulator({ operator }: { operator: boolean }) {
       <form className="sim-form" onSubmit={submit}>
         <label className="field">
           <span>At (local time)</span>
-          <input type="datetime-local" value={value} onChange={(e) => setValue(e.target.value)} aria-invalid={state.inputError ? true : undefined} />
+          <input type="datetime-local" step={1} value={value} onChange={(e) => setValue(e.target.value)} aria-invalid={state.inputError ? true : undefined} />
         </label>
         <button type="submit">Simulate</button>
         {QUICK.map(([label, offset]) => (
@@ -87,7 +97,7 @@ export function ExpirySimulator({ operator }: { operator: boolean }) {
             At {formatTime(state.result.now)} ({formatRelative(state.result.now, Date.now() / 1000)}):
           </p>
           {state.result.deletedRows === 0 ? <p>No row would be expired then.</p> : <GcSummary result={state.result} verb="Expired then:" />}
-          <GcTurnsTable result={state.result} operator={operator} />
+          <GcTurnsTable result={state.result} operator={operator} onOpenTurn={onOpenTurn} />
         </div>
       )}
     </section>

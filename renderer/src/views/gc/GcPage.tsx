@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { GcResult, SessionInfo } from '../../../../app/contract';
 import { toApiError, useApi, type ApiError } from '../../api';
 import { ErrorBox, Loading } from '../../components/States';
-import { formatTime } from '../../format/units';
+import { formatCount, formatTime } from '../../format/units';
 import { useStoreRevision } from '../../hooks/useStoreRevision';
 import { GcTurnsTable, GcSummary } from './GcTurnsTable';
 import { ExpirySimulator } from './ExpirySimulator';
@@ -11,13 +11,13 @@ type Phase =
   | { step: 'idle' }
   | { step: 'previewing' }
   | { step: 'preview'; result: GcResult }
-  | { step: 'confirm'; result: GcResult }
+  | { step: 'confirm'; result: GcResult; moreSince?: number }
   | { step: 'running' }
   | { step: 'done'; result: GcResult }
   | { step: 'error'; error: ApiError; during: 'preview' | 'run' };
 
 /** Manual gc: preview what would be deleted now, confirm, run, show what was deleted; plus the expiry simulator. */
-export function GcPage({ session }: { session: SessionInfo | undefined }) {
+export function GcPage({ session, onOpenTurn }: { session: SessionInfo | undefined; onOpenTurn?: (turnId: string) => void }) {
   const api = useApi();
   const { revision } = useStoreRevision();
   const [phase, setPhase] = useState<Phase>({ step: 'idle' });
@@ -33,9 +33,16 @@ export function GcPage({ session }: { session: SessionInfo | undefined }) {
       setPhase({ step: 'error', error: toApiError(e), during: 'preview' });
     }
   };
-  const run = async () => {
+  // gc runs at the clock's now: first check that it would delete what the confirmed preview listed. When more
+  // rows expired since, show the new list and how many more, and ask again (nothing is deleted unannounced).
+  const run = async (confirmed: GcResult) => {
     setPhase({ step: 'running' });
     try {
+      const fresh = await api.gcPreview({});
+      if (fresh.deletedRows !== confirmed.deletedRows || fresh.deletedBytes !== confirmed.deletedBytes) {
+        setPhase({ step: 'confirm', result: fresh, moreSince: fresh.deletedRows - confirmed.deletedRows });
+        return;
+      }
       setPhase({ step: 'done', result: await api.gcRun({}) });
     } catch (e) {
       setPhase({ step: 'error', error: toApiError(e), during: 'run' });
@@ -75,17 +82,27 @@ export function GcPage({ session }: { session: SessionInfo | undefined }) {
             ) : (
               <>
                 <GcSummary result={phase.result} verb="gc would delete" />
-                <GcTurnsTable result={phase.result} operator={operator} />
+                <GcTurnsTable result={phase.result} operator={operator} onOpenTurn={onOpenTurn} />
                 {phase.step === 'preview' ? (
                   <button type="button" className="danger" disabled={readonly} onClick={() => setPhase({ step: 'confirm', result: phase.result })}>
                     Delete expired rows…
                   </button>
                 ) : (
                   <div className="confirm" role="alertdialog" aria-labelledby="gc-confirm-title" onKeyDown={(e) => e.key === 'Escape' && setPhase({ step: 'preview', result: phase.result })}>
+                    {phase.moreSince !== undefined && (
+                      <p className="gc-changed" role="alert">
+                        {phase.moreSince > 0
+                          ? `${formatCount(phase.moreSince)} more row${phase.moreSince === 1 ? '' : 's'} expired since the preview: the list above now shows what gc deletes.`
+                          : `The expired rows changed since the preview (${formatCount(-phase.moreSince)} fewer): the list above now shows what gc deletes.`}
+                      </p>
+                    )}
                     <p id="gc-confirm-title">
-                      <strong>Delete the expired rows for good?</strong> gc runs at the current time, so rows that expired since the preview are deleted too.
+                      <strong>
+                        Delete these {formatCount(phase.result.deletedRows)} expired row{phase.result.deletedRows === 1 ? '' : 's'} for good?
+                      </strong>{' '}
+                      If more expire before you confirm, you are asked again.
                     </p>
-                    <button type="button" className="danger" onClick={run}>
+                    <button type="button" className="danger" onClick={() => void run(phase.result)}>
                       Delete
                     </button>{' '}
                     <button type="button" ref={cancelRef} onClick={() => setPhase({ step: 'preview', result: phase.result })}>
@@ -100,11 +117,11 @@ export function GcPage({ session }: { session: SessionInfo | undefined }) {
         {phase.step === 'done' && (
           <div className="gc-done" role="status">
             <GcSummary result={phase.result} verb="gc deleted" />
-            <GcTurnsTable result={phase.result} operator={operator} />
+            <GcTurnsTable result={phase.result} operator={operator} onOpenTurn={onOpenTurn} />
           </div>
         )}
       </section>
-      <ExpirySimulator operator={operator} />
+      <ExpirySimulator operator={operator} revision={revision} onOpenTurn={onOpenTurn} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { Empty, ErrorBox, Loading } from '../../components/States';
 import { formatBytes, formatCount } from '../../format/units';
 import { useQuery } from '../../hooks/useQuery';
 import { useStoreRevision } from '../../hooks/useStoreRevision';
-import { Bars, ChartCard, Donut } from './charts';
+import { Bars, ChartCard, Donut, MEANING } from './charts';
 
 /** Label of a size bucket: "≤ 4 KiB", or "> 1 MiB" for the unbounded last one. */
 export function bucketLabel(buckets: Stats['sizeBuckets'], index: number): string {
@@ -33,7 +33,7 @@ export function StatsPage() {
         <Figure label="Stored" value={formatBytes(s.bytes)} title={`${formatCount(s.bytes)} bytes`} />
         <Figure label="Expired (awaiting gc)" value={`${formatCount(s.expiredRows)} · ${formatBytes(s.expiredBytes)}`} />
         {s.fileSizeBytes !== undefined && <Figure label="File size" value={formatBytes(s.fileSizeBytes)} title={`${formatCount(s.fileSizeBytes)} bytes`} />}
-        {s.freePages !== undefined && s.pageSize !== undefined && (
+        {s.freePages !== undefined && s.pageSize !== undefined && s.freePages > 0 && (
           <Figure label="Free pages" value={`${formatCount(s.freePages)} × ${formatBytes(s.pageSize)} = ${formatBytes(s.freePages * s.pageSize)}`} />
         )}
       </section>
@@ -44,6 +44,7 @@ export function StatsPage() {
           <ChartCard title="Bytes by kind" note={`text ${formatCount(s.byKind.text.rows)} rows · binary ${formatCount(s.byKind.binary.rows)} rows`}>
             <Bars
               unit="bytes"
+              colors={[MEANING.text, MEANING.binary]}
               data={[
                 { name: 'text', value: s.byKind.text.bytes },
                 { name: 'binary', value: s.byKind.binary.bytes },
@@ -53,22 +54,22 @@ export function StatsPage() {
           <ChartCard title="Live vs expired (bytes)" note={`${formatCount(liveRows)} live rows · ${formatCount(s.expiredRows)} expired rows`}>
             <Donut
               unit="bytes"
-              colors={['#3aa675', '#d9534f']}
+              colors={[MEANING.live, MEANING.expired]}
               data={[
                 { name: 'live', value: liveBytes },
                 { name: 'expired', value: s.expiredBytes },
               ]}
             />
           </ChartCard>
-          <ChartCard title="Size distribution (rows)">
-            <Bars horizontal unit="rows" data={s.sizeBuckets.map((b, i) => ({ name: bucketLabel(s.sizeBuckets, i), value: b.rows }))} />
+          <ChartCard title="Size distribution (rows)" note="Square-root scale; each bar gives its row count.">
+            <Bars horizontal sqrtScale unit="rows" colors={[MEANING.count]} data={s.sizeBuckets.map((b, i) => ({ name: bucketLabel(s.sizeBuckets, i), value: b.rows }))} />
           </ChartCard>
           {s.byOwner && s.byOwner.length > 0 && (
             <ChartCard title="Bytes per owner" note={`${formatCount(s.byOwner.length)} owners`}>
               <Bars horizontal unit="bytes" data={[...s.byOwner].sort((a, b) => b.bytes - a.bytes).slice(0, 12).map((o) => ({ name: o.owner ?? '(no owner)', value: o.bytes }))} />
             </ChartCard>
           )}
-          {s.fileSizeBytes !== undefined && s.freePages !== undefined && s.pageSize !== undefined && (
+          {s.fileSizeBytes !== undefined && s.freePages !== undefined && s.pageSize !== undefined && s.freePages > 0 && (
             <ChartCard title="File: used vs free pages" note="Free pages are space SQLite reuses for new rows; the file itself shrinks only after a VACUUM.">
               <Donut
                 unit="bytes"

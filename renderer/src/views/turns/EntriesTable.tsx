@@ -24,13 +24,52 @@ export function byStep(a: EntryMeta, b: EntryMeta): number {
   return sa - sb || a.createdAt - b.createdAt;
 }
 
+/** Columns of the entries table that sort, and the value each sorts by. */
+export type EntrySortKey = 'step' | 'executor' | 'kind' | 'bytes' | 'codePoints' | 'created' | 'expires';
+/** Sort of the entries table: a column and a direction. */
+export type EntrySort = { readonly key: EntrySortKey; readonly dir: 'asc' | 'desc' };
+
+const VALUE: Record<EntrySortKey, (e: EntryMeta) => number | string> = {
+  step: (e) => e.stepNum ?? Number.MAX_SAFE_INTEGER,
+  executor: (e) => e.executorName ?? '',
+  kind: (e) => `${e.kind}${e.structured ? ' json' : ''}`,
+  bytes: (e) => e.sizeBytes,
+  codePoints: (e) => e.lengthCodePoints ?? -1,
+  created: (e) => e.createdAt,
+  expires: (e) => e.expiresAt,
+};
+
+/** Entries in `sort` order; ties fall back to step order ({@link byStep}), so the order is always the same. */
+export function sortEntries(entries: readonly EntryMeta[], sort: EntrySort): EntryMeta[] {
+  const value = VALUE[sort.key];
+  const sign = sort.dir === 'asc' ? 1 : -1;
+  return [...entries].sort((a, b) => {
+    const va = value(a);
+    const vb = value(b);
+    const c = typeof va === 'number' && typeof vb === 'number' ? va - vb : String(va).localeCompare(String(vb));
+    return sign * c || byStep(a, b);
+  });
+}
+
+const HEADERS: readonly [EntrySortKey, string, string][] = [
+  ['step', 'Step', 'num'],
+  ['executor', 'Executor', ''],
+  ['kind', 'Kind', ''],
+  ['bytes', 'Bytes', 'num'],
+  ['codePoints', 'Code points', 'num col-cp'],
+  ['created', 'Created', 'col-created'],
+  ['expires', 'Expires', ''],
+  ['expires', 'Expiry', ''],
+];
+
 /** A turn's entries: step, executor, kind, sizes, created, expiry countdown and badge. Arrows + Enter open one. */
 export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTable(
   { turnId, entries, status, error, now, selectedId, onSelect, onRetry },
   ref,
 ) {
   const [active, setActive] = useState(-1);
-  const rows = entries ? [...entries].sort(byStep) : [];
+  const [sort, setSort] = useState<EntrySort>({ key: 'step', dir: 'asc' });
+  const rows = entries ? sortEntries(entries, sort) : [];
   useEffect(() => {
     if (selectedId === null) return;
     const index = rows.findIndex((e) => e.id === selectedId);
@@ -69,14 +108,22 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
       }}
     >
       <div className="entries-grid list-header" role="presentation">
-        <span className="num">Step</span>
-        <span>Executor</span>
-        <span>Kind</span>
-        <span className="num">Bytes</span>
-        <span className="num">Code points</span>
-        <span className="col-created">Created</span>
-        <span>Expires</span>
-        <span>Expiry</span>
+        {HEADERS.map(([key, label, className]) => {
+          const on = sort.key === key;
+          return (
+            <span key={label} className={className} aria-sort={on ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
+              <button
+                type="button"
+                className="header-sort"
+                title={`Sort by ${label.toLowerCase()}${on ? (sort.dir === 'asc' ? ', descending' : ', ascending') : ''}`}
+                onClick={() => setSort(on ? { key, dir: sort.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'asc' })}
+              >
+                {label}
+                {on ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}
+              </button>
+            </span>
+          );
+        })}
       </div>
       {rows.map((entry, index) => {
         const selected = entry.id === selectedId;
@@ -102,7 +149,7 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
             <span className="num" title={`${formatCount(entry.sizeBytes)} bytes`}>
               {formatBytes(entry.sizeBytes)}
             </span>
-            <span className="num">{entry.kind === 'text' ? (entry.lengthCodePoints === null ? 'unknown' : formatCount(entry.lengthCodePoints)) : '—'}</span>
+            <span className="num col-cp">{entry.kind === 'text' ? (entry.lengthCodePoints === null ? 'unknown' : formatCount(entry.lengthCodePoints)) : '—'}</span>
             <span className="time col-created" title={`${formatTime(entry.createdAt)} (${formatRelative(entry.createdAt, now)})`}>
               {formatShortTime(entry.createdAt, now)}
             </span>

@@ -3,7 +3,7 @@ import { forwardRef, useEffect, useRef, useState } from 'react';
 import type { TurnSummary } from '../../../../app/contract';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { Empty, ErrorBox, Loading } from '../../components/States';
-import { formatBytes, formatCount, formatShortTime, formatTime } from '../../format/units';
+import { formatBytes, formatCount, formatShortTime, formatTime, timeZoneName } from '../../format/units';
 import { listKeyHandler } from '../../hooks/listKeys';
 import type { TurnsState } from './useTurns';
 
@@ -55,11 +55,21 @@ export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
     if (last && hasMore && !state.moreFailed && last.index >= turns.length - 20) loadMore();
   }, [last, hasMore, turns.length, loadMore, state.moreFailed]);
 
+  // A new sort or filter starts at the top: now, and again when its first page replaces the old rows (until
+  // then the old rows are still there, and a deep scroll would stay deep and load an extra page).
+  const resetPending = useRef(false);
   useEffect(() => {
     setActive(-1);
+    resetPending.current = true;
     virtualizer.scrollToOffset(0);
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [resetKey]);
+  useEffect(() => {
+    if (!resetPending.current || state.pending) return;
+    resetPending.current = false;
+    virtualizer.scrollToOffset(0);
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+  }, [turns, state.pending]);
 
   // Keep the active row on the selected turn after a refresh reorders the list.
   useEffect(() => {
@@ -69,6 +79,7 @@ export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
   }, [turns, selectedTurnId]);
 
   const cols = operator ? 'turns-grid with-owner' : 'turns-grid';
+  const zone = timeZoneName(now * 1000);
   const onKeyDown = listKeyHandler({
     count: turns.length,
     active,
@@ -90,17 +101,19 @@ export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
     <div className="turns-list">
       <div className={`${cols} list-header`} role="presentation">
         <span>Turn</span>
-        {operator && <span>Owners</span>}
-        <span className="num">Steps</span>
-        <span className="num" aria-sort={sort === 'totalBytes' ? 'descending' : 'none'}>
+        {operator && <span className="col-owners">Owners</span>}
+        <span className="num" title="Entries (stored observations) of the turn">
+          Entries
+        </span>
+        <span className="num col-size" aria-sort={sort === 'totalBytes' ? 'descending' : 'none'}>
           <button type="button" className="header-sort" onClick={() => onSort('totalBytes')} title="Sort by total size, largest first">
             Size{sort === 'totalBytes' ? ' ▼' : ''}
           </button>
         </span>
-        <span className="col-first">First</span>
-        <span aria-sort={sort === 'lastCreated' ? 'descending' : 'none'}>
+        <span className="col-first">First ({zone})</span>
+        <span className="col-last" aria-sort={sort === 'lastCreated' ? 'descending' : 'none'}>
           <button type="button" className="header-sort" onClick={() => onSort('lastCreated')} title="Sort by last activity, newest first">
-            Last{sort === 'lastCreated' ? ' ▼' : ''}
+            Last ({zone}){sort === 'lastCreated' ? ' ▼' : ''}
           </button>
         </span>
         <span>Expiry</span>
@@ -165,18 +178,18 @@ export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
                     {turn.turnId}
                   </span>
                   {operator && (
-                    <span className="ellipsis" title={turn.owners.join(', ')}>
+                    <span className="ellipsis col-owners" title={turn.owners.join(', ')}>
                       {turn.owners.length ? turn.owners.join(', ') : '—'}
                     </span>
                   )}
                   <span className="num">{formatCount(turn.entryCount)}</span>
-                  <span className="num" title={`${formatCount(turn.totalBytes)} bytes`}>
+                  <span className="num col-size" title={`${formatCount(turn.totalBytes)} bytes`}>
                     {formatBytes(turn.totalBytes)}
                   </span>
                   <span className="time col-first" title={formatTime(turn.firstCreatedAt)}>
                     {formatShortTime(turn.firstCreatedAt, now)}
                   </span>
-                  <span className="time" title={formatTime(turn.lastCreatedAt)}>
+                  <span className="time col-last" title={formatTime(turn.lastCreatedAt)}>
                     {formatShortTime(turn.lastCreatedAt, now)}
                   </span>
                   <span>

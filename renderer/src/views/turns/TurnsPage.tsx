@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Panel, PanelGroup, type ImperativePanelHandle } from 'react-resizable-panels';
 import type { SessionInfo } from '../../../../app/contract';
 import { useApi } from '../../api';
 import { isTypingTarget, useHotkeys } from '../../hooks/useHotkeys';
@@ -9,6 +10,14 @@ import { EntriesTable } from './EntriesTable';
 import { TurnsList } from './TurnsList';
 import { useTurns } from './useTurns';
 import { Empty } from '../../components/States';
+import { Splitter } from '../../components/Splitter';
+import { useStoredState } from '../../hooks/useStoredState';
+
+/** Height of the entries pane's title and header, and of one entry row (CSS), in px: the pane fits its rows. */
+const ENTRIES_CHROME_PX = 58;
+const ENTRY_ROW_PX = 29;
+/** The entries pane grows with its rows up to this many before it scrolls (unless the user sized it). */
+const ENTRIES_AUTO_ROWS = 8;
 
 type Sort = 'lastCreated' | 'totalBytes';
 
@@ -20,7 +29,8 @@ type Props = { session: SessionInfo | undefined; now: number; selection: Selecti
 /** Turns list | the selected turn's entries over the selected entry's view. */
 export function TurnsPage({ session, now, selection, onSelect, active }: Props) {
   const api = useApi();
-  const { revision } = useStoreRevision();
+  const store = useStoreRevision();
+  const { revision } = store;
   const [filter, setFilter] = useState('');
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<Sort>('lastCreated');
@@ -45,8 +55,38 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
   }, [filter]);
 
   const turns = useTurns(query, sort, revision);
+  // A turn summary counts expired rows at the time it was listed. When the clock passes a listed turn's first
+  // expiry, its counts are stale ("1/3 expired" would still read "live"): list again, once per such moment.
+  const refreshedFor = useRef(new Set<string>());
+  useEffect(() => {
+    const stale = turns.turns.find((t) => t.expiredCount === 0 && t.earliestExpiresAt <= now);
+    if (!stale || turns.pending) return;
+    const key = `${stale.turnId}\u0000${stale.earliestExpiresAt}`;
+    if (refreshedFor.current.has(key)) return;
+    refreshedFor.current.add(key);
+    store.refresh();
+  }, [now, turns.turns, turns.pending, store]);
   const entries = useQuery(() => api.turnEntries({ turnId: selection.turnId ?? '' }), [selection.turnId, revision], selection.turnId !== null);
   const entryList = selection.turnId !== null && entries.data && entries.data[0]?.turnId !== selection.turnId && entries.data.length > 0 ? undefined : entries.data;
+
+  // The entry view can take the whole page (f), keeping its state: the other panes are hidden, not unmounted.
+  const [maximized, setMaximized] = useState(false);
+  // Until the user moves the entries divider, the entries pane is as tall as its rows (few rows: more text).
+  const [entriesSizedByUser, setEntriesSizedByUser] = useStoredState('layout.entries-sized-by-user', false);
+  const entriesPanel = useRef<ImperativePanelHandle>(null);
+  const detailRef = useRef<HTMLDivElement>(null);
+  const entryCount = entryList?.length;
+  useLayoutEffect(() => {
+    if (entriesSizedByUser || entryCount === undefined) return;
+    const height = detailRef.current?.clientHeight ?? 0;
+    if (height <= 0) return;
+    const px = ENTRIES_CHROME_PX + Math.max(1, Math.min(entryCount, ENTRIES_AUTO_ROWS)) * ENTRY_ROW_PX;
+    try {
+      entriesPanel.current?.resize(Math.max(8, Math.min(50, (px / height) * 100)));
+    } catch {
+      // the panel group has not laid out yet (first frame): the pane keeps its default size
+    }
+  }, [entryCount, entriesSizedByUser]);
 
   useHotkeys(
     {
@@ -55,13 +95,14 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
       t: () => turnsRef.current?.focus(),
       e: () => entriesRef.current?.focus(),
       v: () => entryRef.current?.focus(),
+      f: () => selection.entryId !== null && setMaximized((m) => !m),
     },
     active,
   );
 
   return (
-    <div className="turns-page">
-      <section className="pane pane-turns" aria-label="Turns">
+    <PanelGroup direction="horizontal" autoSaveId="scratchpad-inspector.layout.turns" className={`turns-page${maximized && selection.entryId ? ' maximized' : ''}`}>
+      <Panel id="turns" order={1} defaultSize={34} minSize={18} tagName="section" className="pane pane-turns" aria-label="Turns">
         <div className="toolbar">
           <input
             ref={filterRef}
@@ -106,9 +147,17 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
           }}
           onRetry={turns.retry}
         />
-      </section>
-      <section className="pane pane-detail">
-        <div
+      </Panel>
+      <Splitter direction="horizontal" label="Resize the turns pane" />
+      <Panel id="detail" order={2} minSize={30} className="pane pane-detail">
+        <div className="detail-split" ref={detailRef}>
+        <PanelGroup direction="vertical" autoSaveId="scratchpad-inspector.layout.detail">
+        <Panel
+          id="entries"
+          order={1}
+          ref={entriesPanel}
+          defaultSize={26}
+          minSize={6}
           className="pane-entries"
           aria-label="Entries of the selected turn"
           onKeyDown={(event) => {
@@ -142,20 +191,37 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
               onRetry={entries.reload}
             />
           )}
-        </div>
-        <div
+        </Panel>
+        <Splitter direction="vertical" label="Resize the entries pane" onUserResize={() => setEntriesSizedByUser(true)} />
+        <Panel
+          id="entry"
+          order={2}
+          minSize={25}
           className="pane-entry"
           onKeyDown={(event) => {
             if (event.key === 'Escape' && !isTypingTarget(event.target)) entriesRef.current?.focus();
           }}
         >
           {selection.entryId ? (
-            <EntryView ref={entryRef} id={selection.entryId} revision={revision} now={now} hotkeys={active} readLogKept={session?.format !== 'metnos-v1'} />
+            <EntryView
+              ref={entryRef}
+              id={selection.entryId}
+              revision={revision}
+              now={now}
+              hotkeys={active}
+              readLogKept={session?.format !== 'metnos-v1'}
+              maximized={maximized}
+              onToggleMaximized={() => setMaximized((m) => !m)}
+              onOpenEntry={(entryId) => onSelect({ ...selection, entryId })}
+              dbPath={session?.file}
+            />
           ) : (
             <NoEntry />
           )}
+        </Panel>
+        </PanelGroup>
         </div>
-      </section>
-    </div>
+      </Panel>
+    </PanelGroup>
   );
 }

@@ -1,0 +1,197 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { openScratchpad } from '../../app/scratchpad';
+import { launchApp, type AppSession } from '../../test/e2e/harness';
+import { median } from '../lib/timing';
+
+const USER = { kind: 'user', userId: 'bench' } as const;
+const DAY = 86_400;
+
+/** What the heavy file holds (ids to open in the UI). */
+type HeavyFile = { path: string; turns: number; bigTurn: string; logId: string; longLineId: string; jsonId: string; stepsTurn: string; expiredTurns: number };
+
+/**
+ * A heavy file like issue 15's: 10,001 turns (6,000 of them wholly expired at `now`), one turn of 300 steps, a
+ * 200 MiB log, a 300 MiB text of one long line and a 50,000-item JSON observation (sizes times `scale`).
+ */
+function writeHeavyFile(dir: string, now: number, scale: number): HeavyFile {
+  const file = path.join(dir, 'ui-heavy.db');
+  let clock = now - 3 * DAY;
+  const sp = openScratchpad(file, { clock: () => clock });
+  try {
+    const turns = 10_001;
+    const expiredTurns = 6_000;
+    for (let t = 0; t < turns - 2; t++) {
+      clock = now - 3 * DAY + t;
+      const ttl = t < expiredTurns ? 3600 : 30 * DAY;
+      sp.put(USER, { turnId: `turn-${String(t).padStart(5, '0')}`, stepNum: 1, executorName: 'web_fetch', observation: `result of turn ${t}\n`.repeat(40), ttlSeconds: ttl });
+    }
+    clock = now - 600;
+    const stepsTurn = 'turn-300-steps';
+    for (let s = 1; s <= 300; s++) sp.put(USER, { turnId: stepsTurn, stepNum: s, executorName: 'read_files', observation: `step ${s}\n`.repeat(50), ttlSeconds: 30 * DAY });
+    clock = now - 300;
+    const bigTurn = 'turn-heavy';
+    const line = (k: number) => `2026-11-30T09:00:00.${String(k % 1000).padStart(3, '0')}Z INFO [worker-${k % 8}] req=${k.toString(16).padStart(8, '0')} GET /api/v1/items/${k % 9973} 200 ${k % 997}ms\n`;
+    const logBytes = Math.round(200 * 1024 ** 2 * scale);
+    const lines: string[] = [];
+    for (let size = 0, k = 0; size < logBytes; k++) {
+      const l = line(k);
+      lines.push(l);
+      size += l.length;
+    }
+    const logId = sp.put(USER, { turnId: bigTurn, stepNum: 1, executorName: 'tail_logs', observation: lines.join(''), ttlSeconds: 30 * DAY }).scratchpad_id;
+    lines.length = 0;
+    const longLineId = sp.put(USER, { turnId: bigTurn, stepNum: 2, executorName: 'minified_bundle', observation: 'x=1;'.repeat(Math.round((300 * 1024 ** 2 * scale) / 4)), ttlSeconds: 30 * DAY }).scratchpad_id;
+    const items = Array.from({ length: 50_000 }, (_, i) => ({ id: i, name: `item-${i}`, tags: ['a', 'b'], score: i / 7 }));
+    const jsonId = sp.put(USER, { turnId: bigTurn, stepNum: 3, executorName: 'list_items', observation: { ok: true, items }, ttlSeconds: 30 * DAY }).scratchpad_id;
+    return { path: file, turns, bigTurn, logId, longLineId, jsonId, stepsTurn, expiredTurns };
+  } finally {
+    sp.close();
+  }
+}
+
+/** A user action and the condition that shows its result, run in the page (the CSP forbids evaluating strings). */
+type Step =
+  | { readonly act: 'click-option'; readonly list: string; readonly text: string; readonly until: { readonly entriesOf: string; readonly count: number } }
+  | { readonly act: 'click-id'; readonly id: string; readonly until: { readonly title: string } }
+  | { readonly act: 'none'; readonly until: { readonly treeText: string } }
+  | { readonly act: 'click-button'; readonly text: string; readonly until: { readonly selector: string; readonly text?: string } };
+
+/** Time (ms, in the page's clock) from the step's action to the first animation frame where its result shows. */
+async function timeStep(page: Page, step: Step): Promise<number> {
+  // No named function inside: tsx would wrap it in a __name() helper the page does not have.
+  return page.evaluate(async (s: Step) => {
+    const t0 = performance.now();
+    if (s.act === 'click-option') {
+      const rows = [...document.querySelectorAll<HTMLElement>(`[role="listbox"][aria-label="${s.list}"] [role="option"]`)];
+      rows.find((e) => e.textContent?.includes(s.text))!.click();
+    } else if (s.act === 'click-id') document.getElementById(s.id)!.click();
+    else if (s.act === 'click-button') [...document.querySelectorAll<HTMLElement>('button')].find((b) => b.textContent?.includes(s.text))!.click();
+    for (;;) {
+      const u = s.until as Record<string, unknown>;
+      let done: boolean;
+      if ('entriesOf' in u) done = document.querySelectorAll(`[aria-label="Entries of turn ${String(u.entriesOf)}"] [role="option"]`).length === u.count;
+      else if ('title' in u) done = !!document.querySelector('.entry-title')?.textContent?.includes(String(u.title)) && !!document.querySelector('.model-saw');
+      else if ('treeText' in u) done = !!document.querySelector('[aria-label="JSON tree"]')?.textContent?.includes(String(u.treeText));
+      else {
+        const el = document.querySelector(String(u.selector));
+        done = !!el && (u.text === undefined || !!el.textContent?.includes(String(u.text)));
+      }
+      if (done) return performance.now() - t0;
+      await new Promise((r) => requestAnimationFrame(r));
+      if (performance.now() - t0 > 30_000) throw new Error(`not ready after 30 s: ${JSON.stringify(s.until)}`);
+    }
+  }, step);
+}
+
+/** Longest long task (ms) while `scroll` runs in the page: PerformanceObserver 'longtask'. */
+async function maxLongTask(page: Page, scroll: () => Promise<void>): Promise<number> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __longest: number };
+    w.__longest = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longest = Math.max(w.__longest, e.duration);
+    }).observe({ type: 'longtask' });
+  });
+  await scroll();
+  await page.waitForTimeout(300);
+  return page.evaluate(() => (window as unknown as { __longest: number }).__longest);
+}
+
+async function wheel(page: Page, selector: string, times: number): Promise<void> {
+  const box = (await page.locator(selector).first().boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let i = 0; i < times; i++) {
+    await page.mouse.wheel(0, 1200);
+    await page.waitForTimeout(30);
+  }
+}
+
+/**
+ * The UI figures of issue 15 in Chromium over the production build, main's real handlers and store (the e2e
+ * harness), on the heavy file. Each timing is measured in the page (performance.now) from the user's action to
+ * the first frame showing its result; medians of `reps` runs where repeated.
+ */
+export async function runUi(dir: string, scale: number, reps = 5): Promise<{ figures: Record<string, number>; extra: Record<string, number> }> {
+  const now = 1_796_040_000;
+  const built = Date.now();
+  const heavy = writeHeavyFile(dir, now, scale);
+  const extra: Record<string, number> = { ui_heavy_file_build_s: (Date.now() - built) / 1000 };
+  const app: AppSession = await launchApp({ dbPath: heavy.path, principal: USER, now, viewport: { width: 1440, height: 900 } });
+  try {
+    const { page } = app;
+    const firstRow = () => document.querySelector('[role="listbox"][aria-label="Turns"] [role="option"]') !== null;
+    const paints: number[] = [];
+    for (let i = 0; i < reps; i++) {
+      await page.reload();
+      await page.waitForFunction(firstRow);
+      // Navigation start to the first turn row in the DOM, then the frame that paints it.
+      paints.push(await page.evaluate(() => new Promise<number>((r) => requestAnimationFrame(() => r(performance.now())))));
+    }
+    const figures: Record<string, number> = { ui_first_paint_turns_ms: median(paints) };
+
+    const filter = page.getByLabel('Filter turns by turn id or executor');
+    const showOnly = async (turnId: string) => {
+      await filter.fill(turnId);
+      await page.waitForFunction((id) => {
+        const rows = document.querySelectorAll('[role="listbox"][aria-label="Turns"] [role="option"]');
+        return rows.length === 1 && !!rows[0]!.textContent?.includes(id);
+      }, turnId);
+    };
+    const opens: number[] = [];
+    for (let i = 0; i < reps; i++) {
+      // Another turn selected first, so each click opens the 300-step turn afresh.
+      await showOnly(heavy.bigTurn);
+      await page.locator('[role="listbox"][aria-label="Turns"] [role="option"]').first().click();
+      await page.getByRole('listbox', { name: `Entries of turn ${heavy.bigTurn}` }).waitFor();
+      await showOnly(heavy.stepsTurn);
+      opens.push(await timeStep(page, { act: 'click-option', list: 'Turns', text: heavy.stepsTurn, until: { entriesOf: heavy.stepsTurn, count: 300 } }));
+    }
+    figures.ui_open_turn_300_steps_ms = median(opens);
+
+    const switches: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const step = 1 + ((i * 37) % 300);
+      switches.push(await timeStep(page, { act: 'click-id', id: `entry-row-${step - 1}`, until: { title: `step ${step}` } }));
+    }
+    switches.sort((a, b) => a - b);
+    figures.ui_switch_entry_p95_ms = switches[Math.ceil(0.95 * switches.length) - 1]!;
+
+    await showOnly(heavy.bigTurn);
+    await page.locator('[role="listbox"][aria-label="Turns"] [role="option"]').first().click();
+    const entries = page.getByRole('listbox', { name: `Entries of turn ${heavy.bigTurn}` });
+    await entries.getByRole('option').first().waitFor();
+    const longTasks: number[] = [];
+    for (const step of [1, 2]) {
+      await page.locator(`#entry-row-${step - 1}`).click();
+      await page.getByRole('tab', { name: 'Content' }).click();
+      await page.locator('.slice-text .line').first().waitFor();
+      if (step === 2 && !(await page.getByRole('checkbox', { name: /Wrap/ }).isChecked())) await page.getByRole('checkbox', { name: /Wrap/ }).check();
+      longTasks.push(await maxLongTask(page, () => wheel(page, '.slice-text', 40)));
+    }
+    await page.locator('#entry-row-2').click();
+    await page.getByRole('tab', { name: 'Content' }).click();
+    const jsonOpen = await timeStep(page, { act: 'none', until: { treeText: 'items: [50,000 items]' } });
+    figures.ui_open_json_50k_items_ms = jsonOpen;
+    longTasks.push(await maxLongTask(page, () => wheel(page, '[aria-label="JSON tree"]', 40)));
+    figures.ui_scroll_long_task_max_ms = Math.max(...longTasks);
+    extra.ui_scroll_long_task_log_ms = longTasks[0]!;
+    extra.ui_scroll_long_task_long_line_wrap_ms = longTasks[1]!;
+    extra.ui_scroll_long_task_json_ms = longTasks[2]!;
+
+    const cdp = await app.context.newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+    figures.ui_heap_MB = heap.usedSize / 1024 ** 2;
+
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: /^gc\b/ }).click();
+    await page.getByRole('button', { name: 'Preview gc now' }).waitFor();
+    figures.ui_gc_preview_6000_turns_ms = await timeStep(page, { act: 'click-button', text: 'Preview gc now', until: { selector: '.gc-preview .gc-summary', text: `${heavy.expiredTurns.toLocaleString('en-US')} turns` } });
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: /^Turns\b/ }).click();
+    figures.ui_stats_ms = await timeStep(page, { act: 'click-button', text: 'Stats', until: { selector: '.recharts-label-list' } });
+    if (app.problems.length > 0) throw new Error(`the page reported problems: ${app.problems.join('; ')}`);
+    return { figures, extra };
+  } finally {
+    await app.close();
+  }
+}

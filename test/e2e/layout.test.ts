@@ -1,0 +1,219 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { writeDemoDatabase, type DemoResult } from '../../app/demo';
+import { tempDir } from './data';
+import { launchApp, type AppSession } from './harness';
+import { parseDeepLink } from '../../app/contract';
+import { eventually, goTo, openTab, selectEntry, selectTurn, turnsList, waitForTurnCount, waitForWindow } from './ui';
+
+// Layout for a day of debugging at a laptop half-screen (1024x640) and a desktop (1440x900): resizable panes
+// (drag and keyboard, remembered), the entry view maximized by a shortcut, slice controls that stay in view,
+// and an entries pane as tall as its few rows.
+const NOW = 1_796_040_000;
+
+describe('layout', () => {
+  const tmp = tempDir();
+  let demo: DemoResult;
+  let app: AppSession;
+
+  beforeAll(async () => {
+    demo = writeDemoDatabase(path.join(tmp.dir, 'layout.db'), { now: NOW });
+    app = await launchApp({ dbPath: demo.path, principal: { kind: 'operator' }, now: NOW, viewport: { width: 1024, height: 640 } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    tmp.remove();
+  });
+
+  const log = () => demo.entries.find((e) => e.label === 'large-log')!;
+
+  /** Rows of the slice text wholly inside its scroller's visible box, and whether the Read and Next buttons are in the viewport. */
+  const visible = () =>
+    app.page.evaluate(() => {
+      const text = document.querySelector<HTMLElement>('.slice-text')!;
+      const box = text.getBoundingClientRect();
+      const rows = [...text.querySelectorAll('.line')].filter((row) => {
+        const r = row.getBoundingClientRect();
+        return r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5 && r.height > 0;
+      }).length;
+      const inView = (el: Element | null) => {
+        if (!el) return false;
+        const r = el.getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0;
+      };
+      const buttons = [...document.querySelectorAll('.slice-controls button')];
+      return {
+        rows,
+        read: inView(buttons.find((b) => b.textContent === 'Read') ?? null),
+        next: inView(buttons.find((b) => b.textContent?.startsWith('Next')) ?? null),
+      };
+    });
+
+  test('at 1024x640 the maximized entry view shows at least 25 lines with the slice controls in view', async () => {
+    const { page } = app;
+    await waitForTurnCount(page, demo.turns);
+    const entries = await selectTurn(page, log().turnId);
+    await selectEntry(page, entries, log().stepNum);
+    await openTab(page, 'Content');
+    await waitForWindow(page, 0, 65_536, log().sizeBytes, 'code points');
+    const split = await visible();
+    expect(split.read && split.next).toBe(true);
+    await app.screenshot('layout-1024-content');
+    await page.locator('.slice-text').click();
+    await page.keyboard.press('f');
+    await page.locator('.turns-page.maximized').waitFor();
+    await expect(turnsList(page).isVisible()).resolves.toBe(false);
+    const maximized = await visible();
+    expect(maximized.rows).toBeGreaterThanOrEqual(25);
+    expect(maximized.read && maximized.next).toBe(true);
+    // Scrolling the text leaves the controls where they are.
+    await page.locator('.slice-text').evaluate((el) => (el.scrollTop = 2000));
+    await expect(visible().then((v) => v.read)).resolves.toBe(true);
+    await app.screenshot('layout-1024-maximized');
+    await page.getByRole('button', { name: /^Restore/ }).click();
+    await turnsList(page).waitFor();
+  });
+
+  test('the turns pane resizes by drag and by keyboard, and keeps its width after a reload', async () => {
+    const { page } = app;
+    const width = () => page.locator('.pane-turns').evaluate((el) => Math.round(el.getBoundingClientRect().width));
+    const before = await width();
+    const handle = page.getByRole('separator', { name: 'Resize the turns pane' });
+    const box = (await handle.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + 200);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 150, box.y + 200, { steps: 5 });
+    await page.mouse.up();
+    const dragged = await width();
+    expect(dragged).toBeGreaterThan(before + 100);
+    // The panel group saves its layout to localStorage shortly after a change.
+    const stored = () => page.evaluate(() => Object.entries(localStorage).find(([k]) => k.includes('layout.turns'))?.[1] ?? null);
+    await eventually(async () => (await stored()) !== null, true);
+    const afterDrag = await stored();
+    await handle.focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    const keyed = await width();
+    expect(keyed).toBeLessThan(dragged);
+    // Wait for the saved layout to be the final one (its first size is the turns pane's per cent of the width).
+    const savedWidth = async () => {
+      const raw = await stored();
+      if (raw === null || raw === afterDrag) return -1;
+      const sizes = JSON.stringify(JSON.parse(raw)).match(/"layout":\[([\d.]+)/);
+      return sizes ? Math.round((Number(sizes[1]) / 100) * 1024) : -1;
+    };
+    await eventually(async () => Math.abs((await savedWidth()) - keyed) <= 6, true);
+    await page.reload();
+    await waitForTurnCount(page, demo.turns);
+    await eventually(width, keyed);
+  });
+
+  test('the entries pane is as tall as its rows when a turn has few entries', async () => {
+    const { page } = app;
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await waitForTurnCount(page, demo.turns);
+    const three = demo.entries.filter((e) => e.turnId === demo.entries.find((x) => x.label === 'png-image')!.turnId);
+    expect(three).toHaveLength(3);
+    await selectTurn(page, three[0]!.turnId);
+    const heights = () => page.evaluate(() => [document.querySelector('.pane-entries')!.getBoundingClientRect().height, document.querySelector('.entries-table')!.scrollHeight]);
+    await eventually(async () => {
+      const [pane, rows] = await heights();
+      return pane! >= rows! && pane! <= rows! + 40;
+    }, true);
+    await app.screenshot('layout-1024-few-entries');
+  });
+
+  test('what the model saw: the summary as text, the other fields as a table, the reads beside it, each linked to its step', async () => {
+    const { page } = app;
+    await page.setViewportSize({ width: 1024, height: 640 });
+    const entries = await selectTurn(page, log().turnId);
+    await selectEntry(page, entries, log().stepNum);
+    await openTab(page, 'What the model saw');
+    const described = await app.session.store.describe(app.session.principal, log().id);
+    const handle = described.handle!;
+    await expect(page.getByLabel('Handle summary').textContent()).resolves.toBe(handle.summary);
+    expect(handle.summary).toContain('\n'); // a real newline, shown as a line break (not an escaped "\n")
+    const fields = await page.getByRole('table', { name: 'Handle fields' }).locator('tr').evaluateAll((rows) => rows.map((r) => [r.querySelector('th')?.textContent, r.querySelector('td')?.textContent]));
+    expect(fields).toContainEqual(['scratchpad_id', log().id]);
+    expect(fields).toContainEqual(['size_bytes', String(log().sizeBytes)]);
+    expect(fields.map(([k]) => k)).not.toContain('summary');
+    // The read log starts within the first screen at 1024x640.
+    const top = await page.locator('ol.read-log').evaluate((el) => el.getBoundingClientRect().top);
+    expect(top).toBeLessThan(640 - 60);
+    await app.screenshot('layout-1024-model-saw');
+    const next = demo.entries.filter((e) => e.turnId === log().turnId && e.createdAt > log().createdAt).sort((a, b) => a.createdAt - b.createdAt)[0]!;
+    await page.locator('ol.read-log li').first().getByRole('button', { name: new RegExp(`step ${next.stepNum}`) }).click();
+    await page.getByRole('option', { name: new RegExp(next.executorName ?? '') , selected: true }).waitFor();
+    await expect(page.locator('.entry-title').textContent()).resolves.toContain(`step ${next.stepNum}`);
+  });
+
+  test('screenshots at 1440x900 and 1024x640 in light and dark', async () => {
+    const { page } = app;
+    const entries = await selectTurn(page, log().turnId);
+    await selectEntry(page, entries, log().stepNum);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const [w, h] of [[1440, 900], [1024, 640]] as const) {
+        await page.setViewportSize({ width: w, height: h });
+        await openTab(page, 'What the model saw');
+        await app.screenshot(`layout-${w}-${scheme}-model`);
+        await openTab(page, 'Content');
+        await page.locator('.slice-text .line').first().waitFor();
+        await app.screenshot(`layout-${w}-${scheme}-content`);
+      }
+    }
+    expect(app.problems).toEqual([]);
+  });
+
+  test('copy buttons: entry id, turn id and a deep link that parses back to the file and entry', async () => {
+    const { page } = app;
+    await page.evaluate(() => {
+      const copied: string[] = [];
+      (window as unknown as { copied: string[] }).copied = copied;
+      Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (t: string) => void copied.push(t) } });
+    });
+    const entries = await selectTurn(page, log().turnId);
+    await selectEntry(page, entries, log().stepNum);
+    await page.getByRole('button', { name: 'Copy id' }).click();
+    await page.getByRole('button', { name: 'Copy turn id' }).click();
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    const copied = () => page.evaluate(() => (window as unknown as { copied: string[] }).copied);
+    await eventually(async () => (await copied()).length, 3);
+    const [id, turnId, link] = await copied();
+    expect([id, turnId]).toEqual([log().id, log().turnId]);
+    expect(parseDeepLink(link!)).toEqual({ ok: true, link: { db: app.session.store.path, id: log().id } });
+  });
+
+  test('theme: the in-app choice beats the OS and is remembered; stats charts label every bar', async () => {
+    const { page } = app;
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.getByLabel('Theme').selectOption('dark');
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await eventually(background, 'rgb(21, 24, 29)');
+    await page.reload();
+    await waitForTurnCount(page, demo.turns);
+    await eventually(background, 'rgb(21, 24, 29)');
+    await goTo(page, 'Stats');
+    await page.locator('.recharts-label-list').first().waitFor();
+    // Every size bucket bar carries its row count, so the few huge rows are never an invisible sliver.
+    const labels = await page.locator('.chart-card', { hasText: 'Size distribution' }).locator('.recharts-label-list text').allTextContents();
+    expect(labels.length).toBeGreaterThan(0);
+    expect(labels.map((l) => Number(l.replace(/,/g, ''))).reduce((a, b) => a + b, 0)).toBe(demo.rows);
+    // The expired red appears only where it means expired.
+    const reds = await page.locator('.chart-card path[fill="#d9534f"], .chart-card rect[fill="#d9534f"]').evaluateAll((els) => els.map((e) => e.closest('.chart-card')?.querySelector('h3')?.textContent));
+    expect(new Set(reds)).toEqual(new Set(['Live vs expired (bytes)']));
+    await expect(page.locator('.chart-card', { hasText: 'used vs free' }).count()).resolves.toBe(0);
+    for (const [w, h] of [[1440, 900], [1024, 640]] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      await app.screenshot(`layout-${w}-dark-stats`);
+      await page.getByLabel('Theme').selectOption('light');
+      await app.screenshot(`layout-${w}-light-stats`);
+      await page.getByLabel('Theme').selectOption('dark');
+    }
+    await page.getByLabel('Theme').selectOption('system');
+    await eventually(background, 'rgb(246, 247, 249)');
+    await goTo(page, 'Turns');
+    expect(app.problems).toEqual([]);
+  });
+});

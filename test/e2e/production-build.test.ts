@@ -1,0 +1,42 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { writeDemoDatabase } from '../../app/demo';
+import { tempDir } from './data';
+import { ensureRendererBuilt, launchApp, type AppSession } from './harness';
+import { waitForTurnCount } from './ui';
+
+// The harness must run the renderer as `npm start` does: React's production build, where StrictMode neither
+// runs effects twice nor calls the bridge twice. Measured figures and the call counts below depend on it.
+const NOW = 1_796_040_000;
+
+describe('the e2e renderer build', () => {
+  const tmp = tempDir();
+  let app: AppSession;
+  let turns = 0;
+
+  beforeAll(async () => {
+    const dbPath = path.join(tmp.dir, 'prod.db');
+    turns = writeDemoDatabase(dbPath, { now: NOW }).turns;
+    app = await launchApp({ dbPath, principal: { kind: 'operator' }, now: NOW });
+  });
+  afterAll(async () => {
+    await app?.close();
+    tmp.remove();
+  });
+
+  test('is the production bundle: no development JSX runtime, no React development warnings', async () => {
+    const dir = path.join(await ensureRendererBuilt(), 'assets');
+    const js = readdirSync(dir).filter((f) => f.endsWith('.js')).map((f) => readFileSync(path.join(dir, f), 'utf8')).join('\n');
+    expect(js.length).toBeGreaterThan(10_000);
+    expect(js).not.toContain('jsxDEV');
+    expect(js).not.toContain('react-stack-bottom-frame');
+  });
+
+  test('first load calls the bridge once per query (no StrictMode double effects)', async () => {
+    await waitForTurnCount(app.page, turns);
+    const count = (channel: string) => app.invoked.filter((call) => call.channel === channel).length;
+    expect(count('session:info')).toBe(1);
+    expect(count('turns:list')).toBe(1);
+  });
+});
