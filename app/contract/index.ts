@@ -5,3 +5,4 @@ export * from './bridge';
 export * from './expiry';
 export * from './compare';
 export * from './deep-link';
+export * from './search';

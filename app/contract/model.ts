@@ -111,6 +111,10 @@ export const ReadMetaSchema = z.object({
   end: z.number().int().nonnegative(),
   returnedLength: z.number().int().nonnegative(),
   truncated: z.boolean(),
+  /** Text rows: the 1-based line (in the whole entry) where the slice starts; null for binary rows. */
+  startLine: z.number().int().positive().nullable().optional(),
+  /** Text rows: the entry's line count (`\n` and `\r\n` are one break each; a lone `\r` is not); null for binary rows. */
+  totalLines: z.number().int().nonnegative().nullable().optional(),
 });
 /** What a read returned. */
 export type ReadMeta = Readonly<z.infer<typeof ReadMetaSchema>>;
