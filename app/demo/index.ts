@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { checkTarget, commitTemp, FileTargetError, SQLITE_SIDE_FILES, tempPathBeside } from '../files/replace';
 import { openScratchpad } from '../scratchpad';
 import { demoPlan, type DemoLabel } from './plan';
@@ -18,6 +19,11 @@ export interface DemoOptions {
    * false: an existing file is an error.
    */
   readonly overwrite?: boolean;
+  /**
+   * Create `path`'s folder (mode 0700) when missing, as the app does for its own file on a first run. Default
+   * false: a missing folder is refused and nothing is created (demo-db on the command line).
+   */
+  readonly createFolder?: boolean;
   /** better-sqlite3 `nativeBinding` for the store (the Electron build when the desktop app writes the demo). */
   readonly nativeBinding?: string;
 }
@@ -78,6 +84,7 @@ export function demoTurnId(key: string): string {
  */
 export function writeDemoDatabase(path: string, options: DemoOptions = {}): DemoResult {
   const now = options.now ?? Date.now() / 1000;
+  if (options.createFolder) mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   let target;
   try {
     target = checkTarget(path, { force: options.overwrite === true, forceHint: 'overwrite / --force' });

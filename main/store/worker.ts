@@ -17,7 +17,7 @@ let pad: Scratchpad | undefined;
 try {
   if (init.demo) {
     // The demo writer opens its own connection, which needs the Electron build of the addon inside Electron.
-    writeDemoDatabase(init.path, { nativeBinding: init.options.nativeBinding });
+    writeDemoDatabase(init.path, { nativeBinding: init.options.nativeBinding, createFolder: true });
   }
   const opened = openScratchpad(init.path, init.options);
   pad = opened;

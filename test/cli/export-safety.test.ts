@@ -182,3 +182,9 @@ it('maps a refused target to exit 5 (a CliError, not a raw error)', async () => 
     store.close();
   }
 });
+
+it('writeDemoDatabase creates the missing folder only when asked (the app\'s first run)', () => {
+  const folder = join(tmp.dir, 'app-data', 'Scratchpad Inspector');
+  expect(writeDemoDatabase(join(folder, 'scratchpad.db'), { now: NOW, largeLogBytes: 1024, createFolder: true }).rows).toBe(20);
+  expect(statSync(folder).mode & 0o777).toBe(0o700);
+});

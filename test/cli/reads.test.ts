@@ -4,7 +4,7 @@ import { distinctPrefixes, LS_MAX_WIDTH } from '../../app/cli/commands/ls';
 import type { ReadLogEntry } from '../../app/contract';
 import { writeDemoDatabase } from '../../app/demo';
 import { openScratchpad } from '../../app/scratchpad';
-import { cli, oneLine, tempDir } from './helpers';
+import { cli, copyV1Fixture, oneLine, tempDir } from './helpers';
 
 const T0 = 1_767_225_600;
 const TURN = 'c0c0c0c0c0c0c0c0';
@@ -75,6 +75,18 @@ describe('reads', () => {
   it("treats another owner's entry and turn as missing", async () => {
     expect((await run('--owner', 'bob', 'reads', textId)).code).toBe(1);
     expect((await run('--owner', 'bob', 'reads', '--turn', TURN)).code).toBe(1);
+  });
+
+  it('gives Metnos v1 entries (no read log, length not stored) their real length and no reads', async () => {
+    const v1 = copyV1Fixture(tmp.dir);
+    const out = JSON.parse((await cli(['--db', v1, 'reads', '--turn', 'c0ffee00c0ffee00', '--json'])).stdout) as { reads: unknown[]; coverage: { entryId: string; totalLength: number; reads: number }[] };
+    expect(out.reads).toEqual([]);
+    expect(out.coverage.length).toBeGreaterThan(0);
+    for (const c of out.coverage) {
+      const read = JSON.parse((await cli(['--db', v1, 'read', c.entryId, '--range', '0', '0', '--json'])).stdout) as { meta: { totalLength: number } };
+      expect({ total: c.totalLength, reads: c.reads }).toEqual({ total: read.meta.totalLength, reads: 0 });
+      expect(c.totalLength).toBeGreaterThan(0);
+    }
   });
 
   it('wants exactly one of an id and --turn', async () => {

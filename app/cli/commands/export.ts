@@ -59,7 +59,7 @@ export async function runExport(store: Scratchpad, args: ExportArgs, io: CliIo):
   const temp = target ? tempPathBeside(target.path) : null;
   let file;
   try {
-    file = temp ? await open(temp, 'wx', 0o600) : null;
+    file = temp ? await open(temp, 'wx', 0o666) : null; // the umask applies, as for any new file
   } catch (e) {
     throw new CliError('IO', `cannot write ${args.file}: ${(e as Error).message}`);
   }

@@ -19,9 +19,10 @@ export interface ReadsResult {
   readonly coverage: Coverage[];
 }
 
-/** The length of an entry in its read unit: code points (text) or bytes (binary). */
-function lengthOf(meta: EntryMeta): number {
-  return meta.kind === 'binary' ? meta.sizeBytes : (meta.lengthCodePoints ?? 0);
+/** The length of an entry in its read unit: code points (text) or bytes (binary); a zero-length read where unknown (v1). */
+function lengthOf(store: Scratchpad, args: ReadsArgs, meta: EntryMeta): number {
+  if (meta.kind === 'binary') return meta.sizeBytes;
+  return meta.lengthCodePoints ?? store.read(args.principal, meta.id, { mode: 'range', start: 0, end: 0 }).meta.totalLength;
 }
 
 /** The read log of an entry or turn plus each entry's coverage; NOT_FOUND for a missing or foreign id or turn. */
@@ -38,7 +39,7 @@ export function collectReads(store: Scratchpad, args: ReadsArgs): ReadsResult {
     reads = store.readLog(args.principal, { turnId: args.turnId as string });
   }
   const coverage = entries.map((e) =>
-    coverageOf(e.id, e.kind === 'binary' ? 'bytes' : 'code_points', lengthOf(e), reads.filter((r) => r.entryId === e.id)),
+    coverageOf(e.id, e.kind === 'binary' ? 'bytes' : 'code_points', lengthOf(store, args, e), reads.filter((r) => r.entryId === e.id)),
   );
   return { reads, coverage };
 }
