@@ -69,7 +69,7 @@ export function demoTurnId(key: string): string {
  * `DEMO_READS` through the engine so the read log has real entries. Errors: {@link DemoDatabaseExistsError}
  * when `path` exists and `overwrite` is false; the store's ScratchpadError on write failures.
  */
-export function writeDemoDatabase(path: string, options: DemoOptions = {}): DemoResult {
+export async function writeDemoDatabase(path: string, options: DemoOptions = {}): Promise<DemoResult> {
   const now = options.now ?? Date.now() / 1000;
   if (existsSync(path)) {
     if (!options.overwrite) throw new DemoDatabaseExistsError(path);
@@ -77,14 +77,14 @@ export function writeDemoDatabase(path: string, options: DemoOptions = {}): Demo
   }
   const plan = demoPlan({ now, largeLogBytes: options.largeLogBytes ?? 4 * 1024 * 1024 }).sort((a, b) => b.agoSeconds - a.agoSeconds);
   let clock = now;
-  const store = openScratchpad(path, { clock: () => clock, nativeBinding: options.nativeBinding });
+  const store = await openScratchpad(path, { clock: () => clock, nativeBinding: options.nativeBinding });
   const entries: DemoEntry[] = [];
   try {
     for (const row of plan) {
       clock = now - row.agoSeconds;
       const turnId = demoTurnId(row.turn);
       const { stepNum, executorName, observation, ttlSeconds, actor, channel } = row;
-      const handle = store.put({ kind: 'user', userId: row.owner }, { turnId, stepNum, executorName, observation, ttlSeconds, actor, channel });
+      const handle = await store.put({ kind: 'user', userId: row.owner }, { turnId, stepNum, executorName, observation, ttlSeconds, actor, channel });
       entries.push({
         id: handle.scratchpad_id,
         label: row.label,
@@ -100,11 +100,11 @@ export function writeDemoDatabase(path: string, options: DemoOptions = {}): Demo
         source: row.source,
       });
     }
-    makeDemoReads(store, entries, (t) => {
+    await makeDemoReads(store, entries, (t) => {
       clock = t;
     });
   } finally {
-    store.close();
+    await store.close();
   }
   return {
     path,

@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import { isMetnosV1Candidate, openMetnosV1 } from './metnos-v1/index';
 import { resolveOptions } from './options';
 import { probeFile } from './probe';
-import { ScratchpadError, type OpenOptions, type Scratchpad } from './types';
+import { toAsyncScratchpad } from './core/async-store';
+import { ScratchpadError, type OpenOptions, type Scratchpad, type SyncScratchpad } from './types';
 import { createV2File, openV2 } from './v2/connection';
 import { DEFAULT_CHUNK_LAYOUT, type ChunkLayout } from './v2/context';
 import { MARKER_TABLE } from './v2/schema';
@@ -13,14 +14,18 @@ import { MARKER_TABLE } from './v2/schema';
  * - v2 marker table present: this project's format (`format === 'v2'`);
  * - an `entries` table: the original runtime's format (`'metnos-v1'`, opened read-only by its module);
  * - anything else: UNSUPPORTED_FORMAT naming the tables found. Not SQLite, empty or truncated: CORRUPT.
- * A failed open leaves the file byte-identical. INVALID_ARGUMENT for a bad path or options.
+ * A failed open leaves the file byte-identical. INVALID_ARGUMENT for a bad path or options. All errors reject.
  */
-export function openScratchpad(path: string, options?: OpenOptions): Scratchpad {
+export async function openScratchpad(path: string, options?: OpenOptions): Promise<Scratchpad> {
   return openScratchpadWithLayout(path, options, DEFAULT_CHUNK_LAYOUT);
 }
 
 /** {@link openScratchpad} with an explicit chunk layout for new v2 rows (tests use small chunks). */
-export function openScratchpadWithLayout(path: string, options: OpenOptions | undefined, layout: ChunkLayout): Scratchpad {
+export async function openScratchpadWithLayout(path: string, options: OpenOptions | undefined, layout: ChunkLayout): Promise<Scratchpad> {
+  return toAsyncScratchpad(openSyncScratchpad(path, options, layout));
+}
+
+function openSyncScratchpad(path: string, options: OpenOptions | undefined, layout: ChunkLayout): SyncScratchpad {
   if (typeof path !== 'string' || path.length === 0 || path.includes('\0')) {
     throw new ScratchpadError('INVALID_ARGUMENT', 'path must be a non-empty file path');
   }

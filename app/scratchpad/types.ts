@@ -92,10 +92,53 @@ export interface ReadLogInput {
 }
 
 /**
- * An open scratchpad file. Synchronous (better-sqlite3). Every call takes the principal asking; a row owned
+ * An open scratchpad. Asynchronous, so a networked backend can implement it: every method returns a promise and
+ * reports failures as a rejected {@link ScratchpadError}. Every call takes the principal asking; a row owned
  * by someone else behaves exactly like a missing one. Errors: {@link ScratchpadError}.
  */
 export interface Scratchpad {
+  readonly path: string;
+  readonly format: Format;
+  readonly readonly: boolean;
+  /** Stores an observation owned by the user principal; returns its synthetic handle. Operator: INVALID_ARGUMENT. */
+  put(principal: Principal, input: PutInput): Promise<SyntheticHandle>;
+  /** Metadata, full sha256, stored handle, detected binary type. NOT_FOUND for missing or foreign ids. */
+  describe(principal: Principal, id: string): Promise<EntryDescription>;
+  /** A slice in code points (text) or bytes (binary, base64). INVALID_ARGUMENT for bad n/start/end. */
+  read(principal: Principal, id: string, options: ReadOptions): Promise<ReadResult>;
+  /** The whole row; TOO_LARGE above maxReadLength. */
+  get(principal: Principal, id: string): Promise<EntryWithContent>;
+  /** A turn's entries ordered by step (nulls last) then creation. */
+  listForTurn(principal: Principal, turnId: string): Promise<EntryMeta[]>;
+  /** One page of turns, most recent first unless `sort` says otherwise. */
+  listTurns(principal: Principal, options?: ListTurnsOptions): Promise<ListTurnsResult>;
+  /** Deletes (or counts, dryRun) rows with expiresAt <= now: a user's own, or all for the operator. */
+  gc(principal: Principal, options?: GcOptions): Promise<GcResult>;
+  /** Counts and sizes over the rows the principal may see. */
+  stats(principal: Principal): Promise<Stats>;
+  /** Sets expiresAt = now + ttlSeconds on the principal's own rows of one entry or turn; returns rows changed. */
+  extendTtl(principal: Principal, target: TtlTarget, ttlSeconds: number): Promise<number>;
+  /** Records a served scratchpad_read (v2 only; metnos-v1 files: READ_ONLY). NOT_FOUND for foreign ids. */
+  recordRead(principal: Principal, input: ReadLogInput): Promise<void>;
+  /** Read log of one entry or turn, oldest first, owner-scoped. Empty on metnos-v1 files. */
+  readLog(principal: Principal, selector: ReadLogSelector): Promise<ReadLogEntry[]>;
+  /**
+   * The raw content in order (resolves once ownership is checked), as byte chunks of at most `chunkBytes` (default 1 MiB), for streamed export:
+   * never holds the whole value. NOT_FOUND for missing or foreign ids.
+   */
+  iterateContent(principal: Principal, id: string, chunkBytes?: number): Promise<AsyncIterable<Uint8Array>>;
+  /** Distinct owners in the file (operator only; a user gets its own id if it has rows). */
+  owners(principal: Principal): Promise<string[]>;
+  /** SQLite's data_version: changes when another connection commits (for live refresh). */
+  dataVersion(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/**
+ * A format implementation over one synchronous better-sqlite3 connection (internal: {@link Scratchpad} wraps it). Every call takes the principal asking; a row owned
+ * by someone else behaves exactly like a missing one. Errors: {@link ScratchpadError}.
+ */
+export interface SyncScratchpad {
   readonly path: string;
   readonly format: Format;
   readonly readonly: boolean;

@@ -11,18 +11,18 @@ import { openScratchpad } from '../../app/scratchpad';
 import { join } from 'node:path';
 
 /** A store where nothing is expired, so even a well-formed gc:run leaves the file as it is. */
-function seedLiveStore(): { path: string; ids: string[] } {
+async function seedLiveStore(): Promise<{ path: string; ids: string[] }> {
   const path = join(tempDir('fuzz-'), 'scratchpad.db');
-  const pad = openScratchpad(path);
+  const pad = await openScratchpad(path);
   try {
     const ids = [
-      pad.put({ kind: 'user', userId: 'alice' }, { turnId: 'turn-a', stepNum: 1, executorName: 'shell', observation: { content: 'héllo wörld 🌍\n'.repeat(50) } }).scratchpad_id,
-      pad.put({ kind: 'user', userId: 'alice' }, { turnId: 'turn-a', stepNum: 2, executorName: 'fetch', observation: { content: Uint8Array.from([1, 2, 3, 255]) } }).scratchpad_id,
-      pad.put({ kind: 'user', userId: 'bob' }, { turnId: 'turn-b', stepNum: 1, executorName: 'shell', observation: { rows: [1, 2, 3] } }).scratchpad_id,
+      (await pad.put({ kind: 'user', userId: 'alice' }, { turnId: 'turn-a', stepNum: 1, executorName: 'shell', observation: { content: 'héllo wörld 🌍\n'.repeat(50) } })).scratchpad_id,
+      (await pad.put({ kind: 'user', userId: 'alice' }, { turnId: 'turn-a', stepNum: 2, executorName: 'fetch', observation: { content: Uint8Array.from([1, 2, 3, 255]) } })).scratchpad_id,
+      (await pad.put({ kind: 'user', userId: 'bob' }, { turnId: 'turn-b', stepNum: 1, executorName: 'shell', observation: { rows: [1, 2, 3] } })).scratchpad_id,
     ];
     return { path, ids };
   } finally {
-    pad.close();
+    await pad.close();
   }
 }
 
@@ -86,7 +86,7 @@ describe('IPC fuzzing: random and malformed payloads to every channel', () => {
   const sessions: Record<string, Session> = {};
 
   beforeAll(async () => {
-    seeded = seedLiveStore();
+    seeded = await seedLiveStore();
     before = fileHash(seeded.path);
     store = await openInProcessClient(seeded.path);
     handlers = createHandlers({ dialogs: scriptedDialogs().dialogs, recentFiles: memoryRecentFiles(), openStore: openInProcessClient });

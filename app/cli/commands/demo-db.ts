@@ -14,10 +14,10 @@ export interface DemoDbArgs {
  * `demo-db PATH`: writes the demo database (app/demo) at PATH. An existing file is an error (EXISTS, exit 5)
  * unless `force`. JSON: `{ path, rows, owners, turns }` plus every written entry (`entries`).
  */
-export function runDemoDb(args: DemoDbArgs, io: CliIo): DemoResult {
+export async function runDemoDb(args: DemoDbArgs, io: CliIo): Promise<DemoResult> {
   let result: DemoResult;
   try {
-    result = writeDemoDatabase(args.path, { overwrite: args.force, now: io.now() });
+    result = await writeDemoDatabase(args.path, { overwrite: args.force, now: io.now() });
   } catch (e) {
     if (e instanceof DemoDatabaseExistsError) throw new CliError('EXISTS', e.message);
     throw e;

@@ -34,7 +34,7 @@ export interface ExportResult {
  * JSON: {@link ExportResult}.
  */
 export async function runExport(store: Scratchpad, args: ExportArgs, io: CliIo): Promise<ExportResult> {
-  const description = store.describe(args.principal, args.id);
+  const description = await store.describe(args.principal, args.id);
   const out = createWriteStream(args.file, { flags: args.force ? 'w' : 'wx', highWaterMark: 1024 * 1024 });
   try {
     await once(out, 'open');
@@ -46,7 +46,7 @@ export async function runExport(store: Scratchpad, args: ExportArgs, io: CliIo):
   const progress = progressBar(io.stderr, description.meta.sizeBytes, `export ${args.id}`);
   let written = 0;
   try {
-    for (const chunk of store.iterateContent(args.principal, args.id, args.chunkBytes)) {
+    for await (const chunk of await store.iterateContent(args.principal, args.id, args.chunkBytes)) {
       hash.update(chunk);
       written += chunk.length;
       if (!out.write(chunk)) await once(out, 'drain'); // once() rejects if the stream errors meanwhile

@@ -16,8 +16,8 @@ export interface LsArgs extends CommonArgs {
  * `ls TURN_ID`: a turn's entries ordered by step. JSON: `EntryMeta[]`. A turn with no entry the principal
  * may see is NOT_FOUND (exit 1), so a foreign turn looks exactly like a missing one.
  */
-export function runLs(store: Scratchpad, args: LsArgs, io: CliIo): void {
-  const entries: EntryMeta[] = store.listForTurn(args.principal, args.turnId);
+export async function runLs(store: Scratchpad, args: LsArgs, io: CliIo): Promise<void> {
+  const entries: EntryMeta[] = await store.listForTurn(args.principal, args.turnId);
   if (entries.length === 0) throw new CliError('NOT_FOUND', `turn ${args.turnId} not found`);
   if (args.json) return printJson(io, entries);
   const paint = stdoutPaint(io);

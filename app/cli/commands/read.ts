@@ -36,10 +36,10 @@ export function readOptionsOf(args: ReadArgs): ReadOptions {
  * `ReadResult` (binary content base64). A truncated read (a full read past the cap) notes it on stderr.
  * Errors: NOT_FOUND (exit 1), INVALID_ARGUMENT / USAGE for bad bounds (exit 2).
  */
-export function runRead(store: Scratchpad, args: ReadArgs, io: CliIo): void {
+export async function runRead(store: Scratchpad, args: ReadArgs, io: CliIo): Promise<void> {
   if (args.raw && args.json) throw new CliError('USAGE', '--raw and --json cannot be combined');
   if (args.raw && io.stdout.isTTY) throw new CliError('USAGE', 'refusing to write raw bytes to a terminal: redirect or pipe stdout');
-  const result = store.read(args.principal, args.id, readOptionsOf(args));
+  const result = await store.read(args.principal, args.id, readOptionsOf(args));
   if (args.json) return printJson(io, result);
   const { meta } = result;
   const bytes = result.encoding === 'base64' ? Buffer.from(result.content, 'base64') : null;

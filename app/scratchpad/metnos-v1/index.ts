@@ -1,5 +1,5 @@
 import type { ResolvedOptions } from '../options';
-import type { Scratchpad } from '../types';
+import type { SyncScratchpad } from '../types';
 import { openV1Context } from './context';
 import { createV1Store } from './store';
 
@@ -18,6 +18,6 @@ export function isMetnosV1Candidate(tableNames: readonly string[]): boolean {
  * table has another shape (naming what differs) or the database is not UTF-8, CORRUPT when the file is not
  * SQLite, truncated or unreadable; the message names the file.
  */
-export function openMetnosV1(path: string, options: ResolvedOptions): Scratchpad {
+export function openMetnosV1(path: string, options: ResolvedOptions): SyncScratchpad {
   return createV1Store(openV1Context(path, options));
 }

@@ -3,7 +3,7 @@ import { requirePrincipal } from '../../access';
 import { parseSliceRequest } from '../slicing';
 import { requireName } from '../validate';
 import { withV1Errors } from './v1-errors';
-import { ScratchpadError, type Scratchpad } from '../types';
+import { ScratchpadError, type SyncScratchpad } from '../types';
 import { DEFAULT_SCAN_TUNING, type ScanTuning } from './byte-source';
 import type { V1Context } from './context';
 import { notFound, requireId, type V1Env } from './env';
@@ -28,10 +28,10 @@ function readOnly(what: string, path: string): ScratchpadError {
 }
 
 /**
- * The {@link Scratchpad} of an open Metnos v1 file (see openMetnosV1). Writes other than gc (put, extendTtl,
+ * The {@link SyncScratchpad} of an open Metnos v1 file (see openMetnosV1). Writes other than gc (put, extendTtl,
  * recordRead) fail with READ_ONLY for every principal; readLog is always empty; owners() is empty (no owners).
  */
-export function createV1Store(ctx: V1Context, tuning: ScanTuning = DEFAULT_SCAN_TUNING): Scratchpad {
+export function createV1Store(ctx: V1Context, tuning: ScanTuning = DEFAULT_SCAN_TUNING): SyncScratchpad {
   const env: V1Env = { ctx, cache: new ValueFactsCache(), tuning };
   const { path, options } = ctx;
   const now = () => options.clock();

@@ -3,7 +3,7 @@ import type {
   ReadLogSelector, ReadOptions, ReadResult, Stats, SyntheticHandle,
 } from '../../contract';
 import { requirePrincipal } from '../../access';
-import type { EntryWithContent, PutInput, ReadLogInput, Scratchpad, TtlTarget } from '../types';
+import type { EntryWithContent, PutInput, ReadLogInput, SyncScratchpad, TtlTarget } from '../types';
 import { describeEntry, iterateContent } from './content';
 import type { StoreContext } from './context';
 import { collectGarbage } from './gc';
@@ -15,10 +15,10 @@ import { computeStats } from './stats';
 import { extendTtl, listOwners } from './ttl';
 
 /**
- * A v2 scratchpad file: the {@link Scratchpad} interface over one better-sqlite3 connection. Every method
+ * A v2 scratchpad file: the {@link SyncScratchpad} interface over one better-sqlite3 connection. Every method
  * checks the principal first (INVALID_ARGUMENT when malformed), then delegates to one small module.
  */
-export class V2Scratchpad implements Scratchpad {
+export class V2Scratchpad implements SyncScratchpad {
   readonly format: Format = 'v2';
 
   constructor(private readonly ctx: StoreContext) {}
