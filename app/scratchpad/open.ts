@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { isMetnosV1Candidate, openMetnosV1 } from './metnos-v1/index';
-import { resolveOptions } from './options';
+import { resolveOptions, type ResolvedOptions } from './options';
+import type { ScratchpadBackend } from './core/backend';
+import { createScratchpad } from './core/scratchpad';
 import { probeFile } from './probe';
 import { toAsyncScratchpad } from './core/async-store';
 import { ScratchpadError, type OpenOptions, type Scratchpad, type SyncScratchpad } from './types';
@@ -22,14 +24,15 @@ export async function openScratchpad(path: string, options?: OpenOptions): Promi
 
 /** {@link openScratchpad} with an explicit chunk layout for new v2 rows (tests use small chunks). */
 export async function openScratchpadWithLayout(path: string, options: OpenOptions | undefined, layout: ChunkLayout): Promise<Scratchpad> {
-  return toAsyncScratchpad(openSyncScratchpad(path, options, layout));
+  const resolved = resolveOptions(options);
+  const opened = openFormat(path, resolved, layout);
+  return 'reader' in opened ? createScratchpad(opened, resolved) : toAsyncScratchpad(opened);
 }
 
-function openSyncScratchpad(path: string, options: OpenOptions | undefined, layout: ChunkLayout): SyncScratchpad {
+function openFormat(path: string, resolved: ResolvedOptions, layout: ChunkLayout): ScratchpadBackend | SyncScratchpad {
   if (typeof path !== 'string' || path.length === 0 || path.includes('\0')) {
     throw new ScratchpadError('INVALID_ARGUMENT', 'path must be a non-empty file path');
   }
-  const resolved = resolveOptions(options);
   if (resolved.nativeBinding !== undefined && (typeof resolved.nativeBinding !== 'string' || resolved.nativeBinding.length === 0)) {
     throw new ScratchpadError('INVALID_ARGUMENT', 'nativeBinding must be the path of a better-sqlite3 addon');
   }

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import type { Stats } from '../../contract';
-import { SIZE_BUCKETS } from '../v2/stats';
+import { SIZE_BUCKETS } from '../core/records';
 import type { V1Context } from './context';
 import { withV1Errors } from './v1-errors';
 
