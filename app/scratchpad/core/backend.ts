@@ -120,11 +120,17 @@ export interface TurnRecord {
   readonly owners: readonly string[];
 }
 
-/** A row gc removes (or would remove). */
+/**
+ * Rows gc removes (or would remove): one record per row or per (turn, owner) group, as the backend finds
+ * cheaper; the core sums them.
+ */
 export interface ExpiredRecord {
   readonly turnId: string;
   readonly owner: string | null;
-  readonly sizeBytes: number;
+  /** Rows of this record (1 for a single row). */
+  readonly rows: number;
+  /** Their sizes in bytes. */
+  readonly bytes: number;
 }
 
 /** Totals over the rows in scope; `bucketRows[i]` counts rows with sizeBytes in (bounds[i-1], bounds[i]], the last bucket unbounded. */
@@ -143,7 +149,8 @@ export interface StatsTotals {
 
 /** Facts about the whole storage, shown to the operator only. */
 export interface StorageFacts {
-  readonly byOwner?: readonly { readonly owner: string; readonly rows: number; readonly bytes: number }[];
+  /** Rows and bytes per owner (owner null: the format has none). */
+  readonly byOwner: readonly { readonly owner: string | null; readonly rows: number; readonly bytes: number }[];
   /** Bytes the storage takes (SQLite: file plus WAL). */
   readonly fileSizeBytes: number;
   readonly pageSize: number;
@@ -161,6 +168,11 @@ export type ReadLogQuery = { readonly entryId: string } | { readonly turnId: str
 export interface BackendReader {
   /** The entry `id` in scope, or null (missing, foreign, or an id this format could never have made). */
   entry(scope: OwnerScope, id: string): Promise<EntryRecord | null>;
+  /**
+   * Exact length of an entry whose record has `lengthUnits: null` (code points of a text; may count them once
+   * and cache the count, but should not hash or decode more than counting needs). null when removed meanwhile.
+   */
+  length(entry: EntryRecord): Promise<number | null>;
   /** {@link EntryFacts} of an entry returned by {@link entry}; null when it was removed meanwhile. */
   facts(entry: EntryRecord): Promise<EntryFacts | null>;
   /** A turn's entries in scope, ordered by step (nulls last), then creation, then insertion. [] for an unknown turn. */
@@ -168,9 +180,9 @@ export interface BackendReader {
   /** Up to `query.limit` turns, in the query's order. */
   turnPage(query: TurnPageQuery): Promise<TurnRecord[]>;
   /**
-   * Units [start, end) of an entry (0 <= start <= end <= its length, checked by the core): the decoded string
-   * of those code points (text) or those bytes (binary). Reads only the stored pieces that hold them.
-   * null when the entry was removed meanwhile.
+   * Units [start, end) of an entry (0 <= start <= end; the core checks end against the length when it is
+   * known, else the backend clamps `end` to the length): the decoded string of those code points (text) or
+   * those bytes (binary). Reads only the stored pieces that hold them. null when the entry was removed meanwhile.
    */
   units(entry: EntryRecord, start: number, end: number): Promise<string | Uint8Array | null>;
   /**
@@ -182,7 +194,7 @@ export interface BackendReader {
   expiredRows(scope: OwnerScope, now: number): Promise<ExpiredRecord[]>;
   /** {@link StatsTotals} in scope at `now`, from metadata only; `bounds` are the bucket upper bounds in bytes. */
   statsTotals(scope: OwnerScope, now: number, bounds: readonly number[]): Promise<StatsTotals>;
-  /** {@link StorageFacts} (operator only; byOwner omitted by formats without owners). */
+  /** {@link StorageFacts} (asked for the operator only). */
   storageFacts(): Promise<StorageFacts>;
   /** Read log rows of one entry (in scope) or a turn's entries in scope, oldest first. */
   readLog(scope: OwnerScope, query: ReadLogQuery): Promise<ReadLogEntry[]>;

@@ -54,19 +54,21 @@ export function emptyTotals(): StatsTotals {
   return { rows: 0, bytes: 0, textRows: 0, textBytes: 0, binaryRows: 0, binaryBytes: 0, expiredRows: 0, expiredBytes: 0, bucketRows: SIZE_BUCKETS.map(() => 0).concat(0) };
 }
 
-/** The gc result of the rows removed (or counted): totals and rows/bytes per (turn, owner), sorted by turn then owner. */
+/** The gc result of the records removed (or counted): totals and rows/bytes per (turn, owner), sorted by turn then owner. */
 export function toGcResult(rows: readonly ExpiredRecord[], now: number, dryRun: boolean): GcResult {
   const perTurn = new Map<string, { turnId: string; owner: string | null; rows: number; bytes: number }>();
   let bytes = 0;
+  let count = 0;
   for (const r of rows) {
-    bytes += r.sizeBytes;
+    count += r.rows;
+    bytes += r.bytes;
     const key = JSON.stringify([r.turnId, r.owner]);
     const t = perTurn.get(key) ?? { turnId: r.turnId, owner: r.owner, rows: 0, bytes: 0 };
-    t.rows += 1;
-    t.bytes += r.sizeBytes;
+    t.rows += r.rows;
+    t.bytes += r.bytes;
     perTurn.set(key, t);
   }
   const order = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1);
   const turns = [...perTurn.values()].sort((a, b) => order(a.turnId, b.turnId) || order(a.owner, b.owner));
-  return { deletedRows: rows.length, deletedBytes: bytes, now, dryRun, turns };
+  return { deletedRows: count, deletedBytes: bytes, now, dryRun, turns };
 }

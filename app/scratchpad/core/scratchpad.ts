@@ -1,4 +1,4 @@
-import type { EntryDescription, Principal, ReadResult } from '../../contract';
+import type { EntryDescription, Format, Principal, ReadResult } from '../../contract';
 import { principalLabel, requirePrincipal, requireUser } from '../../access';
 import { notFoundMessage } from '../ids';
 import type { ResolvedOptions } from '../options';
@@ -12,6 +12,9 @@ import type { BackendWriter, EntryRecord, OwnerScope, ScratchpadBackend } from '
 import { readPieces } from './content';
 import { encodeCursor } from './cursor';
 import { emptyTotals, scopeOf, SIZE_BUCKETS, toEntryMeta, toGcResult, toStats } from './records';
+
+/** How messages name a format. */
+const FORMAT_NAMES: Readonly<Record<Format, string>> = { v2: 'v2', 'metnos-v1': 'Metnos v1' };
 
 /** Longest id any backend is asked about; longer ones are NOT_FOUND without a query. */
 const MAX_ID_LENGTH = 128;
@@ -32,7 +35,7 @@ export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOp
   const meta = (r: EntryRecord, lengthUnits?: number | null) => toEntryMeta(r, now(), options.expiringWindowSeconds, lengthUnits ?? r.lengthUnits);
   const notFound = (id: unknown) => new ScratchpadError('NOT_FOUND', notFoundMessage(id));
   const readOnly = (what: string) =>
-    new ScratchpadError('READ_ONLY', caps.writes ? `${backend.path}: opened read-only` : `${backend.path}: ${what} is not possible on a ${backend.format} file (opened without changing it; only gc deletes)`);
+    new ScratchpadError('READ_ONLY', caps.writes ? `${backend.path}: opened read-only` : `${backend.path}: ${what} is not possible on a ${FORMAT_NAMES[backend.format]} file (opened without changing it; only gc deletes)`);
 
   /** The entry `id` for `principal`, or NOT_FOUND (missing, foreign, malformed: one message). */
   async function visible(principal: unknown, id: unknown): Promise<{ scope: OwnerScope; entry: EntryRecord }> {
@@ -44,9 +47,9 @@ export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOp
   }
   async function lengthOf(entry: EntryRecord): Promise<number> {
     if (entry.lengthUnits !== null) return entry.lengthUnits;
-    const facts = await reader.facts(entry);
-    if (facts === null) throw notFound(entry.id);
-    return facts.lengthUnits;
+    const length = await reader.length(entry);
+    if (length === null) throw notFound(entry.id);
+    return length;
   }
   async function unitsOf(entry: EntryRecord, start: number, end: number): Promise<string | Uint8Array> {
     const units = await reader.units(entry, start, end);
@@ -64,7 +67,9 @@ export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOp
     readonly: options.readonly,
 
     async put(principal, input) {
-      const owner = requireUser(requirePrincipal(principal), 'put observations');
+      const p = requirePrincipal(principal);
+      if (!caps.writes) throw readOnly('put');
+      const owner = requireUser(p, 'put observations');
       const i = parsePutInput(input);
       const w = writer('put');
       const observation = parseObservation(i.observation);
@@ -142,7 +147,7 @@ export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOp
       const stats = toStats(await reader.statsTotals(scope, now(), SIZE_BUCKETS));
       if (scope.kind !== 'all') return stats;
       const facts = await reader.storageFacts();
-      return { ...stats, ...(facts.byOwner ? { byOwner: facts.byOwner.map((o) => ({ ...o })) } : {}), fileSizeBytes: facts.fileSizeBytes, pageSize: facts.pageSize, freePages: facts.freePages };
+      return { ...stats, byOwner: facts.byOwner.map((o) => ({ ...o })), fileSizeBytes: facts.fileSizeBytes, pageSize: facts.pageSize, freePages: facts.freePages };
     },
 
     async extendTtl(principal, target, ttlSeconds) {

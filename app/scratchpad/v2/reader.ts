@@ -95,6 +95,9 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
         return row === null ? null : remember(row);
       });
     },
+    async length(entry) {
+      return rowOf(entry).length_units;
+    },
     async facts(entry) {
       const row = rowOf(entry);
       return ctx.read(() => {
@@ -163,7 +166,8 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
         (ctx.stmt(`SELECT turn_id, owner, size_bytes FROM observations WHERE expires_at <= @now${filter.sql}`).all({ now, ...filter.params }) as { turn_id: string; owner: string; size_bytes: number }[]).map((r) => ({
           turnId: r.turn_id,
           owner: r.owner,
-          sizeBytes: r.size_bytes,
+          rows: 1,
+          bytes: r.size_bytes,
         })),
       );
     },

@@ -83,7 +83,7 @@ export function createV2Writer(ctx: StoreContext): BackendWriter {
           const deleted = ctx.stmt(DELETE_ROWS).run(pks).changes;
           if (deleted !== rows.length) throw new ScratchpadError('BUSY', `${ctx.path}: rows changed during gc; nothing was deleted`);
         }
-        return rows.map((r) => ({ turnId: r.turn_id, owner: r.owner, sizeBytes: r.size_bytes }));
+        return rows.map((r) => ({ turnId: r.turn_id, owner: r.owner, rows: 1, bytes: r.size_bytes }));
       });
     },
     async setExpiry(scope, target, expiresAt) {
