@@ -4,8 +4,7 @@ import { resolveOptions, type ResolvedOptions } from './options';
 import type { ScratchpadBackend } from './core/backend';
 import { createScratchpad } from './core/scratchpad';
 import { probeFile } from './probe';
-import { toAsyncScratchpad } from './core/async-store';
-import { ScratchpadError, type OpenOptions, type Scratchpad, type SyncScratchpad } from './types';
+import { ScratchpadError, type OpenOptions, type Scratchpad } from './types';
 import { createV2File, openV2 } from './v2/connection';
 import { DEFAULT_CHUNK_LAYOUT, type ChunkLayout } from './v2/context';
 import { MARKER_TABLE } from './v2/schema';
@@ -25,11 +24,12 @@ export async function openScratchpad(path: string, options?: OpenOptions): Promi
 /** {@link openScratchpad} with an explicit chunk layout for new v2 rows (tests use small chunks). */
 export async function openScratchpadWithLayout(path: string, options: OpenOptions | undefined, layout: ChunkLayout): Promise<Scratchpad> {
   const resolved = resolveOptions(options);
-  const opened = openFormat(path, resolved, layout);
-  return 'reader' in opened ? createScratchpad(opened, resolved) : toAsyncScratchpad(opened);
+  const opened = openBackend(path, resolved, layout);
+  return createScratchpad(opened, resolved);
 }
 
-function openFormat(path: string, resolved: ResolvedOptions, layout: ChunkLayout): ScratchpadBackend | SyncScratchpad {
+/** The backend of the file's format (see openScratchpad for the detection rules). */
+function openBackend(path: string, resolved: ResolvedOptions, layout: ChunkLayout): ScratchpadBackend {
   if (typeof path !== 'string' || path.length === 0 || path.includes('\0')) {
     throw new ScratchpadError('INVALID_ARGUMENT', 'path must be a non-empty file path');
   }

@@ -15,7 +15,7 @@ const CACHE_KIB = 16_384;
 
 /**
  * Creates a new v2 file at `path` atomically: the folder (mode 0700) if missing, then a complete file
- * (mode 0600, 64 KiB pages, WAL, latest schema) built under a temporary name and linked into place, so another
+ * (mode 0600, 4 KiB pages, WAL, latest schema) built under a temporary name and linked into place, so another
  * process never sees a half-made file. If another process created `path` first, its file is kept.
  */
 export function createV2File(path: string, options: ResolvedOptions, migrateTo = LATEST_VERSION): void {
