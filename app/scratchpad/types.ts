@@ -12,20 +12,14 @@ import type {
   ReadOptions,
   ReadResult,
   Stats,
+  StoreErrorCode,
   SyntheticHandle,
 } from '../contract';
 
 export type { Principal } from '../contract';
 
-/** Store error codes (a subset of the contract's ErrorCode). */
-export type ScratchpadErrorCode =
-  | 'NOT_FOUND'
-  | 'INVALID_ARGUMENT'
-  | 'TOO_LARGE'
-  | 'READ_ONLY'
-  | 'BUSY'
-  | 'CORRUPT'
-  | 'UNSUPPORTED_FORMAT';
+/** Store error codes: the contract's {@link StoreErrorCode} (listed once, in app/contract/errors.ts). */
+export type ScratchpadErrorCode = StoreErrorCode;
 
 /** The only error the store throws on purpose. `message` names the cause; it never carries another owner's data. */
 export class ScratchpadError extends Error {
