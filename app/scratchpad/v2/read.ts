@@ -4,7 +4,8 @@ import type { ObservationRow } from './rows';
 import { CHUNK_KEY_SPAN } from './schema';
 import { chunkCodePoints } from './utf8-chunk';
 
-const SELECT_CHUNKS = 'SELECT key, cp_index, data FROM chunks WHERE key BETWEEN ? AND ? ORDER BY key';
+// The entry check makes the one statement answer "removed" too (after gc a new entry may reuse the row number).
+const SELECT_CHUNKS = 'SELECT key, cp_index, data FROM chunks WHERE key BETWEEN ? AND ? AND EXISTS (SELECT 1 FROM observations WHERE pk = ? AND id = ?) ORDER BY key';
 
 interface ChunkRow {
   readonly key: number;
@@ -12,20 +13,26 @@ interface ChunkRow {
   readonly data: Buffer;
 }
 
-/** The chunks of `row` holding units [start, end): only those are read. CORRUPT when one is missing. */
-function chunksFor(ctx: StoreContext, row: ObservationRow, start: number, end: number): { first: number; rows: ChunkRow[] } {
+/**
+ * The chunks of `row` holding units [start, end): only those are read, in one statement (one snapshot). null
+ * when the entry is gone; CORRUPT when some of its chunks are missing.
+ */
+function chunksFor(ctx: StoreContext, row: ObservationRow, start: number, end: number): { first: number; rows: ChunkRow[] } | null {
   if (end <= start) return { first: 0, rows: [] };
   const first = Math.floor(start / row.chunk_units);
   const last = Math.floor((end - 1) / row.chunk_units);
   const base = row.pk * CHUNK_KEY_SPAN;
-  const rows = ctx.stmt(SELECT_CHUNKS).all(base + first, base + last) as ChunkRow[];
+  const rows = ctx.stmt(SELECT_CHUNKS).all(base + first, base + last, row.pk, row.id) as ChunkRow[];
+  if (rows.length === 0) return null;
   if (rows.length !== last - first + 1) throw new ScratchpadError('CORRUPT', `${ctx.path}: content of entry ${row.id} is missing chunks`);
   return { first, rows };
 }
 
-/** Text of code points [start, end) of a text row. */
-export function readTextSlice(ctx: StoreContext, row: ObservationRow, start: number, end: number): string {
-  const { first, rows } = chunksFor(ctx, row, start, end);
+/** Text of code points [start, end) of a text row; null when the row is gone. */
+export function readTextSlice(ctx: StoreContext, row: ObservationRow, start: number, end: number): string | null {
+  const found = chunksFor(ctx, row, start, end);
+  if (found === null) return null;
+  const { first, rows } = found;
   let out = '';
   rows.forEach((chunk, i) => {
     const unitStart = (first + i) * row.chunk_units;
@@ -35,9 +42,11 @@ export function readTextSlice(ctx: StoreContext, row: ObservationRow, start: num
   return out;
 }
 
-/** Bytes [start, end) of a binary row. */
-export function readByteSlice(ctx: StoreContext, row: ObservationRow, start: number, end: number): Buffer {
-  const { first, rows } = chunksFor(ctx, row, start, end);
+/** Bytes [start, end) of a binary row; null when the row is gone. */
+export function readByteSlice(ctx: StoreContext, row: ObservationRow, start: number, end: number): Buffer | null {
+  const found = chunksFor(ctx, row, start, end);
+  if (found === null) return null;
+  const { first, rows } = found;
   const parts = rows.map((chunk, i) => {
     const unitStart = (first + i) * row.chunk_units;
     return chunk.data.subarray(Math.max(0, start - unitStart), Math.min(chunk.data.length, end - unitStart));

@@ -90,7 +90,7 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
   const stillThere = (row: ObservationRow) => ctx.stmt('SELECT 1 FROM observations WHERE pk = ? AND id = ?').get(row.pk, row.id) !== undefined;
   return {
     async entry(scope, id) {
-      return ctx.read(() => {
+      return ctx.query(() => {
         const row = findInScope(ctx, scope, id);
         return row === null ? null : remember(row);
       });
@@ -139,9 +139,11 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
     async units(entry, start, end) {
       const row = rowOf(entry);
       const to = Math.min(end, row.length_units);
-      return ctx.read(() => {
-        if (!stillThere(row)) return null;
-        return row.kind === 'text' ? readTextSlice(ctx, row, start, to) : new Uint8Array(readByteSlice(ctx, row, start, to));
+      return ctx.query(() => {
+        if (to <= start) return stillThere(row) ? (row.kind === 'text' ? '' : new Uint8Array(0)) : null;
+        if (row.kind === 'text') return readTextSlice(ctx, row, start, to);
+        const bytes = readByteSlice(ctx, row, start, to);
+        return bytes === null ? null : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       });
     },
     chunks(entry) {
