@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL_NAMES, CHANNELS, ERROR_CODES, envelopeSchema, type ChannelName, type Principal } from '../../app/contract';
 import { INTERNAL_MESSAGE } from '../../main/ipc/errors';
 import { createHandlers, type Handlers } from '../../main/ipc/handlers';
-import type { Session } from '../../main/ipc/session';
+import type { WindowSession } from '../../main/ipc/session';
 import type { StoreClient } from '../../main/store/client';
 import { openInProcessClient } from '../../main/store/in-process';
 import { ALICE, OPERATOR, fileHash, memoryRecentFiles, recordingSession, scriptedDialogs, tempDir } from './helpers';
@@ -83,7 +83,7 @@ describe('IPC fuzzing: random and malformed payloads to every channel', () => {
   let before: string;
   let store: StoreClient;
   let handlers: Handlers;
-  const sessions: Record<string, Session> = {};
+  const sessions: Record<string, WindowSession> = {};
 
   beforeAll(async () => {
     seeded = await seedLiveStore();

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { EventName, EventPayload, Principal } from '../../app/contract';
 import { openScratchpad } from '../../app/scratchpad';
-import type { Dialogs, RecentFiles, Services, Session } from '../../main/ipc/session';
+import type { Dialogs, RecentFiles, Services, WindowSession } from '../../main/ipc/session';
 import type { StoreClient } from '../../main/store/client';
 import { openInProcessClient } from '../../main/store/in-process';
 import { openWorkerClient, type WorkerEntry } from '../../main/store/worker-client';
@@ -67,9 +67,9 @@ export function fileHash(path: string): string {
 type Recorded = { event: EventName; payload: unknown };
 
 /** A session over `store` for `principal` that records what it emits. */
-export function recordingSession(store: StoreClient, principal: Principal): { session: Session; events: Recorded[] } {
+export function recordingSession(store: StoreClient, principal: Principal): { session: WindowSession; events: Recorded[] } {
   const events: Recorded[] = [];
-  const session: Session = {
+  const session: WindowSession = {
     store,
     principal,
     emit: <E extends EventName>(event: E, payload: EventPayload<E>) => {
