@@ -26,8 +26,8 @@ const [dbPath, casesJson] = process.argv.slice(2);
 if (!dbPath || !casesJson) throw new Error('usage: compare-child.ts <dbPath> <cases JSON>');
 const cases = JSON.parse(casesJson) as CompareCase[];
 const gc = (globalThis as { gc?: () => void }).gc;
-const sp = open(dbPath, { readonly: true });
-sp.describe(USER, cases[0]!.left);
+const sp = await open(dbPath, { readonly: true });
+await sp.describe(USER, cases[0]!.left);
 gc?.();
 const baselineRss = process.memoryUsage.rss();
 
@@ -51,5 +51,5 @@ for (const c of cases) {
   peakAfter[c.name] = Math.max(process.resourceUsage().maxRSS * 1024, process.memoryUsage.rss()) / MB - baselineRss / MB;
 }
 const peak = Math.max(process.resourceUsage().maxRSS * 1024, process.memoryUsage.rss());
-sp.close();
+await sp.close();
 process.stdout.write(JSON.stringify({ ms, peakAfter, baselineRssMB: baselineRss / MB, peakRssMB: peak / MB, growthMB: (peak - baselineRss) / MB }) + '\n');

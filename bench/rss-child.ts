@@ -11,8 +11,8 @@ const [dbPath, id, mode = 'slices'] = process.argv.slice(2);
 if (!dbPath || !id) throw new Error('usage: rss-child.ts <dbPath> <id> [slices|stream]');
 
 const gc = (globalThis as { gc?: () => void }).gc;
-const sp = open(dbPath);
-sp.read(USER, id, { mode: 'head', n: 10 });
+const sp = await open(dbPath);
+await sp.read(USER, id, { mode: 'head', n: 10 });
 gc?.();
 const baselineRss = process.memoryUsage.rss();
 const baselineMaxRss = process.resourceUsage().maxRSS * 1024;
@@ -23,9 +23,9 @@ const t0 = performance.now();
 let calls = 0;
 let bytesSeen = 0;
 if (mode === 'stream') {
-  for (const chunk of sp.iterateContent(USER, id)) { bytesSeen += chunk.byteLength; calls++; if (calls % 16 === 0) sample(); }
+  for await (const chunk of await sp.iterateContent(USER, id)) { bytesSeen += chunk.byteLength; calls++; if (calls % 16 === 0) sample(); }
 } else {
-  const total = sp.describe(USER, id).meta.lengthCodePoints ?? sp.describe(USER, id).meta.sizeBytes;
+  const total = (await sp.describe(USER, id)).meta.lengthCodePoints ?? (await sp.describe(USER, id)).meta.sizeBytes;
   const reads: { mode: 'head' | 'tail' | 'range' | 'full'; n?: number; start?: number; end?: number }[] = [
     { mode: 'head', n: 2_000 },
     { mode: 'tail', n: 2_000 },
@@ -39,7 +39,7 @@ if (mode === 'stream') {
   const mid = Math.floor(total / 2);
   reads.push({ mode: 'range', start: mid, end: mid + 1_000_000 });
   for (const r of reads) {
-    const res = sp.read(USER, id, r);
+    const res = await sp.read(USER, id, r);
     bytesSeen += res.content.length;
     calls++;
     sample();
@@ -47,7 +47,7 @@ if (mode === 'stream') {
 }
 const ms = performance.now() - t0;
 const maxRss = process.resourceUsage().maxRSS * 1024;
-sp.close();
+await sp.close();
 // A new lifetime peak during the reads counts in full; otherwise the highest sampled RSS does.
 const peak = maxRss > baselineMaxRss ? Math.max(maxRss, peakSampled) : peakSampled;
 process.stdout.write(

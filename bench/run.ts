@@ -55,29 +55,29 @@ async function main(): Promise<void> {
   const extra: Record<string, number> = {};
   const add = (r: { figures: Record<string, number>; extra: Record<string, number> }) => { Object.assign(figures, r.figures); Object.assign(extra, r.extra); };
   const dir = makeTempDir('main');
-  const pragmas = storePragmas(dir);
+  const pragmas = await storePragmas(dir);
   progress(`store pragmas: ${JSON.stringify(pragmas)}`);
 
   if (only.has('reads') || only.has('memory')) {
     progress(`building the ~1 GiB file (scale ${scale})`);
     const bigDir = makeTempDir('big');
-    const big = buildBigFile(bigDir, scale);
+    const big = await buildBigFile(bigDir, scale);
     extra.build_1GB_file_s = big.buildSeconds;
     extra.big_file_MB = big.fileBytes / 1024 ** 2;
     progress(`  built ${Math.round(big.contentBytes / 1024 ** 2)} MiB of content in ${big.buildSeconds.toFixed(1)} s`);
-    if (only.has('reads')) { progress('reads, list, stats'); add(runReads(big)); }
+    if (only.has('reads')) { progress('reads, list, stats'); add(await runReads(big)); }
     if (only.has('memory')) { progress('memory (child process reading the 500 MiB row)'); add(runMemory(big)); }
     removeTempDir(bigDir);
   }
-  if (only.has('puts')) { progress('puts against the raw floor'); add(runPuts(dir, pragmas, scale)); }
-  if (only.has('gc')) { progress('gc'); add(runGc(3)); }
+  if (only.has('puts')) { progress('puts against the raw floor'); add(await runPuts(dir, pragmas, scale)); }
+  if (only.has('gc')) { progress('gc'); add(await runGc(3)); }
   if (only.has('v1')) {
     progress('metnos-v1 comparison');
-    const v1 = runMetnosV1(dir, scale);
+    const v1 = await runMetnosV1(dir, scale);
     if (v1) Object.assign(extra, v1);
     else progress('  skipped: the metnos-v1 backend is not there yet (UNSUPPORTED_FORMAT)');
   }
-  if (only.has('compare')) { progress('compare (child process through the store adapter)'); add(runCompare()); }
+  if (only.has('compare')) { progress('compare (child process through the store adapter)'); add(await runCompare()); }
   const info: Record<string, string> = {};
   if (only.has('postgres')) {
     progress('postgres (throw-away server on 127.0.0.1)');

@@ -39,7 +39,7 @@ exitOnStdoutError('example', () => {
 });
 
 let now = Date.now() / 1000; // the store's clock: advanced by hand to simulate a long suspension
-const store = openScratchpad(dbPath, { clock: () => now });
+const store = await openScratchpad(dbPath, { clock: () => now });
 const metrics = createEngineMetrics();
 const alice: Principal = { kind: 'user', userId: 'alice' };
 const mallory: Principal = { kind: 'user', userId: 'mallory' };
@@ -48,10 +48,10 @@ const turnId = randomBytes(8).toString('hex');
 let step = 0;
 
 /** A tool call of the scripted model: run the executor, offload if large, print what the model receives. */
-function callTool(executorName: string, run: () => unknown): Record<string, unknown> {
+async function callTool(executorName: string, run: () => unknown): Promise<Record<string, unknown>> {
   step += 1;
   const observation = run();
-  const seen = offloadObservation(store, { principal: alice, turnId, stepNum: step, executorName, metrics }, observation);
+  const seen = await offloadObservation(store, { principal: alice, turnId, stepNum: step, executorName, metrics }, observation);
   console.log(`\n── step ${step} · model calls ${executorName}()`);
   show('model sees', seen);
   return seen as Record<string, unknown>;
@@ -63,9 +63,9 @@ function note(text: string): void {
 }
 
 /** A scratchpad_read call of the scripted model, as the runtime would dispatch it. */
-function read(args: Record<string, unknown>, who: Principal = alice): ScratchpadReadToolResult {
+async function read(args: Record<string, unknown>, who: Principal = alice): Promise<ScratchpadReadToolResult> {
   step += 1;
-  const result = handleScratchpadRead(store, { principal: who, turnId, metrics }, args);
+  const result = await handleScratchpadRead(store, { principal: who, turnId, metrics }, args);
   const as = who.kind === 'user' && who.userId !== 'alice' ? ` (as ${who.userId})` : '';
   console.log(`\n── step ${step} · model calls scratchpad_read(${JSON.stringify(args)})${as}`);
   show('model sees', result);
@@ -73,52 +73,52 @@ function read(args: Record<string, unknown>, who: Principal = alice): Scratchpad
 }
 
 try {
-  console.log(`Scratchpad: ${dbPath}\nTurn ${turnId} for user alice. Tools offered at start: ${JSON.stringify(toolsForTurn(store, alice, turnId).map((t) => t.name))}`);
+  console.log(`Scratchpad: ${dbPath}\nTurn ${turnId} for user alice. Tools offered at start: ${JSON.stringify((await toolsForTurn(store, alice, turnId)).map((t) => t.name))}`);
 
-  callTool('git_status', () => ({ content: 'On branch main\nnothing to commit, working tree clean\n' }));
-  const log = callTool('read_file', () => serverLog(4000));
-  console.log(`   tools offered now: ${JSON.stringify(toolsForTurn(store, alice, turnId).map((t) => t.name))}`);
-  const tail = read({ scratchpad_id: log.scratchpad_id, mode: 'tail', n: 4000 });
+  await callTool('git_status', () => ({ content: 'On branch main\nnothing to commit, working tree clean\n' }));
+  const log = await callTool('read_file', () => serverLog(4000));
+  console.log(`   tools offered now: ${JSON.stringify((await toolsForTurn(store, alice, turnId)).map((t) => t.name))}`);
+  const tail = await read({ scratchpad_id: log.scratchpad_id, mode: 'tail', n: 4000 });
   if (tail.ok) note(`found in the tail: ${tail.content.split('\n').find((l) => l.includes('ERROR')) ?? 'no error'}`);
-  const full = read({ scratchpad_id: log.scratchpad_id, mode: 'full' });
+  const full = await read({ scratchpad_id: log.scratchpad_id, mode: 'full' });
   if (full.ok) note(`got only ${full.meta.returnedLength} of ${full.meta.totalLength} characters; will continue from ${full.nextStart}`);
 
-  const listing = callTool('list_packages', () => packageListing(process.cwd()));
-  read({ scratchpad_id: listing.scratchpad_id, mode: 'head', n: 600 });
+  const listing = await callTool('list_packages', () => packageListing(process.cwd()));
+  await read({ scratchpad_id: listing.scratchpad_id, mode: 'head', n: 600 });
 
-  const shot = callTool('browser_screenshot', screenshot);
-  const header = read({ scratchpad_id: shot.scratchpad_id, mode: 'head', n: 24 });
+  const shot = await callTool('browser_screenshot', screenshot);
+  const header = await read({ scratchpad_id: shot.scratchpad_id, mode: 'head', n: 24 });
   if (header.ok) {
     const bytes = Buffer.from(header.content, 'base64');
     note(`bytes ${bytes.subarray(0, 8).toString('hex')} are the PNG signature; IHDR says ${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)} pixels`);
   }
 
   // Another user's runtime happens to use the same turn id; its row keeps the default TTL of 1 h.
-  offloadObservation(store, { principal: mallory, turnId, stepNum: 1, executorName: 'read_file', metrics }, serverLog(200));
+  await offloadObservation(store, { principal: mallory, turnId, stepNum: 1, executorName: 'read_file', metrics }, serverLog(200));
 
   step += 1;
-  const changed = suspendTurn(store, alice, turnId, 24 * 3600);
+  const changed = await suspendTurn(store, alice, turnId, 24 * 3600);
   console.log(`\n── step ${step} · turn suspended: waiting for the developer to approve a refund (TTL of alice's ${changed} rows set to 24 h)`);
   now += 2 * 3600;
-  const gc = runGc(store, operator, { metrics });
-  const resumed = resumeTurn(store, alice, turnId);
+  const gc = await runGc(store, operator, { metrics });
+  const resumed = await resumeTurn(store, alice, turnId);
   console.log(`   two hours later (past the default 1 h TTL), the operator's gc deleted ${gc.deletedRows} row (mallory's, not extended)`);
   console.log(`   resumed: ${resumed.readable.length} readable rows, ${resumed.expiredCount} expired, tools ${JSON.stringify(resumed.tools.map((t) => t.name))}`);
 
-  if (full.ok && full.nextStart !== undefined) read({ scratchpad_id: log.scratchpad_id, mode: 'range', start: full.nextStart, end: full.nextStart + 300 });
-  read({ scratchpad_id: log.scratchpad_id, mode: 'range', start: 0, end: 120 }, mallory);
-  read({ scratchpad_id: 'f'.repeat(32) });
+  if (full.ok && full.nextStart !== undefined) await read({ scratchpad_id: log.scratchpad_id, mode: 'range', start: full.nextStart, end: full.nextStart + 300 });
+  await read({ scratchpad_id: log.scratchpad_id, mode: 'range', start: 0, end: 120 }, mallory);
+  await read({ scratchpad_id: 'f'.repeat(32) });
 
   console.log('\n── read log of the turn (what the model actually looked at)');
-  for (const meta of store.listForTurn(alice, turnId)) {
-    const entries = store.readLog(alice, { id: meta.id });
+  for (const meta of await store.listForTurn(alice, turnId)) {
+    const entries = await store.readLog(alice, { id: meta.id });
     const total = meta.kind === 'binary' ? meta.sizeBytes : (meta.lengthCodePoints ?? 0);
     console.log(`   ${meta.executorName} (${meta.id.slice(0, 8)}…, ${total} ${meta.kind === 'binary' ? 'bytes' : 'code points'}): ${coverage(entries, total)}`);
     for (const e of entries) console.log(`      ${e.mode.padEnd(5)} [${e.start}, ${e.end})${e.truncated ? ' truncated' : ''}`);
   }
   console.log(`\nEngine counters: ${JSON.stringify(metrics.counters())}`);
 } finally {
-  store.close();
+  await store.close();
   if (tempDir) rmSync(tempDir, { recursive: true, force: true });
   else console.log(`\nKept ${dbPath}`);
 }

@@ -16,9 +16,9 @@ console.log(`rehearsal: ${plan.upToDate ? 'already built' : 'building'} ${plan.b
 const binding = buildNative(plan);
 const { openScratchpad } = await tsImport('../app/scratchpad/index.ts', import.meta.url);
 const path = join(mkdtempSync(join(tmpdir(), 'rehearsal-')), 'scratchpad.db');
-const pad = openScratchpad(path, { nativeBinding: binding });
-const handle = pad.put({ kind: 'user', userId: 'rehearsal' }, { turnId: 't', stepNum: 1, executorName: 'x', observation: { content: 'via nativeBinding' } });
-const read = pad.read({ kind: 'user', userId: 'rehearsal' }, handle.scratchpad_id, { mode: 'full' });
-pad.close();
+const pad = await openScratchpad(path, { nativeBinding: binding });
+const handle = await pad.put({ kind: 'user', userId: 'rehearsal' }, { turnId: 't', stepNum: 1, executorName: 'x', observation: { content: 'via nativeBinding' } });
+const read = await pad.read({ kind: 'user', userId: 'rehearsal' }, handle.scratchpad_id, { mode: 'full' });
+await pad.close();
 if (read.content !== 'via nativeBinding') throw new Error('the rehearsal build read back something else');
 console.log(`rehearsal: store opened with nativeBinding=${binding}, wrote and read back a row`);

@@ -36,7 +36,7 @@ export function dbPathOf(options: GlobalOptions, io: CliIo): string {
  * NOT_FOUND when the file does not exist (the CLI never creates a database, except demo-db); the store's
  * CORRUPT / UNSUPPORTED_FORMAT / BUSY otherwise.
  */
-export function openForCommand(options: GlobalOptions, io: CliIo, write: boolean): Scratchpad {
+export async function openForCommand(options: GlobalOptions, io: CliIo, write: boolean): Promise<Scratchpad> {
   const path = dbPathOf(options, io);
   const st = statSync(path, { throwIfNoEntry: false });
   if (!st) throw new CliError('NOT_FOUND', `database not found: ${path}${options.db === undefined ? ' (the default; pass --db PATH)' : ''}`);

@@ -119,14 +119,14 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
   const common = (cmd: Command): CommonArgs => ({ principal: principalOf(globals(cmd)), json: globals(cmd).json === true });
   const withStore = async <T>(cmd: Command, write: boolean, run: (store: Scratchpad) => T | Promise<T>) => {
     const { principal } = common(cmd); // usage errors in --owner/--operator come before touching the file
-    const store = openForCommand(globals(cmd), io, write);
+    const store = await openForCommand(globals(cmd), io, write);
     if (store.format === 'metnos-v1' && principal.kind === 'user' && io.stderr.isTTY) {
       io.stderr.write('note: Metnos v1 rows have no owner, so a user sees none of them; use --operator\n');
     }
     try {
       await run(store);
     } finally {
-      store.close();
+      await store.close();
     }
   };
 
@@ -220,8 +220,8 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
     .argument('<path>', 'file to create')
     .description('write a realistic multi-owner demo database')
     .option('--force', 'replace PATH if it exists')
-    .action((path: string, opts: { force?: boolean }, cmd: Command) => {
-      runDemoDb({ path, force: opts.force === true, json: globals(cmd).json === true }, io);
+    .action(async (path: string, opts: { force?: boolean }, cmd: Command) => {
+      await runDemoDb({ path, force: opts.force === true, json: globals(cmd).json === true }, io);
     });
 
   for (const command of program.commands) command.addHelpText('after', DEFAULT_DB_HELP);

@@ -14,14 +14,14 @@ import type { CompareResult } from '../contract';
 export function storeSource(store: Scratchpad, principal: Principal, id: string, chunkBytes?: number): CompareSource {
   return {
     async describe() {
-      const d = store.describe(principal, id);
+      const d = await store.describe(principal, id);
       const m = d.meta;
       return { id: m.id, turnId: m.turnId, stepNum: m.stepNum, executorName: m.executorName, kind: m.kind, structured: m.structured, sizeBytes: m.sizeBytes, sha256: d.sha256, expiry: m.expiry };
     },
     chunks() {
       return {
         async *[Symbol.asyncIterator]() {
-          yield* store.iterateContent(principal, id, chunkBytes);
+          yield* await store.iterateContent(principal, id, chunkBytes);
         },
       };
     },

@@ -1,20 +1,21 @@
 import { z } from 'zod';
 
+/** The codes the store raises (`ScratchpadError`): listed here once; the worker and IPC layers rebuild by code. */
+export const STORE_ERROR_CODES = ['NOT_FOUND', 'INVALID_ARGUMENT', 'TOO_LARGE', 'READ_ONLY', 'BUSY', 'CORRUPT', 'UNSUPPORTED_FORMAT'] as const;
+
+/** One of {@link STORE_ERROR_CODES}. */
+export type StoreErrorCode = (typeof STORE_ERROR_CODES)[number];
+
+/** True when `code` is one of {@link STORE_ERROR_CODES}. */
+export function isStoreErrorCode(code: unknown): code is StoreErrorCode {
+  return typeof code === 'string' && (STORE_ERROR_CODES as readonly string[]).includes(code);
+}
+
 /**
- * Every error code that crosses an API or IPC boundary. The first seven come from the store
- * (`ScratchpadError`); FORBIDDEN and INTERNAL are added by the IPC layer.
+ * Every error code that crosses an API or IPC boundary: the store's, then FORBIDDEN and INTERNAL, which the IPC
+ * layer adds.
  */
-export const ERROR_CODES = [
-  'NOT_FOUND',
-  'INVALID_ARGUMENT',
-  'TOO_LARGE',
-  'READ_ONLY',
-  'BUSY',
-  'CORRUPT',
-  'UNSUPPORTED_FORMAT',
-  'FORBIDDEN',
-  'INTERNAL',
-] as const;
+export const ERROR_CODES = [...STORE_ERROR_CODES, 'FORBIDDEN', 'INTERNAL'] as const;
 
 /** One of {@link ERROR_CODES}. */
 export type ErrorCode = (typeof ERROR_CODES)[number];

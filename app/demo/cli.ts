@@ -5,7 +5,7 @@ import { demoSummaryLine, writeDemoDatabase } from './index';
 
 const USAGE = 'usage: npm run demo-db -- PATH [--force]';
 
-function main(argv: string[]): number {
+async function main(argv: string[]): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({ args: argv, allowPositionals: true, options: { force: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } } });
@@ -23,7 +23,7 @@ function main(argv: string[]): number {
     return 2;
   }
   try {
-    const result = writeDemoDatabase(path, { overwrite: parsed.values.force });
+    const result = await writeDemoDatabase(path, { overwrite: parsed.values.force });
     process.stdout.write(demoSummaryLine(result));
     return 0;
   } catch (e) {
@@ -33,4 +33,4 @@ function main(argv: string[]): number {
   }
 }
 
-process.exitCode = main(process.argv.slice(2));
+process.exitCode = await main(process.argv.slice(2));

@@ -82,7 +82,7 @@ export function demoTurnId(key: string): string {
  * {@link FileTargetError} (REFUSED) for a missing folder, a directory, a non-regular file or a database's side
  * file; the store's ScratchpadError on write failures.
  */
-export function writeDemoDatabase(path: string, options: DemoOptions = {}): DemoResult {
+export async function writeDemoDatabase(path: string, options: DemoOptions = {}): Promise<DemoResult> {
   const now = options.now ?? Date.now() / 1000;
   if (options.createFolder) mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   let target;
@@ -95,7 +95,7 @@ export function writeDemoDatabase(path: string, options: DemoOptions = {}): Demo
   const temp = tempPathBeside(target.path);
   let entries: DemoEntry[];
   try {
-    entries = fillDemo(temp, now, options);
+    entries = await fillDemo(temp, now, options);
     for (const suffix of SQLITE_SIDE_FILES) {
       if (existsSync(temp + suffix)) throw new Error(`demo database ${temp} was closed with a ${suffix.slice(1)} file left`);
     }
@@ -123,17 +123,17 @@ export function demoSummaryLine(result: DemoResult): string {
 }
 
 /** Writes the demo rows and reads into a new file at `path`; returns the rows written. */
-function fillDemo(path: string, now: number, options: DemoOptions): DemoEntry[] {
+async function fillDemo(path: string, now: number, options: DemoOptions): Promise<DemoEntry[]> {
   const plan = demoPlan({ now, largeLogBytes: options.largeLogBytes ?? 4 * 1024 * 1024 }).sort((a, b) => b.agoSeconds - a.agoSeconds);
   let clock = now;
-  const store = openScratchpad(path, { clock: () => clock, nativeBinding: options.nativeBinding });
+  const store = await openScratchpad(path, { clock: () => clock, nativeBinding: options.nativeBinding });
   const entries: DemoEntry[] = [];
   try {
     for (const row of plan) {
       clock = now - row.agoSeconds;
       const turnId = demoTurnId(row.turn);
       const { stepNum, executorName, observation, ttlSeconds, actor, channel } = row;
-      const handle = store.put({ kind: 'user', userId: row.owner }, { turnId, stepNum, executorName, observation, ttlSeconds, actor, channel });
+      const handle = await store.put({ kind: 'user', userId: row.owner }, { turnId, stepNum, executorName, observation, ttlSeconds, actor, channel });
       entries.push({
         id: handle.scratchpad_id,
         label: row.label,
@@ -149,11 +149,11 @@ function fillDemo(path: string, now: number, options: DemoOptions): DemoEntry[] 
         source: row.source,
       });
     }
-    makeDemoReads(store, entries, (t) => {
+    await makeDemoReads(store, entries, (t) => {
       clock = t;
     });
   } finally {
-    store.close();
+    await store.close();
   }
   return entries;
 }

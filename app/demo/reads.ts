@@ -38,14 +38,14 @@ export interface StoredDemoRow {
  * Serves {@link DEMO_READS} on `store`, setting the clock through `setClock` (Unix seconds) to each read's time.
  * Returns how many reads were served; a read the engine refuses throws (the demo's plan is wrong).
  */
-export function makeDemoReads(store: Scratchpad, rows: readonly StoredDemoRow[], setClock: (now: number) => void): number {
+export async function makeDemoReads(store: Scratchpad, rows: readonly StoredDemoRow[], setClock: (now: number) => void): Promise<number> {
   let served = 0;
   for (const read of DEMO_READS) {
     const row = rows.find((r) => r.label === read.label);
     if (!row) continue;
     setClock(row.createdAt + read.afterSeconds);
     const principal = { kind: 'user', userId: row.owner } as const;
-    const result = handleScratchpadRead(store, { principal, turnId: row.turnId }, { ...read.args, scratchpad_id: row.id });
+    const result = await handleScratchpadRead(store, { principal, turnId: row.turnId }, { ...read.args, scratchpad_id: row.id });
     if (!result.ok) throw new Error(`demo read of ${read.label} failed: ${result.error.code} ${result.error.message}`);
     served += 1;
   }

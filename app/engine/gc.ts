@@ -7,9 +7,9 @@ import type { EngineMetrics } from './metrics';
  * what it deleted in `metrics` (dry runs are not counted). Returns the store's GcResult; throws what gc throws
  * (READ_ONLY, BUSY).
  */
-export function runGc(store: Scratchpad, principal: Principal, options: GcOptions & { readonly metrics?: EngineMetrics } = {}): GcResult {
+export async function runGc(store: Scratchpad, principal: Principal, options: GcOptions & { readonly metrics?: EngineMetrics } = {}): Promise<GcResult> {
   const { metrics, ...gcOptions } = options;
-  const result = store.gc(principal, gcOptions);
+  const result = await store.gc(principal, gcOptions);
   if (!result.dryRun) metrics?.record({ type: 'gc', deletedRows: result.deletedRows, deletedBytes: result.deletedBytes });
   return result;
 }

@@ -32,12 +32,12 @@ export interface OffloadOptions {
  * that cannot be serialized; whatever `put` throws (INVALID_ARGUMENT for the operator or bad fields,
  * READ_ONLY, BUSY...). A failed call stores nothing.
  */
-export function offloadObservation<T>(
+export async function offloadObservation<T>(
   store: Scratchpad,
   ctx: OffloadContext,
   observation: T,
   options: OffloadOptions = {},
-): T | SyntheticHandle {
+): Promise<T | SyntheticHandle> {
   const threshold = options.thresholdBytes ?? DEFAULT_OFFLOAD_THRESHOLD_BYTES;
   if (!Number.isSafeInteger(threshold) || threshold < 0) {
     throw new ScratchpadError('INVALID_ARGUMENT', `thresholdBytes must be an integer >= 0, got ${threshold}`);
@@ -48,7 +48,7 @@ export function offloadObservation<T>(
     ctx.metrics?.record({ type: 'observation_kept', turnId, stepNum, sizeBytes });
     return observation;
   }
-  const handle = store.put(ctx.principal, {
+  const handle = await store.put(ctx.principal, {
     turnId,
     stepNum,
     executorName: ctx.executorName,

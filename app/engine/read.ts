@@ -62,9 +62,9 @@ function continuationHint(id: string, meta: ReadMeta, to: number): string {
   return `Returned ${unit} ${meta.start} to ${meta.end} of ${meta.totalLength}. For the next part call scratchpad_read with ${JSON.stringify(next)}.`;
 }
 
-function recordInLog(store: Scratchpad, ctx: ReadToolContext, mode: ScratchpadReadArgs['mode'], meta: ReadMeta, truncated: boolean): void {
+async function recordInLog(store: Scratchpad, ctx: ReadToolContext, mode: ScratchpadReadArgs['mode'], meta: ReadMeta, truncated: boolean): Promise<void> {
   try {
-    store.recordRead(ctx.principal, { entryId: meta.id, mode, start: meta.start, end: meta.end, truncated });
+    await store.recordRead(ctx.principal, { entryId: meta.id, mode, start: meta.start, end: meta.end, truncated });
   } catch (e) {
     // metnos-v1 files (and read-only v2 files) keep no read log: the read is still served.
     if (e instanceof ScratchpadError && e.code === 'READ_ONLY') return;
@@ -72,7 +72,7 @@ function recordInLog(store: Scratchpad, ctx: ReadToolContext, mode: ScratchpadRe
   }
 }
 
-function serve(store: Scratchpad, ctx: ReadToolContext, args: unknown, cap: number): ScratchpadReadToolResult {
+async function serve(store: Scratchpad, ctx: ReadToolContext, args: unknown, cap: number): Promise<ScratchpadReadToolResult> {
   if (ctx.principal.kind !== 'user') return fail({ code: 'FORBIDDEN', message: 'scratchpad_read is served to a user principal only' });
   const parsed = parseScratchpadReadArgs(args);
   if (!parsed.ok) return fail(parsed.error);
@@ -80,17 +80,17 @@ function serve(store: Scratchpad, ctx: ReadToolContext, args: unknown, cap: numb
   const id = a.scratchpad_id;
   try {
     // Scoping to the turn's own listing makes foreign, forged and other-turn ids all plain NOT_FOUND.
-    const entry = store.listForTurn(ctx.principal, ctx.turnId).find((m) => m.id === id);
+    const entry = (await store.listForTurn(ctx.principal, ctx.turnId)).find((m) => m.id === id);
     if (!entry) return fail(notFound(id));
     if (entry.expiry === 'expired') return fail({ code: 'NOT_FOUND', message: `scratchpad entry ${JSON.stringify(id)} has expired` });
     const total =
-      entry.kind === 'binary' ? entry.sizeBytes : (entry.lengthCodePoints ?? store.read(ctx.principal, id, { mode: 'head', n: 0 }).meta.totalLength);
+      entry.kind === 'binary' ? entry.sizeBytes : (entry.lengthCodePoints ?? (await store.read(ctx.principal, id, { mode: 'head', n: 0 })).meta.totalLength);
     const window = requestedWindow(a, total);
     if ('code' in window) return fail(window);
-    const result = store.read(ctx.principal, id, { mode: 'range', start: window.from, end: Math.min(window.to, window.from + cap) });
+    const result = await store.read(ctx.principal, id, { mode: 'range', start: window.from, end: Math.min(window.to, window.from + cap) });
     const truncated = result.meta.end < window.to;
     const meta: ReadMeta = { ...result.meta, truncated };
-    recordInLog(store, ctx, a.mode, meta, truncated);
+    await recordInLog(store, ctx, a.mode, meta, truncated);
     ctx.metrics?.record({ type: 'read_served', id, mode: a.mode, unit: meta.unit, start: meta.start, end: meta.end, truncated });
     return {
       ok: true,
@@ -125,19 +125,19 @@ function serve(store: Scratchpad, ctx: ReadToolContext, args: unknown, cap: numb
  * Failures: `{ ok: false, error: { code, message } }` with codes NOT_FOUND, INVALID_ARGUMENT, FORBIDDEN, or
  * the store's BUSY/CORRUPT, or INTERNAL for anything unexpected.
  */
-export function handleScratchpadRead(
+export async function handleScratchpadRead(
   store: Scratchpad,
   ctx: ReadToolContext,
   args: unknown,
   options: ReadToolOptions = {},
-): ScratchpadReadToolResult {
+): Promise<ScratchpadReadToolResult> {
   try {
     const cap = options.maxReturnLength ?? DEFAULT_MAX_RETURN_LENGTH;
     if (!Number.isSafeInteger(cap) || cap < 1) {
       ctx.metrics?.record({ type: 'read_failed', code: 'INVALID_ARGUMENT' });
       return { ok: false, error: { code: 'INVALID_ARGUMENT', message: `maxReturnLength must be an integer >= 1, got ${cap}` } };
     }
-    return serve(store, ctx, args, cap);
+    return await serve(store, ctx, args, cap);
   } catch {
     // Counted like every other failed answer (failedReads), so an INTERNAL never goes unseen.
     try {

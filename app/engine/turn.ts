@@ -7,8 +7,8 @@ function requireUser(principal: Principal, what: string): void {
 }
 
 /** The principal's rows of a turn that a model may still read (not expired at the store's clock). */
-function readableRows(store: Scratchpad, principal: Principal, turnId: string): EntryMeta[] {
-  return store.listForTurn(principal, turnId).filter((m) => m.expiry !== 'expired');
+async function readableRows(store: Scratchpad, principal: Principal, turnId: string): Promise<EntryMeta[]> {
+  return (await store.listForTurn(principal, turnId)).filter((m) => m.expiry !== 'expired');
 }
 
 /**
@@ -16,9 +16,9 @@ function readableRows(store: Scratchpad, principal: Principal, turnId: string): 
  * least one row in the turn that has not expired, else `[]` (also for the operator, who never runs a model).
  * Throws what `listForTurn` throws (BUSY, CORRUPT).
  */
-export function toolsForTurn(store: Scratchpad, principal: Principal, turnId: string): ToolDeclaration[] {
+export async function toolsForTurn(store: Scratchpad, principal: Principal, turnId: string): Promise<ToolDeclaration[]> {
   if (principal.kind !== 'user') return [];
-  return readableRows(store, principal, turnId).length > 0 ? [SCRATCHPAD_READ_TOOL] : [];
+  return (await readableRows(store, principal, turnId)).length > 0 ? [SCRATCHPAD_READ_TOOL] : [];
 }
 
 /**
@@ -28,7 +28,7 @@ export function toolsForTurn(store: Scratchpad, principal: Principal, turnId: st
  * Throws ScratchpadError: INVALID_ARGUMENT for the operator or a ttlSeconds that is not a finite number > 0;
  * READ_ONLY on metnos-v1 or read-only files; BUSY.
  */
-export function suspendTurn(store: Scratchpad, principal: Principal, turnId: string, ttlSeconds: number): number {
+export async function suspendTurn(store: Scratchpad, principal: Principal, turnId: string, ttlSeconds: number): Promise<number> {
   requireUser(principal, 'suspendTurn');
   if (!Number.isFinite(ttlSeconds) || ttlSeconds <= 0) {
     throw new ScratchpadError('INVALID_ARGUMENT', `ttlSeconds must be a finite number > 0, got ${ttlSeconds}`);
@@ -48,10 +48,10 @@ export interface ResumedTurn {
  * class, expired ones only counted) and the tools to declare. With `ttlSeconds`, first renews the rows'
  * TTL as {@link suspendTurn} does (to give the resumed dialog a fresh window). Throws as suspendTurn.
  */
-export function resumeTurn(store: Scratchpad, principal: Principal, turnId: string, options: { readonly ttlSeconds?: number } = {}): ResumedTurn {
+export async function resumeTurn(store: Scratchpad, principal: Principal, turnId: string, options: { readonly ttlSeconds?: number } = {}): Promise<ResumedTurn> {
   requireUser(principal, 'resumeTurn');
-  if (options.ttlSeconds !== undefined) suspendTurn(store, principal, turnId, options.ttlSeconds);
-  const all = store.listForTurn(principal, turnId);
+  if (options.ttlSeconds !== undefined) await suspendTurn(store, principal, turnId, options.ttlSeconds);
+  const all = await store.listForTurn(principal, turnId);
   const readable = all.filter((m) => m.expiry !== 'expired');
   return { readable, expiredCount: all.length - readable.length, tools: readable.length > 0 ? [SCRATCHPAD_READ_TOOL] : [] };
 }

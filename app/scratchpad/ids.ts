@@ -66,11 +66,6 @@ export function sameId(stored: string, asked: string): boolean {
   return timingSafeEqual(Buffer.from(stored, 'latin1'), Buffer.from(asked, 'latin1'));
 }
 
-/** True when `id` has the shape of a v2 entry id, current or legacy (a cheap check before any SQL). */
-export function isEntryId(id: unknown): id is string {
-  return parseEntryId(id) !== null;
-}
-
 /** Message of NOT_FOUND for an id: the same for a missing, a foreign and a malformed id (names only what was asked). */
 export function notFoundMessage(id: unknown): string {
   const shown = typeof id === 'string' ? JSON.stringify(id.length > 64 ? `${id.slice(0, 64)}...` : id) : typeof id;

@@ -6,5 +6,5 @@ export { openScratchpad } from './open';
 export { ScratchpadError } from './types';
 export type { Scratchpad, OpenOptions, PutInput, EntryWithContent, TtlTarget, ReadLogInput, ScratchpadErrorCode, Principal } from './types';
 export { DEFAULT_MAX_READ_LENGTH, DEFAULT_BUSY_TIMEOUT_MS, DEFAULT_TTL_SECONDS, resolveOptions, type ResolvedOptions } from './options';
-export { mapSqliteError, withSqliteErrors } from './sqlite-errors';
+export { mapSqliteError } from './sqlite-errors';
 export { detectType } from './magic';

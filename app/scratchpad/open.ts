@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { isMetnosV1Candidate, openMetnosV1 } from './metnos-v1/index';
-import { resolveOptions } from './options';
+import { resolveOptions, type ResolvedOptions } from './options';
+import type { ScratchpadBackend } from './core/backend';
+import { createScratchpad } from './core/scratchpad';
 import { probeFile } from './probe';
 import { ScratchpadError, type OpenOptions, type Scratchpad } from './types';
 import { createV2File, openV2 } from './v2/connection';
@@ -13,18 +15,24 @@ import { MARKER_TABLE } from './v2/schema';
  * - v2 marker table present: this project's format (`format === 'v2'`);
  * - an `entries` table: the original runtime's format (`'metnos-v1'`, opened read-only by its module);
  * - anything else: UNSUPPORTED_FORMAT naming the tables found. Not SQLite, empty or truncated: CORRUPT.
- * A failed open leaves the file byte-identical. INVALID_ARGUMENT for a bad path or options.
+ * A failed open leaves the file byte-identical. INVALID_ARGUMENT for a bad path or options. All errors reject.
  */
-export function openScratchpad(path: string, options?: OpenOptions): Scratchpad {
+export async function openScratchpad(path: string, options?: OpenOptions): Promise<Scratchpad> {
   return openScratchpadWithLayout(path, options, DEFAULT_CHUNK_LAYOUT);
 }
 
 /** {@link openScratchpad} with an explicit chunk layout for new v2 rows (tests use small chunks). */
-export function openScratchpadWithLayout(path: string, options: OpenOptions | undefined, layout: ChunkLayout): Scratchpad {
+export async function openScratchpadWithLayout(path: string, options: OpenOptions | undefined, layout: ChunkLayout): Promise<Scratchpad> {
+  const resolved = resolveOptions(options);
+  const opened = openBackend(path, resolved, layout);
+  return createScratchpad(opened, resolved);
+}
+
+/** The backend of the file's format (see openScratchpad for the detection rules). */
+function openBackend(path: string, resolved: ResolvedOptions, layout: ChunkLayout): ScratchpadBackend {
   if (typeof path !== 'string' || path.length === 0 || path.includes('\0')) {
     throw new ScratchpadError('INVALID_ARGUMENT', 'path must be a non-empty file path');
   }
-  const resolved = resolveOptions(options);
   if (resolved.nativeBinding !== undefined && (typeof resolved.nativeBinding !== 'string' || resolved.nativeBinding.length === 0)) {
     throw new ScratchpadError('INVALID_ARGUMENT', 'nativeBinding must be the path of a better-sqlite3 addon');
   }

@@ -3,10 +3,9 @@ import Database from 'better-sqlite3';
 import { ScratchpadError } from './types';
 import { mapSqliteError, nativeBindingError } from './sqlite-errors';
 
-/** What a probe found in an existing file: its table names and `PRAGMA user_version`. */
+/** What a probe found in an existing file: its table names. */
 export interface ProbeResult {
   readonly tables: string[];
-  readonly userVersion: number;
 }
 
 const HEADER = 'SQLite format 3\0';
@@ -90,9 +89,8 @@ export function probeFile(path: string, nativeBinding: string | undefined): Prob
     db.pragma('schema_version', { simple: true });
     checkLength(path);
     const rows = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[];
-    const userVersion = db.pragma('user_version', { simple: true }) as number;
     db.exec('COMMIT');
-    return { tables: rows.map((r) => r.name), userVersion };
+    return { tables: rows.map((r) => r.name) };
   } catch (err) {
     if (err instanceof ScratchpadError) throw err;
     const mapped = (db === undefined ? nativeBindingError(err, nativeBinding) : null) ?? mapSqliteError(err, path, 'read');

@@ -38,15 +38,6 @@ export function mapSqliteError(err: unknown, file: string, operation: SqliteOper
   return err;
 }
 
-/** Runs `fn`, rethrowing SQLite errors as {@link ScratchpadError} via {@link mapSqliteError}. */
-export function withSqliteErrors<T>(file: string, operation: SqliteOperation, fn: () => T): T {
-  try {
-    return fn();
-  } catch (err) {
-    throw mapSqliteError(err, file, operation);
-  }
-}
-
 /**
  * INVALID_ARGUMENT when `err` is the failure to load a `nativeBinding` addon (not an SQLite error), else null.
  * better-sqlite3 loads the addon when the first connection opens.

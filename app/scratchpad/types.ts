@@ -12,20 +12,14 @@ import type {
   ReadOptions,
   ReadResult,
   Stats,
+  StoreErrorCode,
   SyntheticHandle,
 } from '../contract';
 
 export type { Principal } from '../contract';
 
-/** Store error codes (a subset of the contract's ErrorCode). */
-export type ScratchpadErrorCode =
-  | 'NOT_FOUND'
-  | 'INVALID_ARGUMENT'
-  | 'TOO_LARGE'
-  | 'READ_ONLY'
-  | 'BUSY'
-  | 'CORRUPT'
-  | 'UNSUPPORTED_FORMAT';
+/** Store error codes: the contract's {@link StoreErrorCode} (listed once, in app/contract/errors.ts). */
+export type ScratchpadErrorCode = StoreErrorCode;
 
 /** The only error the store throws on purpose. `message` names the cause; it never carries another owner's data. */
 export class ScratchpadError extends Error {
@@ -92,7 +86,8 @@ export interface ReadLogInput {
 }
 
 /**
- * An open scratchpad file. Synchronous (better-sqlite3). Every call takes the principal asking; a row owned
+ * An open scratchpad. Asynchronous, so a networked backend can implement it: every method returns a promise and
+ * reports failures as a rejected {@link ScratchpadError}. Every call takes the principal asking; a row owned
  * by someone else behaves exactly like a missing one. Errors: {@link ScratchpadError}.
  */
 export interface Scratchpad {
@@ -100,35 +95,35 @@ export interface Scratchpad {
   readonly format: Format;
   readonly readonly: boolean;
   /** Stores an observation owned by the user principal; returns its synthetic handle. Operator: INVALID_ARGUMENT. */
-  put(principal: Principal, input: PutInput): SyntheticHandle;
+  put(principal: Principal, input: PutInput): Promise<SyntheticHandle>;
   /** Metadata, full sha256, stored handle, detected binary type. NOT_FOUND for missing or foreign ids. */
-  describe(principal: Principal, id: string): EntryDescription;
+  describe(principal: Principal, id: string): Promise<EntryDescription>;
   /** A slice in code points (text) or bytes (binary, base64). INVALID_ARGUMENT for bad n/start/end. */
-  read(principal: Principal, id: string, options: ReadOptions): ReadResult;
+  read(principal: Principal, id: string, options: ReadOptions): Promise<ReadResult>;
   /** The whole row; TOO_LARGE above maxReadLength. */
-  get(principal: Principal, id: string): EntryWithContent;
+  get(principal: Principal, id: string): Promise<EntryWithContent>;
   /** A turn's entries ordered by step (nulls last) then creation. */
-  listForTurn(principal: Principal, turnId: string): EntryMeta[];
+  listForTurn(principal: Principal, turnId: string): Promise<EntryMeta[]>;
   /** One page of turns, most recent first unless `sort` says otherwise. */
-  listTurns(principal: Principal, options?: ListTurnsOptions): ListTurnsResult;
+  listTurns(principal: Principal, options?: ListTurnsOptions): Promise<ListTurnsResult>;
   /** Deletes (or counts, dryRun) rows with expiresAt <= now: a user's own, or all for the operator. */
-  gc(principal: Principal, options?: GcOptions): GcResult;
+  gc(principal: Principal, options?: GcOptions): Promise<GcResult>;
   /** Counts and sizes over the rows the principal may see. */
-  stats(principal: Principal): Stats;
+  stats(principal: Principal): Promise<Stats>;
   /** Sets expiresAt = now + ttlSeconds on the principal's own rows of one entry or turn; returns rows changed. */
-  extendTtl(principal: Principal, target: TtlTarget, ttlSeconds: number): number;
+  extendTtl(principal: Principal, target: TtlTarget, ttlSeconds: number): Promise<number>;
   /** Records a served scratchpad_read (v2 only; metnos-v1 files: READ_ONLY). NOT_FOUND for foreign ids. */
-  recordRead(principal: Principal, input: ReadLogInput): void;
+  recordRead(principal: Principal, input: ReadLogInput): Promise<void>;
   /** Read log of one entry or turn, oldest first, owner-scoped. Empty on metnos-v1 files. */
-  readLog(principal: Principal, selector: ReadLogSelector): ReadLogEntry[];
+  readLog(principal: Principal, selector: ReadLogSelector): Promise<ReadLogEntry[]>;
   /**
-   * The raw content in order, as byte chunks of at most `chunkBytes` (default 1 MiB), for streamed export:
+   * The raw content in order (resolves once ownership is checked), as byte chunks of at most `chunkBytes` (default 1 MiB), for streamed export:
    * never holds the whole value. NOT_FOUND for missing or foreign ids.
    */
-  iterateContent(principal: Principal, id: string, chunkBytes?: number): Iterable<Uint8Array>;
+  iterateContent(principal: Principal, id: string, chunkBytes?: number): Promise<AsyncIterable<Uint8Array>>;
   /** Distinct owners in the file (operator only; a user gets its own id if it has rows). */
-  owners(principal: Principal): string[];
+  owners(principal: Principal): Promise<string[]>;
   /** SQLite's data_version: changes when another connection commits (for live refresh). */
-  dataVersion(): number;
-  close(): void;
+  dataVersion(): Promise<number>;
+  close(): Promise<void>;
 }

@@ -31,11 +31,11 @@ function pragmasInStoreCode(): string[] {
 }
 
 /** The store's pragmas: a store creates a file in `dir`, its file-level settings are read back, plus the above. */
-export function storePragmas(dir: string): PragmaSet {
+export async function storePragmas(dir: string): Promise<PragmaSet> {
   const dbPath = path.join(dir, 'pragma-probe.sqlite');
-  const sp = open(dbPath);
-  sp.put(USER, { turnId: 'probe', stepNum: 0, executorName: 'bench', observation: { content: 'probe' } });
-  sp.close();
+  const sp = await open(dbPath);
+  await sp.put(USER, { turnId: 'probe', stepNum: 0, executorName: 'bench', observation: { content: 'probe' } });
+  await sp.close();
   const listed = new Set(STORE_CONNECTION_PRAGMAS.map((p) => p.split('=')[0]!.trim()));
   const missing = pragmasInStoreCode().filter((n) => !listed.has(n));
   if (missing.length > 0) progress(`WARNING: the store sets pragmas the raw floor does not mirror: ${missing.join(', ')} (bench/lib/pragmas.ts)`);

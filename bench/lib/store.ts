@@ -7,7 +7,7 @@ export const OTHER_USER: Principal = { kind: 'user', userId: 'bench-other' };
 export const OPERATOR: Principal = { kind: 'operator' };
 
 /** Opens (creating) a store file through the public entry point. */
-export function open(path: string, options?: OpenOptions): Scratchpad {
+export async function open(path: string, options?: OpenOptions): Promise<Scratchpad> {
   return openScratchpad(path, options);
 }
 

@@ -6,10 +6,13 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** Milliseconds elapsed while running `fn` once. */
-export function timeMs(fn: () => void): number {
+/** A timed call: the store's methods are async, so each call is awaited (its cost is part of the figure). */
+export type Timed = () => unknown;
+
+/** Milliseconds elapsed while running (and awaiting) `fn` once. */
+export async function timeMs(fn: Timed): Promise<number> {
   const t0 = process.hrtime.bigint();
-  fn();
+  await fn();
   return Number(process.hrtime.bigint() - t0) / 1e6;
 }
 
@@ -33,18 +36,18 @@ export interface PerCallOptions {
  * Median time of one call of `fn`, in milliseconds: a warm-up batch, then `reps` batches of the same size, each
  * divided by its call count. The batch size is calibrated from the warm-up so each batch lasts about `batchMs`.
  */
-export function perCallMs(fn: () => void, options: PerCallOptions = {}): { ms: number; cpuMs: number; calls: number; samples: number[] } {
+export async function perCallMs(fn: Timed, options: PerCallOptions = {}): Promise<{ ms: number; cpuMs: number; calls: number; samples: number[] }> {
   const reps = options.reps ?? 15;
   const batchMs = options.batchMs ?? 20;
   const maxBatch = options.maxBatch ?? 1_000;
-  const first = timeMs(fn);
+  const first = await timeMs(fn);
   const batch = Math.max(1, Math.min(maxBatch, Math.floor(batchMs / Math.max(first, 1e-3))));
-  for (let i = 0; i < batch; i++) fn();
+  for (let i = 0; i < batch; i++) await fn();
   const samples: number[] = [];
   const cpu: number[] = [];
   for (let r = 0; r < reps; r++) {
     const c0 = process.cpuUsage();
-    samples.push(timeMs(() => { for (let i = 0; i < batch; i++) fn(); }) / batch);
+    samples.push((await timeMs(async () => { for (let i = 0; i < batch; i++) await fn(); })) / batch);
     cpu.push(cpuMsSince(c0) / batch);
   }
   return { ms: median(samples), cpuMs: median(cpu), calls: batch * (reps + 1) + 1, samples };
@@ -55,10 +58,10 @@ export function perCallMs(fn: () => void, options: PerCallOptions = {}): { ms: n
  * load from other processes hits every figure alike: the right way to measure figures compared as ratios.
  * Returns the median wall ms per call of each, by name, and the median CPU ms (this process, user + system).
  */
-export function perCallMsInterleaved<K extends string>(
-  fns: Record<K, () => void>,
+export async function perCallMsInterleaved<K extends string>(
+  fns: Record<K, Timed>,
   options: PerCallOptions = {},
-): { ms: Record<K, number>; cpuMs: Record<K, number> } {
+): Promise<{ ms: Record<K, number>; cpuMs: Record<K, number> }> {
   const reps = options.reps ?? 15;
   const batchMs = options.batchMs ?? 20;
   const maxBatch = options.maxBatch ?? 1_000;
@@ -67,9 +70,9 @@ export function perCallMsInterleaved<K extends string>(
   const samples = {} as Record<K, number[]>;
   const cpu = {} as Record<K, number[]>;
   for (const k of names) {
-    const first = timeMs(fns[k]);
+    const first = await timeMs(fns[k]);
     batch[k] = Math.max(1, Math.min(maxBatch, Math.floor(batchMs / Math.max(first, 1e-3))));
-    for (let i = 0; i < batch[k]; i++) fns[k]();
+    for (let i = 0; i < batch[k]; i++) await fns[k]();
     samples[k] = [];
     cpu[k] = [];
   }
@@ -78,7 +81,7 @@ export function perCallMsInterleaved<K extends string>(
       const fn = fns[k];
       const n = batch[k];
       const c0 = process.cpuUsage();
-      samples[k].push(timeMs(() => { for (let i = 0; i < n; i++) fn(); }) / n);
+      samples[k].push((await timeMs(async () => { for (let i = 0; i < n; i++) await fn(); })) / n);
       cpu[k].push(cpuMsSince(c0) / n);
     }
   }

@@ -46,21 +46,21 @@ function results(n: number, changed: number): unknown {
  * compared in a child process through the store adapter (median of 3 runs after a warm-up; 100 MiB: of 2); the
  * RSS growth is the child's peak over its baseline across all cases.
  */
-export function runCompare(): { figures: Record<string, number>; extra: Record<string, number> } {
+export async function runCompare(): Promise<{ figures: Record<string, number>; extra: Record<string, number> }> {
   const dir = makeTempDir('compare');
   const file = path.join(dir, 'compare.sqlite');
-  const sp = open(file);
-  const put = (observation: unknown) => sp.put(USER, { turnId: 'bench-compare', stepNum: 1, executorName: 'bench', observation }).scratchpad_id;
+  const sp = await open(file);
+  const put = async (observation: unknown) => (await sp.put(USER, { turnId: 'bench-compare', stepNum: 1, executorName: 'bench', observation })).scratchpad_id;
   progress('  writing 2 x 10 MiB, 2 x 100 MiB and 2 x 50k-record observations');
   const small = logText(10 * MB);
-  const s1 = put(small.join(''));
-  const s2 = put(edited(small, 100));
+  const s1 = await put(small.join(''));
+  const s2 = await put(edited(small, 100));
   const big = logText(100 * MB);
-  const b1 = put(big.join(''));
-  const b2 = put(edited(big, 2));
-  const j1 = put(results(50_000, 0));
-  const j2 = put(results(50_000, 20));
-  sp.close();
+  const b1 = await put(big.join(''));
+  const b2 = await put(edited(big, 2));
+  const j1 = await put(results(50_000, 0));
+  const j2 = await put(results(50_000, 20));
+  await sp.close();
   const cases: CompareCase[] = [
     { name: 'compare_10MB_100_edits_ms', left: s1, right: s2, reps: 3, lines: 100, jsonChanges: null },
     { name: 'compare_100MB_2_edits_ms', left: b1, right: b2, reps: 2, lines: 2, jsonChanges: null },

@@ -19,33 +19,33 @@ type Layout = 'interleaved' | 'contiguous';
  *   writing at once): nearly every page holds rows gc must keep.
  * - `contiguous`: the expired rows come first, then the others (one owner whose old turns expired).
  */
-function fill(sp: Scratchpad, layout: Layout, bodies: readonly string[]): void {
+async function fill(sp: Scratchpad, layout: Layout, bodies: readonly string[]): Promise<void> {
   const put = (who: typeof USER, k: number, ttlSeconds: number, prefix: string) =>
     sp.put(who, { turnId: `${prefix}-${Math.floor(k / 100)}`, stepNum: k % 100, executorName: 'bench', observation: { content: bodies[k % bodies.length]! }, ttlSeconds });
-  const other = (k: number) => (k % 2 === 0 ? put(USER, k, 86_400, 'gc-live') : put(OTHER_USER, k, -1, 'gc-other'));
+  const other = async (k: number) => (k % 2 === 0 ? await put(USER, k, 86_400, 'gc-live') : await put(OTHER_USER, k, -1, 'gc-other'));
   if (layout === 'interleaved') {
-    for (let k = 0; k < EXPIRED; k++) { put(USER, k, -1, 'gc-expired'); other(k); }
+    for (let k = 0; k < EXPIRED; k++) { await put(USER, k, -1, 'gc-expired'); await other(k); }
   } else {
-    for (let k = 0; k < EXPIRED; k++) put(USER, k, -1, 'gc-expired');
-    for (let k = 0; k < EXPIRED; k++) other(k);
+    for (let k = 0; k < EXPIRED; k++) await put(USER, k, -1, 'gc-expired');
+    for (let k = 0; k < EXPIRED; k++) await other(k);
   }
 }
 
 /** One repetition: build, dry run, then the timed gc(user); wall ms, CPU ms, dry-run ms. */
-function once(layout: Layout, bodies: readonly string[]): { ms: number; cpuMs: number; dryMs: number } {
+async function once(layout: Layout, bodies: readonly string[]): Promise<{ ms: number; cpuMs: number; dryMs: number }> {
   const dir = makeTempDir('gc');
-  const sp = open(path.join(dir, 'gc.sqlite'));
+  const sp = await open(path.join(dir, 'gc.sqlite'));
   try {
-    fill(sp, layout, bodies);
-    const dryMs = timeMs(() => expectEqual('gc dry run rows', sp.gc(USER, { dryRun: true }).deletedRows, EXPIRED));
+    await fill(sp, layout, bodies);
+    const dryMs = await timeMs(async () => expectEqual('gc dry run rows', (await sp.gc(USER, { dryRun: true })).deletedRows, EXPIRED));
     let deleted = -1;
     const c0 = process.cpuUsage();
-    const ms = timeMs(() => { deleted = sp.gc(USER).deletedRows; });
+    const ms = await timeMs(async () => { deleted = (await sp.gc(USER)).deletedRows; });
     const cpuMs = cpuMsSince(c0);
     expectEqual('gc deleted rows', deleted, EXPIRED);
     return { ms, cpuMs, dryMs };
   } finally {
-    sp.close();
+    await sp.close();
     removeTempDir(dir);
   }
 }
@@ -55,13 +55,13 @@ function once(layout: Layout, bodies: readonly string[]): { ms: number; cpuMs: n
  * of that user and 5,000 expired rows of another user (which gc(user) must keep). The figure uses the
  * interleaved layout (see {@link fill}); the contiguous one is an extra. Median of `reps` fresh files each.
  */
-export function runGc(reps: number): { figures: Record<string, number>; extra: Record<string, number> } {
+export async function runGc(reps: number): Promise<{ figures: Record<string, number>; extra: Record<string, number> }> {
   const bodies = Array.from({ length: 16 }, (_, i) => textOfBytes(ROW_BYTES, 'mixed', `gc-${i}`));
   const results: Record<Layout, { ms: number; cpuMs: number; dryMs: number }[]> = { interleaved: [], contiguous: [] };
   for (let r = 0; r < reps; r++) {
     for (const layout of ['interleaved', 'contiguous'] as const) {
       progress(`  gc: ${layout}, repetition ${r + 1}/${reps} (building ${EXPIRED * 2} rows)`);
-      results[layout].push(once(layout, bodies));
+      results[layout].push(await once(layout, bodies));
     }
   }
   const med = (layout: Layout, key: 'ms' | 'cpuMs' | 'dryMs') => median(results[layout].map((x) => x[key]));

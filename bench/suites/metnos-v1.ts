@@ -38,13 +38,13 @@ function wholeValueHead(db: Database.Database, id: string, n: number): string {
  * Optional comparison with the original runtime's behaviour: head reads on a Metnos v1 file through the store's
  * v1 backend, against whole-value decode on the same file. Null when the backend is not there yet.
  */
-export function runMetnosV1(dir: string, scale: number): Record<string, number> | null {
+export async function runMetnosV1(dir: string, scale: number): Promise<Record<string, number> | null> {
   const dbPath = path.join(dir, 'metnos-v1.sqlite');
   const largeBytes = Math.round(48 * MiB * scale);
   const ids = writeV1File(dbPath, largeBytes);
   let sp;
   try {
-    sp = open(dbPath, { readonly: true });
+    sp = await open(dbPath, { readonly: true });
   } catch (err) {
     if ((err as { code?: string }).code === 'UNSUPPORTED_FORMAT') return null;
     throw err;
@@ -53,15 +53,15 @@ export function runMetnosV1(dir: string, scale: number): Record<string, number> 
     const raw = new Database(dbPath, { readonly: true });
     try {
       return {
-        v1_store_read_head_2000_10KB_ms: perCallMs(() => sp.read(OPERATOR, ids.small, { mode: 'head', n: N })).ms,
-        v1_store_read_head_2000_48MB_ms: perCallMs(() => sp.read(OPERATOR, ids.large, { mode: 'head', n: N }), { reps: 7 }).ms,
-        v1_store_read_tail_2000_48MB_ms: perCallMs(() => sp.read(OPERATOR, ids.large, { mode: 'tail', n: N }), { reps: 7 }).ms,
-        v1_whole_decode_head_2000_48MB_ms: perCallMs(() => wholeValueHead(raw, ids.large, N), { reps: 7 }).ms,
+        v1_store_read_head_2000_10KB_ms: (await perCallMs(() => sp.read(OPERATOR, ids.small, { mode: 'head', n: N }))).ms,
+        v1_store_read_head_2000_48MB_ms: (await perCallMs(() => sp.read(OPERATOR, ids.large, { mode: 'head', n: N }), { reps: 7 })).ms,
+        v1_store_read_tail_2000_48MB_ms: (await perCallMs(() => sp.read(OPERATOR, ids.large, { mode: 'tail', n: N }), { reps: 7 })).ms,
+        v1_whole_decode_head_2000_48MB_ms: (await perCallMs(() => wholeValueHead(raw, ids.large, N), { reps: 7 })).ms,
       };
     } finally {
       raw.close();
     }
   } finally {
-    sp.close();
+    await sp.close();
   }
 }

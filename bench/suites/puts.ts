@@ -30,9 +30,9 @@ interface Rates {
 }
 
 /** Wall ms of `fn`, and CPU µs (user + system) this process spent in it. */
-function timeWallCpu(fn: () => void): { ms: number; cpuUs: number } {
+async function timeWallCpu(fn: () => unknown): Promise<{ ms: number; cpuUs: number }> {
   const c0 = process.cpuUsage();
-  const ms = timeMs(fn);
+  const ms = await timeMs(fn);
   const c = process.cpuUsage(c0);
   return { ms, cpuUs: c.user + c.system };
 }
@@ -43,7 +43,7 @@ function timeWallCpu(fn: () => void): { ms: number; cpuUs: number } {
  * observation object, the floor the same content as UTF-8 bytes. For text, a third arm (extra figure) starts
  * the floor from the same string, so its UTF-8 encoding is counted as the store's is.
  */
-function measure(dir: string, pragmas: PragmaSet, w: Workload): Rates {
+async function measure(dir: string, pragmas: PragmaSet, w: Workload): Promise<Rates> {
   const count = w.perRep * (w.reps + 1);
   const contents: (string | Buffer)[] = [];
   const distinct = Math.min(count, w.bytes >= MiB ? 8 : count);
@@ -54,15 +54,15 @@ function measure(dir: string, pragmas: PragmaSet, w: Workload): Rates {
   const raws = contents.map((c) => (typeof c === 'string' ? Buffer.from(c, 'utf8') : c));
   const storePath = path.join(dir, `${w.name}-store.sqlite`);
   const rawPath = path.join(dir, `${w.name}-raw.sqlite`);
-  const sp = open(storePath);
+  const sp = await open(storePath);
   const raw = openRawFloor(rawPath, pragmas);
   const rawEncPath = path.join(dir, `${w.name}-raw-enc.sqlite`);
   const rawEnc = w.binary ? null : openRawFloor(rawEncPath, pragmas);
   const storeRep = (rep: number) =>
-    timeWallCpu(() => {
+    timeWallCpu(async () => {
       for (let i = 0; i < w.perRep; i++) {
         const k = rep * w.perRep + i;
-        sp.put(USER, { turnId: `put-${w.name}-${Math.floor(k / 100)}`, stepNum: k % 100, executorName: 'bench', observation: { content: at(k) } });
+        await sp.put(USER, { turnId: `put-${w.name}-${Math.floor(k / 100)}`, stepNum: k % 100, executorName: 'bench', observation: { content: at(k) } });
       }
     });
   const rawRep = (rep: number) =>
@@ -74,22 +74,22 @@ function measure(dir: string, pragmas: PragmaSet, w: Workload): Rates {
       for (let i = 0; i < w.perRep; i++) rawEnc!.insert(Buffer.from(at(rep * w.perRep + i) as string, 'utf8'));
     });
   try {
-    storeRep(0);
-    rawRep(0);
-    if (rawEnc) rawEncRep(0);
+    await storeRep(0);
+    await rawRep(0);
+    if (rawEnc) await rawEncRep(0);
     const storeMs: number[] = [];
     const rawMs: number[] = [];
     const storeCpu: number[] = [];
     const rawCpu: number[] = [];
     const rawEncMs: number[] = [];
     for (let r = 1; r <= w.reps; r++) {
-      const s = storeRep(r);
-      const x = rawRep(r);
+      const s = await storeRep(r);
+      const x = await rawRep(r);
       storeMs.push(s.ms);
       rawMs.push(x.ms);
       storeCpu.push(s.cpuUs / w.perRep);
       rawCpu.push(x.cpuUs / w.perRep);
-      if (rawEnc) rawEncMs.push(rawEncRep(r));
+      if (rawEnc) rawEncMs.push(await rawEncRep(r));
     }
     const perS = (ms: number) => (w.perRep * 1000) / ms;
     const mibPerS = (ms: number) => (w.perRep * w.bytes) / MiB / (ms / 1000);
@@ -104,7 +104,7 @@ function measure(dir: string, pragmas: PragmaSet, w: Workload): Rates {
       rawEncMiBPerS: rawEnc ? mibPerS(median(rawEncMs)) : null,
     };
   } finally {
-    sp.close();
+    await sp.close();
     raw.close();
     rawEnc?.close();
     for (const p of [storePath, rawPath, rawEncPath]) for (const suffix of ['', '-wal', '-shm']) fs.rmSync(p + suffix, { force: true });
@@ -115,16 +115,16 @@ function measure(dir: string, pragmas: PragmaSet, w: Workload): Rates {
  * Write figures: 8 KiB text puts per second and 5 MiB text puts in MiB/s, each with its raw floor, plus the
  * same for binary observations as extras (no UTF-8 work, so the gap to the floor is the store's own).
  */
-export function runPuts(dir: string, pragmas: PragmaSet, scale: number): { figures: Record<string, number>; extra: Record<string, number> } {
+export async function runPuts(dir: string, pragmas: PragmaSet, scale: number): Promise<{ figures: Record<string, number>; extra: Record<string, number> }> {
   const big = Math.max(64 * KiB, Math.round(5 * MiB * Math.min(1, scale * 10)));
   progress('  puts: 8 KiB text');
-  const small = measure(dir, pragmas, { name: 'p8k', bytes: 8 * KiB, perRep: 1_000, reps: 7, binary: false });
+  const small = await measure(dir, pragmas, { name: 'p8k', bytes: 8 * KiB, perRep: 1_000, reps: 7, binary: false });
   progress('  puts: 5 MiB text');
-  const large = measure(dir, pragmas, { name: 'p5m', bytes: big, perRep: 16, reps: 5, binary: false });
+  const large = await measure(dir, pragmas, { name: 'p5m', bytes: big, perRep: 16, reps: 5, binary: false });
   progress('  puts: 5 MiB binary');
-  const largeBin = measure(dir, pragmas, { name: 'p5mb', bytes: big, perRep: 16, reps: 5, binary: true });
+  const largeBin = await measure(dir, pragmas, { name: 'p5mb', bytes: big, perRep: 16, reps: 5, binary: true });
   progress('  puts: 8 KiB binary');
-  const smallBin = measure(dir, pragmas, { name: 'p8kb', bytes: 8 * KiB, perRep: 1_000, reps: 5, binary: true });
+  const smallBin = await measure(dir, pragmas, { name: 'p8kb', bytes: 8 * KiB, perRep: 1_000, reps: 5, binary: true });
   return {
     figures: {
       put_8KB_per_s: small.putPerS,

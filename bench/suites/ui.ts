@@ -14,21 +14,21 @@ type HeavyFile = { path: string; turns: number; bigTurn: string; logId: string; 
  * A heavy file like issue 15's: 10,001 turns (6,000 of them wholly expired at `now`), one turn of 300 steps, a
  * 200 MiB log, a 300 MiB text of one long line and a 50,000-item JSON observation (sizes times `scale`).
  */
-function writeHeavyFile(dir: string, now: number, scale: number): HeavyFile {
+async function writeHeavyFile(dir: string, now: number, scale: number): Promise<HeavyFile> {
   const file = path.join(dir, 'ui-heavy.db');
   let clock = now - 3 * DAY;
-  const sp = openScratchpad(file, { clock: () => clock });
+  const sp = await openScratchpad(file, { clock: () => clock });
   try {
     const turns = 10_001;
     const expiredTurns = 6_000;
     for (let t = 0; t < turns - 2; t++) {
       clock = now - 3 * DAY + t;
       const ttl = t < expiredTurns ? 3600 : 30 * DAY;
-      sp.put(USER, { turnId: `turn-${String(t).padStart(5, '0')}`, stepNum: 1, executorName: 'web_fetch', observation: `result of turn ${t}\n`.repeat(40), ttlSeconds: ttl });
+      await sp.put(USER, { turnId: `turn-${String(t).padStart(5, '0')}`, stepNum: 1, executorName: 'web_fetch', observation: `result of turn ${t}\n`.repeat(40), ttlSeconds: ttl });
     }
     clock = now - 600;
     const stepsTurn = 'turn-300-steps';
-    for (let s = 1; s <= 300; s++) sp.put(USER, { turnId: stepsTurn, stepNum: s, executorName: 'read_files', observation: `step ${s}\n`.repeat(50), ttlSeconds: 30 * DAY });
+    for (let s = 1; s <= 300; s++) await sp.put(USER, { turnId: stepsTurn, stepNum: s, executorName: 'read_files', observation: `step ${s}\n`.repeat(50), ttlSeconds: 30 * DAY });
     clock = now - 300;
     const bigTurn = 'turn-heavy';
     const line = (k: number) => `2026-11-30T09:00:00.${String(k % 1000).padStart(3, '0')}Z INFO [worker-${k % 8}] req=${k.toString(16).padStart(8, '0')} GET /api/v1/items/${k % 9973} 200 ${k % 997}ms\n`;
@@ -39,14 +39,14 @@ function writeHeavyFile(dir: string, now: number, scale: number): HeavyFile {
       lines.push(l);
       size += l.length;
     }
-    const logId = sp.put(USER, { turnId: bigTurn, stepNum: 1, executorName: 'tail_logs', observation: lines.join(''), ttlSeconds: 30 * DAY }).scratchpad_id;
+    const logId = (await sp.put(USER, { turnId: bigTurn, stepNum: 1, executorName: 'tail_logs', observation: lines.join(''), ttlSeconds: 30 * DAY })).scratchpad_id;
     lines.length = 0;
-    const longLineId = sp.put(USER, { turnId: bigTurn, stepNum: 2, executorName: 'minified_bundle', observation: 'x=1;'.repeat(Math.round((300 * 1024 ** 2 * scale) / 4)), ttlSeconds: 30 * DAY }).scratchpad_id;
+    const longLineId = (await sp.put(USER, { turnId: bigTurn, stepNum: 2, executorName: 'minified_bundle', observation: 'x=1;'.repeat(Math.round((300 * 1024 ** 2 * scale) / 4)), ttlSeconds: 30 * DAY })).scratchpad_id;
     const items = Array.from({ length: 50_000 }, (_, i) => ({ id: i, name: `item-${i}`, tags: ['a', 'b'], score: i / 7 }));
-    const jsonId = sp.put(USER, { turnId: bigTurn, stepNum: 3, executorName: 'list_items', observation: { ok: true, items }, ttlSeconds: 30 * DAY }).scratchpad_id;
+    const jsonId = (await sp.put(USER, { turnId: bigTurn, stepNum: 3, executorName: 'list_items', observation: { ok: true, items }, ttlSeconds: 30 * DAY })).scratchpad_id;
     return { path: file, turns, bigTurn, logId, longLineId, jsonId, stepsTurn, expiredTurns };
   } finally {
-    sp.close();
+    await sp.close();
   }
 }
 
@@ -115,7 +115,7 @@ async function wheel(page: Page, selector: string, times: number): Promise<void>
 export async function runUi(dir: string, scale: number, reps = 5): Promise<{ figures: Record<string, number>; extra: Record<string, number> }> {
   const now = 1_796_040_000;
   const built = Date.now();
-  const heavy = writeHeavyFile(dir, now, scale);
+  const heavy = await writeHeavyFile(dir, now, scale);
   const extra: Record<string, number> = { ui_heavy_file_build_s: (Date.now() - built) / 1000 };
   const app: AppSession = await launchApp({ dbPath: heavy.path, principal: USER, now, viewport: { width: 1440, height: 900 } });
   try {

@@ -2,7 +2,7 @@ import { BrowserWindow, dialog } from 'electron';
 import type { Principal } from '../../app/contract';
 import { createHandlers } from '../ipc/handlers';
 import { toErrorShape } from '../ipc/errors';
-import { switchFile, switchPrincipal, type RecentFiles, type Session } from '../ipc/session';
+import { switchFile, switchPrincipal, type RecentFiles, type WindowSession } from '../ipc/session';
 import type { StoreClient } from '../store/client';
 import { watchExternalWrites } from '../startup/live-refresh';
 import { confirmPrincipal, electronDialogs } from './dialogs';
@@ -25,13 +25,13 @@ export interface ControllerOptions {
  * the IPC registration, the dialogs and the menu all resolve the window's session through it.
  */
 export function createAppController(options: ControllerOptions) {
-  const sessions = new Map<number, Session>();
-  const windows = new WeakMap<Session, BrowserWindow>();
+  const sessions = new Map<number, WindowSession>();
+  const windows = new WeakMap<WindowSession, BrowserWindow>();
   const dialogs = electronDialogs((s) => windows.get(s), options.downloadsDir);
   const services = { dialogs, recentFiles: options.recentFiles, openStore: (path: string) => options.openStore(path, false), log: options.log };
   const unregister = registerIpc(createHandlers(services), { sessionFor: (id) => sessions.get(id), pageUrl: options.pageUrl });
 
-  const focusedSession = (): Session | undefined => {
+  const focusedSession = (): WindowSession | undefined => {
     const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
     return window ? sessions.get(window.webContents.id) : undefined;
   };
@@ -77,8 +77,8 @@ export function createAppController(options: ControllerOptions) {
       return null;
     }
     options.recentFiles.add(store.path);
-    let push: Session['emit'] = () => {};
-    const session: Session = {
+    let push: WindowSession['emit'] = () => {};
+    const session: WindowSession = {
       store,
       principal,
       emit: (event, payload) => {

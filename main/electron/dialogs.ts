@@ -2,7 +2,7 @@ import { BrowserWindow, dialog, type MessageBoxOptions, type OpenDialogOptions, 
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Principal } from '../../app/contract';
-import type { Dialogs, Session } from '../ipc/session';
+import type { Dialogs, WindowSession } from '../ipc/session';
 
 /** Most owners offered as buttons in the "view as" box; the View menu lists them all. */
 const MAX_OWNER_BUTTONS = 10;
@@ -27,7 +27,7 @@ export async function confirmPrincipal(window: BrowserWindow | undefined, princi
 }
 
 /** The Electron {@link Dialogs}: native dialogs attached to the session's window. */
-export function electronDialogs(windowOf: (session: Session) => BrowserWindow | undefined, downloadsDir: () => string = () => join(homedir(), 'Downloads')): Dialogs {
+export function electronDialogs(windowOf: (session: WindowSession) => BrowserWindow | undefined, downloadsDir: () => string = () => join(homedir(), 'Downloads')): Dialogs {
   return {
     async chooseOpenPath(session) {
       const options: OpenDialogOptions = {

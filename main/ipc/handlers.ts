@@ -7,16 +7,16 @@ import {
   type Envelope,
 } from '../../app/contract';
 import { IpcError, toErrorShape } from './errors';
-import { sessionInfo, switchFile, switchPrincipal, type Services, type Session } from './session';
+import { sessionInfo, switchFile, switchPrincipal, type Services, type WindowSession } from './session';
 
 /** Main-side handler of one channel: the session (from the sender, never the request) and the raw, untrusted request. */
-export type Handler<C extends ChannelName> = (session: Session, rawRequest: unknown) => Promise<Envelope<ChannelResponse<C>>>;
+export type Handler<C extends ChannelName> = (session: WindowSession, rawRequest: unknown) => Promise<Envelope<ChannelResponse<C>>>;
 
 /** One handler per contract channel, no more, no fewer. */
 export type Handlers = { readonly [C in ChannelName]: Handler<C> };
 
 /** What a channel does once its request parsed: the contract's signature plus the leading session. */
-type Implementation = { readonly [C in ChannelName]: (session: Session, request: ChannelRequest<C>) => Promise<ChannelResponse<C>> };
+type Implementation = { readonly [C in ChannelName]: (session: WindowSession, request: ChannelRequest<C>) => Promise<ChannelResponse<C>> };
 
 const MAX_MESSAGE = 300;
 
@@ -99,7 +99,7 @@ function wrap<C extends ChannelName>(channel: C, run: Implementation[C], service
     try {
       const parsed = request.safeParse(rawRequest);
       if (!parsed.success) return { ok: false, error: { code: 'INVALID_ARGUMENT', message: describeIssues(channel, parsed.error.issues) } };
-      const value = await (run as (s: Session, r: unknown) => Promise<unknown>)(session, parsed.data);
+      const value = await (run as (s: WindowSession, r: unknown) => Promise<unknown>)(session, parsed.data);
       const checked = response.safeParse(value);
       if (!checked.success) {
         services.log?.(`${channel}: response failed the contract schema`);

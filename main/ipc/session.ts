@@ -5,7 +5,7 @@ import type { OpenStoreClient, StoreClient } from '../store/client';
  * One window's session: the open store and who the window views as. Filled by main when the window opens and
  * changed only by main (native dialogs, the menu); the renderer never supplies either.
  */
-export interface Session {
+export interface WindowSession {
   store: StoreClient;
   principal: Principal;
   /** Pushes an event to this session's window only. */
@@ -15,11 +15,11 @@ export interface Session {
 /** Native UI main shows on the renderer's behalf (Electron dialogs in the app, scripted answers in tests). */
 export interface Dialogs {
   /** Native open dialog; the chosen path or null when cancelled. */
-  chooseOpenPath(session: Session): Promise<string | null>;
+  chooseOpenPath(session: WindowSession): Promise<string | null>;
   /** Native save dialog with a suggested file name; the chosen path or null when cancelled. */
-  chooseSavePath(session: Session, suggestedName: string): Promise<string | null>;
+  chooseSavePath(session: WindowSession, suggestedName: string): Promise<string | null>;
   /** Lets the user pick operator or one of `knownOwners`, with a native confirmation; null when cancelled. */
-  choosePrincipal(session: Session, knownOwners: readonly string[]): Promise<Principal | null>;
+  choosePrincipal(session: WindowSession, knownOwners: readonly string[]): Promise<Principal | null>;
 }
 
 /** Main's own list of recently opened files, most recent first. */
@@ -39,14 +39,14 @@ export interface Services {
 }
 
 /** The window's session as the contract shows it; knownOwners only for the operator. */
-export async function sessionInfo(session: Session, recentFiles: RecentFiles): Promise<SessionInfo> {
+export async function sessionInfo(session: WindowSession, recentFiles: RecentFiles): Promise<SessionInfo> {
   const { store, principal } = session;
   const knownOwners = principal.kind === 'operator' ? await store.owners(principal) : [];
   return { file: store.path, format: store.format, readonly: store.readonly, principal, knownOwners, recentFiles: [...recentFiles.list()] };
 }
 
 /** Switches the session to another principal (main-side decision only) and tells the window. */
-export function switchPrincipal(session: Session, principal: Principal): void {
+export function switchPrincipal(session: WindowSession, principal: Principal): void {
   session.principal = principal;
   session.emit('store:changed', { reason: 'session' });
 }
@@ -56,7 +56,7 @@ export function switchPrincipal(session: Session, principal: Principal): void {
  * session keeps its store; on success the old store is closed, the path goes to the recent list and the window
  * is told.
  */
-export async function switchFile(session: Session, services: Pick<Services, 'openStore' | 'recentFiles'>, path: string): Promise<void> {
+export async function switchFile(session: WindowSession, services: Pick<Services, 'openStore' | 'recentFiles'>, path: string): Promise<void> {
   const next = await services.openStore(path);
   const previous = session.store;
   session.store = next;

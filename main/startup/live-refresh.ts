@@ -1,4 +1,4 @@
-import type { Session } from '../ipc/session';
+import type { WindowSession } from '../ipc/session';
 
 /** Default polling interval of PRAGMA data_version, in milliseconds. */
 export const DEFAULT_POLL_MS = 1_000;
@@ -8,7 +8,7 @@ export const DEFAULT_POLL_MS = 1_000;
  * when another connection committed. A store switch resets the baseline (the switch emits its own event).
  * Returns the stop function. Polls never overlap; a failed poll is skipped.
  */
-export function watchExternalWrites(session: Session, intervalMs = DEFAULT_POLL_MS): () => void {
+export function watchExternalWrites(session: WindowSession, intervalMs = DEFAULT_POLL_MS): () => void {
   let store = session.store;
   let last: number | null = null;
   let busy = false;

@@ -20,13 +20,13 @@ export async function exportEntryToFile(
   onProgress: (p: ExportProgress) => void = () => {},
   chunkBytes = DEFAULT_EXPORT_CHUNK_BYTES,
 ): Promise<ExportResult> {
-  const totalBytes = pad.describe(principal, id).meta.sizeBytes;
-  const chunks = pad.iterateContent(principal, id, chunkBytes);
+  const totalBytes = (await pad.describe(principal, id)).meta.sizeBytes;
+  const chunks = await pad.iterateContent(principal, id, chunkBytes);
   const temp = join(dirname(targetPath), `.${basename(targetPath)}.${process.pid}.${Date.now()}.partial`);
   const fd = openSync(temp, 'wx');
   let bytesWritten = 0;
   try {
-    for (const chunk of chunks) {
+    for await (const chunk of chunks) {
       let offset = 0;
       while (offset < chunk.byteLength) offset += writeSync(fd, chunk, offset, chunk.byteLength - offset);
       bytesWritten += chunk.byteLength;

@@ -18,7 +18,7 @@ export function createInProcessClient(pad: Scratchpad): StoreClient {
       m,
       async (...args: unknown[]) => {
         guard();
-        return (pad[m] as (...a: unknown[]) => unknown).apply(pad, args);
+        return (pad[m] as (...a: unknown[]) => Promise<unknown>).apply(pad, args);
       },
     ]),
   ) as Pick<StoreClient, StoreMethod>;
@@ -38,12 +38,12 @@ export function createInProcessClient(pad: Scratchpad): StoreClient {
     async close() {
       if (closed) return;
       closed = true;
-      pad.close();
+      await pad.close();
     },
   };
 }
 
 /** Opens `path` with {@link openScratchpad} in this thread and wraps it in {@link createInProcessClient}. */
 export async function openInProcessClient(path: string, options?: OpenOptions): Promise<StoreClient> {
-  return createInProcessClient(openScratchpad(path, options));
+  return createInProcessClient(await openScratchpad(path, options));
 }

@@ -1,4 +1,5 @@
-import type { Format, Principal } from '../../app/contract';
+import type { Format, Principal, StoreErrorCode } from '../../app/contract';
+import { ScratchpadError } from '../../app/scratchpad/types';
 import type { ExportProgress, StoreMethod } from './client';
 
 /** Options a worker opens its store with (serialisable subset of the store's OpenOptions). */
@@ -17,10 +18,9 @@ export interface WorkerInit {
   readonly demo?: boolean;
 }
 
-/** An error as it crosses the thread boundary (structured clone drops an Error's own fields). */
+/** An error as it crosses the thread boundary (structured clone drops an Error's own fields). `code`: a store error. */
 export interface WireError {
-  readonly name: string;
-  readonly code?: string;
+  readonly code?: StoreErrorCode;
   readonly message: string;
 }
 
@@ -39,11 +39,8 @@ export type WorkerMessage =
   | { readonly type: 'result'; readonly id: number; readonly ok: false; readonly error: WireError }
   | { readonly type: 'progress'; readonly id: number; readonly progress: ExportProgress };
 
-/** Flattens a thrown value for the wire: name, store code when present, message. */
+/** Flattens a thrown value for the wire: a store error keeps its code and message; anything else only a message. */
 export function toWireError(err: unknown): WireError {
-  if (err instanceof Error) {
-    const code = (err as Error & { code?: unknown }).code;
-    return typeof code === 'string' ? { name: err.name, code, message: err.message } : { name: err.name, message: err.message };
-  }
-  return { name: 'Error', message: String(err) };
+  if (err instanceof ScratchpadError) return { code: err.code, message: err.message };
+  return { message: err instanceof Error ? err.message : String(err) };
 }

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import type { CompareView, Format, Principal } from '../../app/contract';
-import { ScratchpadError, type ScratchpadErrorCode } from '../../app/scratchpad/types';
+import { isStoreErrorCode, type CompareView, type Format, type Principal } from '../../app/contract';
+import { ScratchpadError } from '../../app/scratchpad/types';
 import { STORE_METHODS, type ExportProgress, type ExportResult, type StoreClient, type StoreMethod } from './client';
 import type { WireError, WorkerInit, WorkerMessage, WorkerOpenOptions, WorkerRequest } from './protocol';
 
@@ -12,13 +12,9 @@ export interface WorkerEntry {
   readonly execArgv?: readonly string[];
 }
 
-const STORE_CODES = new Set(['NOT_FOUND', 'INVALID_ARGUMENT', 'TOO_LARGE', 'READ_ONLY', 'BUSY', 'CORRUPT', 'UNSUPPORTED_FORMAT']);
-
-/** Rebuilds an error from the wire: the store's ScratchpadError keeps its code; anything else is a plain Error. */
+/** Rebuilds an error from the wire by its code: a store code gives the store's ScratchpadError; anything else a plain Error. */
 export function fromWireError(error: WireError): Error {
-  if (error.name === 'ScratchpadError' && error.code && STORE_CODES.has(error.code)) {
-    return new ScratchpadError(error.code as ScratchpadErrorCode, error.message);
-  }
+  if (isStoreErrorCode(error.code)) return new ScratchpadError(error.code, error.message);
   const plain = new Error(error.message);
   plain.name = 'StoreWorkerError';
   return plain;

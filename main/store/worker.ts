@@ -1,6 +1,5 @@
 // Entry of the store worker thread: owns the better-sqlite3 connection so SQL never runs on main's event loop.
 import { parentPort, workerData } from 'node:worker_threads';
-import { writeDemoDatabase } from '../../app/demo';
 import { openScratchpad } from '../../app/scratchpad';
 import type { Scratchpad } from '../../app/scratchpad/types';
 import { isStoreMethod } from './client';
@@ -14,17 +13,24 @@ const post = (message: WorkerMessage) => port.postMessage(message);
 const init = workerData as WorkerInit;
 
 let pad: Scratchpad | undefined;
-try {
-  if (init.demo) {
-    // The demo writer opens its own connection, which needs the Electron build of the addon inside Electron.
-    writeDemoDatabase(init.path, { nativeBinding: init.options.nativeBinding, createFolder: true });
+
+/** Opens the store (first writing the demo when asked); main sends no request before `ready`. */
+async function start(): Promise<void> {
+  try {
+    if (init.demo) {
+      // Loaded only on the first-run path. The demo writer opens its own connection, which needs the Electron
+      // build of the addon inside Electron.
+      const { writeDemoDatabase } = await import('../../app/demo');
+      await writeDemoDatabase(init.path, { nativeBinding: init.options.nativeBinding, createFolder: true });
+    }
+    const opened = await openScratchpad(init.path, init.options);
+    pad = opened;
+    post({ type: 'ready', path: opened.path, format: opened.format, readonly: opened.readonly });
+  } catch (err) {
+    post({ type: 'open-failed', error: toWireError(err) });
   }
-  const opened = openScratchpad(init.path, init.options);
-  pad = opened;
-  post({ type: 'ready', path: opened.path, format: opened.format, readonly: opened.readonly });
-} catch (err) {
-  post({ type: 'open-failed', error: toWireError(err) });
 }
+void start();
 
 const exports = new Set<Promise<unknown>>();
 
@@ -34,7 +40,7 @@ async function handle(store: Scratchpad, request: WorkerRequest): Promise<void> 
     switch (request.op) {
       case 'call': {
         if (!isStoreMethod(request.method)) throw new Error('unknown store method');
-        const value = (store[request.method] as (...a: unknown[]) => unknown).apply(store, [...request.args]);
+        const value = await (store[request.method] as (...a: unknown[]) => Promise<unknown>).apply(store, [...request.args]);
         post({ type: 'result', id, ok: true, value });
         return;
       }
@@ -54,7 +60,7 @@ async function handle(store: Scratchpad, request: WorkerRequest): Promise<void> 
       }
       case 'close': {
         await Promise.allSettled([...exports]);
-        store.close();
+        await store.close();
         post({ type: 'result', id, ok: true, value: null });
         port?.close();
         return;

@@ -13,21 +13,21 @@ const OLD = Array.from({ length: 40 }, (_, i) => `line ${i}\n`).join('');
 const NEW = OLD.replace('line 10\n', 'line ten\n').replace('line 30\n', 'line 30\nline 30b\n');
 const run = (...argv: string[]) => cli(['--db', db, ...argv], { now: NOW });
 
-beforeAll(() => {
+beforeAll(async () => {
   tmp = tempDir('cli-diff-');
   db = join(tmp.dir, 'diff.db');
-  const store = openScratchpad(db, { clock: () => NOW - 10 });
-  const put = (owner: string, label: string, observation: unknown, ttlSeconds = 3600) =>
-    (ids[label] = store.put({ kind: 'user', userId: owner }, { turnId: 'c0ffee00c0ffee00', stepNum: 1, executorName: 'read_files', observation, ttlSeconds }).scratchpad_id);
-  put('alice', 'old', OLD);
-  put('alice', 'new', NEW);
-  put('alice', 'copy', OLD, 5); // expired at NOW
-  put('alice', 'json1', { results: [{ id: 'a', status: 'pass' }, { id: 'b', status: 'pass' }] });
-  put('alice', 'json2', { results: [{ id: 'a', status: 'pass' }, { id: 'b', status: 'fail' }] });
-  put('alice', 'bin1', { content: new Uint8Array(64).fill(7) });
-  put('alice', 'bin2', { content: new Uint8Array(64).fill(7).fill(9, 40) });
-  put('bob', 'bobs', OLD);
-  store.close();
+  const store = await openScratchpad(db, { clock: () => NOW - 10 });
+  const put = async (owner: string, label: string, observation: unknown, ttlSeconds = 3600) =>
+    (ids[label] = (await store.put({ kind: 'user', userId: owner }, { turnId: 'c0ffee00c0ffee00', stepNum: 1, executorName: 'read_files', observation, ttlSeconds })).scratchpad_id);
+  await put('alice', 'old', OLD);
+  await put('alice', 'new', NEW);
+  await put('alice', 'copy', OLD, 5); // expired at NOW
+  await put('alice', 'json1', { results: [{ id: 'a', status: 'pass' }, { id: 'b', status: 'pass' }] });
+  await put('alice', 'json2', { results: [{ id: 'a', status: 'pass' }, { id: 'b', status: 'fail' }] });
+  await put('alice', 'bin1', { content: new Uint8Array(64).fill(7) });
+  await put('alice', 'bin2', { content: new Uint8Array(64).fill(7).fill(9, 40) });
+  await put('bob', 'bobs', OLD);
+  await store.close();
 });
 afterAll(() => tmp.cleanup());
 

@@ -11,29 +11,29 @@ let rows: FixtureRow[];
 const id = (label: string) => (rows.find((r) => r.label === label) as FixtureRow).id;
 const run = (...argv: string[]) => cli(['--db', db, ...argv], { now: NOW });
 
-beforeAll(() => {
+beforeAll(async () => {
   tmp = tempDir('cli-errors-');
-  ({ path: db, rows } = writeV2Fixture(tmp.dir));
+  ({ path: db, rows } = await writeV2Fixture(tmp.dir));
 });
 afterAll(() => tmp.cleanup());
 
 /** Asserts exit code, empty stdout and one stderr line matching `cause`. */
-async function fails(argv: Promise<ReturnType<typeof cli> extends Promise<infer R> ? R : never>, code: number, cause: RegExp) {
+async function fails(argv: ReturnType<typeof cli> | Awaited<ReturnType<typeof cli>>, code: number, cause: RegExp) {
   const r = await argv;
   expect({ code: r.code, stdout: r.stdout }).toEqual({ code, stdout: '' });
   expect(oneLine(r.stderr)).toMatch(cause);
 }
 
 describe('exit 1: not found', () => {
-  it('for a missing id', () => fails(run('show', '0123456789abcdef0123456789abcdef'), 1, /^scratchpad-inspector: no entry with id "0123456789abcdef0123456789abcdef"$/));
+  it('for a missing id', async () => fails(run('show', '0123456789abcdef0123456789abcdef'), 1, /^scratchpad-inspector: no entry with id "0123456789abcdef0123456789abcdef"$/));
   it("for another owner's id, with the same message as a missing one", async () => {
     const foreign = await run('--owner', 'bob', 'read', id('accents'), '--head', '5');
     const missing = await run('--owner', 'bob', 'read', 'ffffffffffffffffffffffffffffffff', '--head', '5');
     expect([foreign.code, missing.code]).toEqual([1, 1]);
     expect(oneLine(foreign.stderr).replace(id('accents'), 'ID')).toBe(oneLine(missing.stderr).replace('ffffffffffffffffffffffffffffffff', 'ID'));
   });
-  it('for an unknown turn', () => fails(run('ls', 'no-such-turn'), 1, /^scratchpad-inspector: turn no-such-turn not found$/));
-  it("for another owner's turn", () => fails(run('--owner', 'bob', 'ls', TURN_A1), 1, /turn a1a1a1a1a1a1a1a1 not found/));
+  it('for an unknown turn', async () => fails(run('ls', 'no-such-turn'), 1, /^scratchpad-inspector: turn no-such-turn not found$/));
+  it("for another owner's turn", async () => fails(run('--owner', 'bob', 'ls', TURN_A1), 1, /turn a1a1a1a1a1a1a1a1 not found/));
   it('for a missing database file, which is not created', async () => {
     const missing = join(tmp.dir, 'missing.db');
     await fails(cli(['--db', missing, 'turns'], { now: NOW }), 1, /database not found: .*missing\.db$/);
@@ -47,21 +47,21 @@ describe('exit 1: not found', () => {
 });
 
 describe('exit 2: usage errors', () => {
-  it('for a range whose end is before its start', () => fails(run('read', id('accents'), '--range', '10', '5'), 2, /--range end \(5\) is before start \(10\)/));
-  it('for a range with one bound', () => fails(run('read', id('accents'), '--range', '10'), 2, /--range takes START END/));
-  it('for a non-integer count', () => fails(run('read', id('accents'), '--head', 'ten'), 2, /--head.*must be an integer >= 0/));
-  it('for a negative count', () => fails(run('read', id('accents'), '--tail', '-3'), 2, /--tail.*must be an integer >= 0/));
-  it('for two read modes', () => fails(run('read', id('accents'), '--head', '3', '--tail', '3'), 2, /at most one of --head, --tail and --range/));
-  it('for an unknown command', () => fails(run('frobnicate'), 2, /^scratchpad-inspector: unknown command 'frobnicate'/));
-  it('for an unknown option', () => fails(run('turns', '--colour'), 2, /unknown option '--colour'/));
-  it('for a missing argument', () => fails(run('show'), 2, /missing required argument 'id'/));
-  it('for no command at all', () => fails(cli([], { now: NOW }), 2, /no command given/));
-  it('for --owner with --operator', () => fails(run('--owner', 'alice', '--operator', 'turns'), 2, /--owner and --operator cannot be combined/));
-  it('for --raw with --json', () => fails(run('read', id('binary'), '--head', '4', '--raw', '--json'), 2, /--raw and --json cannot be combined/));
-  it('for --raw to a terminal', () => fails(cli(['--db', db, 'read', id('binary'), '--head', '4', '--raw'], { now: NOW, stdoutTTY: true }), 2, /refusing to write raw bytes to a terminal/));
-  it('for a bad gc time', () => fails(run('gc', '--dry-run', '--now', 'yesterday'), 2, /--now.*Unix seconds/));
-  it('for a bad sort key', () => fails(run('turns', '--sort', 'bogus'), 2, /--sort/));
-  it('for a database path that is a folder', () => fails(cli(['--db', tmp.dir, 'turns'], { now: NOW }), 2, /not a file/));
+  it('for a range whose end is before its start', async () => fails(run('read', id('accents'), '--range', '10', '5'), 2, /--range end \(5\) is before start \(10\)/));
+  it('for a range with one bound', async () => fails(run('read', id('accents'), '--range', '10'), 2, /--range takes START END/));
+  it('for a non-integer count', async () => fails(run('read', id('accents'), '--head', 'ten'), 2, /--head.*must be an integer >= 0/));
+  it('for a negative count', async () => fails(run('read', id('accents'), '--tail', '-3'), 2, /--tail.*must be an integer >= 0/));
+  it('for two read modes', async () => fails(run('read', id('accents'), '--head', '3', '--tail', '3'), 2, /at most one of --head, --tail and --range/));
+  it('for an unknown command', async () => fails(run('frobnicate'), 2, /^scratchpad-inspector: unknown command 'frobnicate'/));
+  it('for an unknown option', async () => fails(run('turns', '--colour'), 2, /unknown option '--colour'/));
+  it('for a missing argument', async () => fails(run('show'), 2, /missing required argument 'id'/));
+  it('for no command at all', async () => fails(cli([], { now: NOW }), 2, /no command given/));
+  it('for --owner with --operator', async () => fails(run('--owner', 'alice', '--operator', 'turns'), 2, /--owner and --operator cannot be combined/));
+  it('for --raw with --json', async () => fails(run('read', id('binary'), '--head', '4', '--raw', '--json'), 2, /--raw and --json cannot be combined/));
+  it('for --raw to a terminal', async () => fails(cli(['--db', db, 'read', id('binary'), '--head', '4', '--raw'], { now: NOW, stdoutTTY: true }), 2, /refusing to write raw bytes to a terminal/));
+  it('for a bad gc time', async () => fails(run('gc', '--dry-run', '--now', 'yesterday'), 2, /--now.*Unix seconds/));
+  it('for a bad sort key', async () => fails(run('turns', '--sort', 'bogus'), 2, /--sort/));
+  it('for a database path that is a folder', async () => fails(cli(['--db', tmp.dir, 'turns'], { now: NOW }), 2, /not a file/));
 });
 
 describe('exit 3: busy', () => {
@@ -118,7 +118,7 @@ describe('exit 5: other failures', () => {
     expect((await run('export', id('accents'), out, '--force')).code).toBe(0);
     expect(readFileSync(out, 'utf8')).toBe(rows[0]?.text);
   });
-  it('for export into a missing folder', () => fails(run('export', id('accents'), join(tmp.dir, 'no', 'such', 'dir.out')), 5, /cannot write/));
+  it('for export into a missing folder', async () => fails(run('export', id('accents'), join(tmp.dir, 'no', 'such', 'dir.out')), 5, /cannot write/));
   it('for demo-db over an existing file without --force', async () => {
     const path = join(tmp.dir, 'demo-exists.db');
     mkdirSync(tmp.dir, { recursive: true });

@@ -28,9 +28,9 @@ function nullDevice(name: string): string {
   return path;
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   tmp = tempDir('cli-export-safety-');
-  ({ path: db, rows } = writeV2Fixture(tmp.dir));
+  ({ path: db, rows } = await writeV2Fixture(tmp.dir));
 });
 afterAll(() => tmp.cleanup());
 
@@ -39,9 +39,15 @@ function failingMidway(store: Scratchpad): Scratchpad {
   return {
     path: store.path,
     describe: (p, id) => store.describe(p, id),
-    *iterateContent(p, id) {
-      yield* [...store.iterateContent(p, id, 1024)].slice(0, 1);
-      throw new Error('the disk went away');
+    async iterateContent(p, id) {
+      const source = await store.iterateContent(p, id, 1024);
+      return (async function* () {
+        for await (const chunk of source) {
+          yield chunk;
+          break;
+        }
+        throw new Error('the disk went away');
+      })();
     },
   } as Partial<Scratchpad> as Scratchpad;
 }
@@ -52,12 +58,12 @@ describe('export --force', () => {
     mkdirSync(dir);
     const target = join(dir, 'keep.bin');
     writeFileSync(target, 'precious bytes');
-    const store = openScratchpad(db, { readonly: true });
+    const store = await openScratchpad(db, { readonly: true });
     const io: CliIo = { stdout: new Capture(), stderr: new Capture(), env: {}, now: () => NOW };
     try {
       await expect(runExport(failingMidway(store), { principal: alice, json: false, id: row('binary').id, file: target, force: true }, io)).rejects.toThrow('the disk went away');
     } finally {
-      store.close();
+      await store.close();
     }
     expect(readFileSync(target, 'utf8')).toBe('precious bytes');
     expect(readdirSync(dir)).toEqual(['keep.bin']);
@@ -174,17 +180,17 @@ describe('demo-db', () => {
 });
 
 it('maps a refused target to exit 5 (a CliError, not a raw error)', async () => {
-  const store = openScratchpad(db, { readonly: true });
+  const store = await openScratchpad(db, { readonly: true });
   const io: CliIo = { stdout: new Capture(), stderr: new Capture(), env: {}, now: () => NOW };
   try {
     await expect(runExport(store, { principal: alice, json: false, id: row('binary').id, file: tmp.dir, force: true }, io)).rejects.toBeInstanceOf(CliError);
   } finally {
-    store.close();
+    await store.close();
   }
 });
 
-it('writeDemoDatabase creates the missing folder only when asked (the app\'s first run)', () => {
+it('writeDemoDatabase creates the missing folder only when asked (the app\'s first run)', async () => {
   const folder = join(tmp.dir, 'app-data', 'Scratchpad Inspector');
-  expect(writeDemoDatabase(join(folder, 'scratchpad.db'), { now: NOW, largeLogBytes: 1024, createFolder: true }).rows).toBe(20);
+  expect((await writeDemoDatabase(join(folder, 'scratchpad.db'), { now: NOW, largeLogBytes: 1024, createFolder: true })).rows).toBe(20);
   expect(statSync(folder).mode & 0o777).toBe(0o700);
 });

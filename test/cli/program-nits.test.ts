@@ -6,9 +6,9 @@ let tmp: ReturnType<typeof tempDir>;
 let db: string;
 const run = (...argv: string[]) => cli(['--db', db, ...argv], { now: NOW });
 
-beforeAll(() => {
+beforeAll(async () => {
   tmp = tempDir('cli-nits-');
-  ({ path: db } = writeV2Fixture(tmp.dir));
+  ({ path: db } = await writeV2Fixture(tmp.dir));
 });
 afterAll(() => tmp.cleanup());
 

@@ -24,15 +24,15 @@ let textId: string;
 let binId: string;
 const run = (...argv: string[]) => cli(['--db', db, '--owner', 'alice', ...argv], { now: NOW });
 
-beforeAll(() => {
+beforeAll(async () => {
   tmp = tempDir('cli-read-stream-');
   db = join(tmp.dir, 'big.db');
-  const store = openScratchpad(db, { clock: () => NOW });
+  const store = await openScratchpad(db, { clock: () => NOW });
   try {
-    textId = store.put(alice, { turnId: 'a1a1a1a1a1a1a1a1', stepNum: 1, executorName: 'read_files', observation: { content: TEXT } }).scratchpad_id;
-    binId = store.put(alice, { turnId: 'a1a1a1a1a1a1a1a1', stepNum: 2, executorName: 'get_files', observation: { content: BYTES } }).scratchpad_id;
+    textId = (await store.put(alice, { turnId: 'a1a1a1a1a1a1a1a1', stepNum: 1, executorName: 'read_files', observation: { content: TEXT } })).scratchpad_id;
+    binId = (await store.put(alice, { turnId: 'a1a1a1a1a1a1a1a1', stepNum: 2, executorName: 'get_files', observation: { content: BYTES } })).scratchpad_id;
   } finally {
-    store.close();
+    await store.close();
   }
 });
 afterAll(() => tmp.cleanup());
@@ -73,14 +73,14 @@ describe('read with --head, --tail or --range', () => {
     expect(out.meta).toMatchObject({ start: 100, end: 2_000_100, returnedLength: 2_000_000, truncated: false, totalLength: CPS.length });
   });
   it('never asks the store for more than one window per read, and never for a full read', async () => {
-    const store = openScratchpad(db, { readonly: true });
+    const store = await openScratchpad(db, { readonly: true });
     const asked: ReadOptions[] = [];
     const spy = { ...Object.fromEntries(['describe', 'iterateContent'].map((k) => [k, () => { throw new Error(`${k} called`); }])), read: (p: never, id: string, o: ReadOptions) => (asked.push(o), store.read(p, id, o)) };
     const io: CliIo = { stdout: new Capture(), stderr: new Capture(), env: {}, now: () => NOW };
     try {
       await runRead(spy as unknown as Scratchpad, { principal: alice, json: false, id: binId, range: [5, 2_000_005], raw: true }, io);
     } finally {
-      store.close();
+      await store.close();
     }
     expect(asked.every((o) => o.mode === 'range' && (o.end as number) - (o.start as number) <= READ_WINDOW)).toBe(true);
     expect((io.stdout as Capture).bytes().equals(BYTES.subarray(5, 2_000_005))).toBe(true);

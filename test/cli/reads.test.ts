@@ -18,21 +18,21 @@ let textId: string;
 let binId: string;
 const run = (...argv: string[]) => cli(['--db', db, ...argv], { now: T0 + 100 });
 
-beforeAll(() => {
+beforeAll(async () => {
   tmp = tempDir('cli-reads-');
   db = join(tmp.dir, 'reads.db');
   let clock = T0;
-  const store = openScratchpad(db, { clock: () => clock });
+  const store = await openScratchpad(db, { clock: () => clock });
   try {
-    textId = store.put(alice, { turnId: TURN, stepNum: 1, executorName: 'read_files', observation: { content: TEXT } }).scratchpad_id;
-    binId = store.put(alice, { turnId: TURN, stepNum: 2, executorName: 'get_files', observation: { content: BYTES } }).scratchpad_id;
-    store.put({ kind: 'user', userId: 'bob' }, { turnId: 'b0b0b0b0b0b0b0b0', stepNum: 1, executorName: 'x', observation: { content: 'bob' } });
+    textId = (await store.put(alice, { turnId: TURN, stepNum: 1, executorName: 'read_files', observation: { content: TEXT } })).scratchpad_id;
+    binId = (await store.put(alice, { turnId: TURN, stepNum: 2, executorName: 'get_files', observation: { content: BYTES } })).scratchpad_id;
+    await store.put({ kind: 'user', userId: 'bob' }, { turnId: 'b0b0b0b0b0b0b0b0', stepNum: 1, executorName: 'x', observation: { content: 'bob' } });
     clock = T0 + 10;
-    store.recordRead(alice, { entryId: textId, mode: 'head', start: 0, end: 100, truncated: false, at: T0 + 10 });
-    store.recordRead(alice, { entryId: textId, mode: 'range', start: 50, end: 250, truncated: false, at: T0 + 20 });
-    store.recordRead(alice, { entryId: binId, mode: 'tail', start: 300, end: 400, truncated: true, at: T0 + 30 });
+    await store.recordRead(alice, { entryId: textId, mode: 'head', start: 0, end: 100, truncated: false, at: T0 + 10 });
+    await store.recordRead(alice, { entryId: textId, mode: 'range', start: 50, end: 250, truncated: false, at: T0 + 20 });
+    await store.recordRead(alice, { entryId: binId, mode: 'tail', start: 300, end: 400, truncated: true, at: T0 + 30 });
   } finally {
-    store.close();
+    await store.close();
   }
 });
 afterAll(() => tmp.cleanup());
@@ -106,7 +106,7 @@ describe('ls READS column', () => {
 
   it(`keeps every line of the demo database's turns within ${LS_MAX_WIDTH} columns, on a pipe and a wide terminal`, async () => {
     const demo = join(tmp.dir, 'demo.db');
-    const written = writeDemoDatabase(demo, { now: T0, largeLogBytes: 64 * 1024 });
+    const written = await writeDemoDatabase(demo, { now: T0, largeLogBytes: 64 * 1024 });
     for (const turnId of new Set(written.entries.map((e) => e.turnId))) {
       for (const stdoutTTY of [false, true]) {
         const r = await cli(['--db', demo, 'ls', turnId], { now: T0, stdoutTTY, env: { NO_COLOR: '1' } });

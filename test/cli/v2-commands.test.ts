@@ -53,9 +53,9 @@ function expectedTurn(turnId: string, operator: boolean): TurnSummary {
 const normalizeTurns = (turns: TurnSummary[]) => turns.map((t) => ({ ...t, executors: sorted(t.executors), owners: sorted(t.owners) }));
 const run = (...argv: string[]) => cli(['--db', db, ...argv], { now: NOW });
 
-beforeAll(() => {
+beforeAll(async () => {
   tmp = tempDir('cli-v2-');
-  ({ path: db, rows } = writeV2Fixture(tmp.dir));
+  ({ path: db, rows } = await writeV2Fixture(tmp.dir));
 });
 afterAll(() => tmp.cleanup());
 

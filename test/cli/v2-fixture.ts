@@ -62,19 +62,20 @@ const SPECS: Spec[] = [
  * structured file list, 10 KiB binary) and A2 (one row expired at {@link NOW}, one expiring), bob's turn B1.
  * Row i is created at T0 + i seconds.
  */
-export function writeV2Fixture(dir: string): { path: string; rows: FixtureRow[] } {
+export async function writeV2Fixture(dir: string): Promise<{ path: string; rows: FixtureRow[] }> {
   const path = join(dir, 'v2.db');
   let clock = T0;
-  const store = openScratchpad(path, { clock: () => clock });
+  const store = await openScratchpad(path, { clock: () => clock });
   try {
-    const rows = SPECS.map((s, i): FixtureRow => {
+    const rows: FixtureRow[] = [];
+    for (const [i, s] of SPECS.entries()) {
       clock = T0 + i;
       const actor = `agent:${s.owner}`;
-      const handle = store.put({ kind: 'user', userId: s.owner }, { turnId: s.turnId, stepNum: s.stepNum, executorName: s.executorName, observation: s.observation, ttlSeconds: s.ttl, actor, channel: 'cli' });
+      const handle = await store.put({ kind: 'user', userId: s.owner }, { turnId: s.turnId, stepNum: s.stepNum, executorName: s.executorName, observation: s.observation, ttlSeconds: s.ttl, actor, channel: 'cli' });
       const content = (s.observation as { content?: unknown }).content;
       const structured = content === undefined;
       const bytes = structured ? Buffer.from(JSON.stringify(s.observation, null, 2), 'utf8') : typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content as Uint8Array);
-      return {
+      rows.push({
         label: s.label,
         owner: s.owner,
         turnId: s.turnId,
@@ -91,10 +92,10 @@ export function writeV2Fixture(dir: string): { path: string; rows: FixtureRow[] 
         handle,
         id: handle.scratchpad_id,
         sha256: createHash('sha256').update(bytes).digest('hex'),
-      };
-    });
+      });
+    }
     return { path, rows };
   } finally {
-    store.close();
+    await store.close();
   }
 }

@@ -12,22 +12,22 @@ const tmp = tempDir('compare-store-');
 const clock = fakeClock();
 let sp: Scratchpad;
 const ids: Record<string, string> = {};
-const put = (who: typeof alice, label: string, observation: unknown, ttlSeconds?: number) =>
-  (ids[label] = sp.put(who, { turnId: `turn-${label}`, stepNum: 1, executorName: 'read_file', observation, ttlSeconds }).scratchpad_id);
+const put = async (who: typeof alice, label: string, observation: unknown, ttlSeconds?: number) =>
+  (ids[label] = (await sp.put(who, { turnId: `turn-${label}`, stepNum: 1, executorName: 'read_file', observation, ttlSeconds })).scratchpad_id);
 
-beforeAll(() => {
-  sp = openScratchpad(tmp.file(), { clock: clock.now });
+beforeAll(async () => {
+  sp = await openScratchpad(tmp.file(), { clock: clock.now });
   const log = Array.from({ length: 3000 }, (_, i) => `${i} INFO step ok\n`).join('');
-  put(alice, 'old', log);
-  put(alice, 'new', log.replace('1500 INFO step ok', '1500 ERROR step failed'));
-  put(alice, 'expired', log, -10);
-  put(alice, 'json1', { results: [{ id: 7, status: 'pass' }] });
-  put(alice, 'json2', { results: [{ id: 7, status: 'fail' }] });
-  put(alice, 'png', { content: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]) });
-  put(bob, 'bobs', log);
+  await put(alice, 'old', log);
+  await put(alice, 'new', log.replace('1500 INFO step ok', '1500 ERROR step failed'));
+  await put(alice, 'expired', log, -10);
+  await put(alice, 'json1', { results: [{ id: 7, status: 'pass' }] });
+  await put(alice, 'json2', { results: [{ id: 7, status: 'fail' }] });
+  await put(alice, 'png', { content: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]) });
+  await put(bob, 'bobs', log);
 });
-afterAll(() => {
-  sp.close();
+afterAll(async () => {
+  await sp.close();
   tmp.cleanup();
 });
 
@@ -72,18 +72,23 @@ describe('compareEntries', () => {
 describe('compareEntries over a metnos-v1 file', () => {
   it('diffs two rows of the original runtime\'s sample (read-only copy) and refuses a user, whose rows these are not', async () => {
     const dir = tempDir('compare-v1-');
-    const v1 = openScratchpad(copyFixtureTo(dir.file('v1.db')), { readonly: true });
+    const v1 = await openScratchpad(copyFixtureTo(dir.file('v1.db')), { readonly: true });
     try {
-      const texts = v1.listTurns(operator, { limit: 50 }).turns.flatMap((t) => v1.listForTurn(operator, t.turnId)).filter((e) => e.kind === 'text');
+      const turns = (await v1.listTurns(operator, { limit: 50 })).turns;
+      const texts = (await Promise.all(turns.map((t) => v1.listForTurn(operator, t.turnId)))).flat().filter((e) => e.kind === 'text');
       const [a, b] = texts as [(typeof texts)[number], (typeof texts)[number]];
       const r = await compareEntries(v1, operator, a.id, b.id, { context: 0 });
-      const text = (e: typeof a) => new TextDecoder().decode(Buffer.concat([...v1.iterateContent(operator, e.id)]));
+      const text = async (e: typeof a) => {
+        const parts: Uint8Array[] = [];
+        for await (const c of await v1.iterateContent(operator, e.id)) parts.push(c);
+        return new TextDecoder().decode(Buffer.concat(parts));
+      };
       const patch = formatUnified(r.text as NonNullable<typeof r.text>, a.id, b.id);
       expect([r.mode, r.truncated]).toEqual(['text', false]);
-      expect(applyPatch(text(a), patch)).toBe(text(b));
+      expect(applyPatch(await text(a), patch)).toBe(await text(b));
       expect(await codeOf(compareEntries(v1, alice, a.id, b.id))).toBe('NOT_FOUND');
     } finally {
-      v1.close();
+      await v1.close();
       dir.cleanup();
     }
   });

@@ -17,17 +17,17 @@ function demoDb(...args: string[]) {
 }
 
 describe('npm run demo-db', () => {
-  it('writes the database, refuses to overwrite it, and replaces it with --force', () => {
+  it('writes the database, refuses to overwrite it, and replaces it with --force', async () => {
     const path = join(dir, 'demo.db');
     const first = demoDb(path);
     expect(first.code).toBe(0);
     expect(first.stdout).toBe(`Wrote 20 rows in 7 turns for owners alice, bob, ci-bot to ${path}\n`);
-    const store = openScratchpad(path, { readonly: true });
+    const store = await openScratchpad(path, { readonly: true });
     try {
-      expect(store.stats({ kind: 'operator' }).rows).toBe(20);
-      expect(store.owners({ kind: 'operator' })).toEqual(['alice', 'bob', 'ci-bot']);
+      expect((await store.stats({ kind: 'operator' })).rows).toBe(20);
+      expect(await store.owners({ kind: 'operator' })).toEqual(['alice', 'bob', 'ci-bot']);
     } finally {
-      store.close();
+      await store.close();
     }
     const before = readFileSync(path);
     const again = demoDb(path);

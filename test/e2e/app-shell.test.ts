@@ -20,7 +20,7 @@ describe('the app shell', () => {
   let offeredOwners: string[] = [];
 
   beforeAll(async () => {
-    demo = writeDemoDatabase(dbPath, { now: NOW });
+    demo = await writeDemoDatabase(dbPath, { now: NOW });
     fixtureCopy = copyFixture(tmp.dir);
     // Main's native dialogs, answered as a user would: pick the fixture copy, then choose to view as alice.
     app = await launchApp({
@@ -80,11 +80,11 @@ describe('the app shell', () => {
   test('a turn written by another process appears without a reload, and the selection stays', async () => {
     const { page } = app;
     const selected = await page.locator('.turns-list .list-row.selected span.mono').textContent();
-    const pad = openScratchpad(dbPath, { clock: () => NOW + 1 });
+    const pad = await openScratchpad(dbPath, { clock: () => NOW + 1 });
     try {
-      pad.put({ kind: 'user', userId: 'dora' }, { turnId: 'ab12ab12ab12ab12', stepNum: 1, executorName: 'late_writer', observation: { content: 'written while the window was open\n'.repeat(400) } });
+      await pad.put({ kind: 'user', userId: 'dora' }, { turnId: 'ab12ab12ab12ab12', stepNum: 1, executorName: 'late_writer', observation: { content: 'written while the window was open\n'.repeat(400) } });
     } finally {
-      pad.close();
+      await pad.close();
     }
     await waitForTurnCount(page, demo.turns + 1);
     expect((await listedTurnIds(page))[0]).toBe('ab12ab12ab12ab12');

@@ -14,16 +14,16 @@ const LOG_1 = Array.from({ length: 40 }, (_, i) => `12:00:${String(i).padStart(2
 const LOG_2 = LOG_1.replace('step 10 ok', 'step 10 failed: timeout').replace('step 20 ok', 'step 20 retried ok').replace('step 30 ok\n', 'step 30 ok\n12:00:30 WARN worker slow step\n');
 const report = (fail: readonly number[]) => ({ ok: true, results: Array.from({ length: 30 }, (_, i) => ({ id: `t${i}`, status: fail.includes(i) ? 'fail' : 'pass' })) });
 
-function writeDb(file: string): void {
+async function writeDb(file: string): Promise<void> {
   let clock = NOW - 3600;
-  const pad = openScratchpad(file, { clock: () => clock });
+  const pad = await openScratchpad(file, { clock: () => clock });
   const put = (turnId: string, stepNum: number, executorName: string, observation: unknown) => pad.put(ALICE, { turnId, stepNum, executorName, observation, ttlSeconds: 86_400 });
-  put(TURN_1, 1, 'read_logs', LOG_1);
-  put(TURN_1, 2, 'run_tests', report([]));
+  await put(TURN_1, 1, 'read_logs', LOG_1);
+  await put(TURN_1, 2, 'run_tests', report([]));
   clock = NOW - 600;
-  put(TURN_2, 1, 'read_logs', LOG_2);
-  put(TURN_2, 2, 'run_tests', report([3, 17]));
-  pad.close();
+  await put(TURN_2, 1, 'read_logs', LOG_2);
+  await put(TURN_2, 2, 'run_tests', report([3, 17]));
+  await pad.close();
 }
 
 const CONFIGS = [

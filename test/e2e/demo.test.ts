@@ -25,17 +25,17 @@ describe('the demo database in the app', () => {
     return entry;
   };
   /** Reads a whole row straight from the file through a second connection (not through the app). */
-  const stored = (entry: DemoEntry): string | Uint8Array => {
-    const pad = openScratchpad(dbPath, { readonly: true, clock: () => NOW, maxReadLength: 64 * 1024 * 1024 });
+  const stored = async (entry: DemoEntry): Promise<string | Uint8Array> => {
+    const pad = await openScratchpad(dbPath, { readonly: true, clock: () => NOW, maxReadLength: 64 * 1024 * 1024 });
     try {
-      return pad.get(OPERATOR, entry.id).content;
+      return (await pad.get(OPERATOR, entry.id)).content;
     } finally {
-      pad.close();
+      await pad.close();
     }
   };
 
   beforeAll(async () => {
-    demo = writeDemoDatabase(dbPath, { now: NOW });
+    demo = await writeDemoDatabase(dbPath, { now: NOW });
     // Main's save dialog, answered with a path in the temp folder.
     app = await launchApp({ dbPath, principal: OPERATOR, now: NOW, dialogs: { chooseSavePath: async (_s, name) => path.join(tmp.dir, `exported-${name}`) } });
   });
@@ -90,7 +90,7 @@ describe('the demo database in the app', () => {
   test('a unicode text entry reads exactly, slice by slice', async () => {
     const { page } = app;
     const entry = byLabel('unicode-text');
-    const text = stored(entry) as string;
+    const text = await stored(entry) as string;
     const codePoints = [...text];
     const entries = await selectTurn(page, entry.turnId);
     await selectEntry(page, entries, entry.stepNum);
@@ -103,7 +103,7 @@ describe('the demo database in the app', () => {
   test('an image row: full sha256, PNG signature in the hex dump and an inline preview of the real image', async () => {
     const { page } = app;
     const entry = byLabel('png-image');
-    const bytes = Buffer.from(stored(entry) as Uint8Array);
+    const bytes = Buffer.from(await stored(entry) as Uint8Array);
     const entries = await selectTurn(page, entry.turnId);
     await selectEntry(page, entries, entry.stepNum);
     await openTab(page, 'Binary');
@@ -128,7 +128,7 @@ describe('the demo database in the app', () => {
   test('export streams a binary row to the file main’s save dialog chose, with progress', async () => {
     const { page } = app;
     const entry = byLabel('gzip-archive');
-    const bytes = Buffer.from(stored(entry) as Uint8Array);
+    const bytes = Buffer.from(await stored(entry) as Uint8Array);
     const entries = await selectTurn(page, entry.turnId);
     await selectEntry(page, entries, entry.stepNum);
     await openTab(page, 'Binary');
@@ -145,7 +145,7 @@ describe('the demo database in the app', () => {
   test('the HTML observation is shown as its literal text: no element from it, no script run', async () => {
     const { page } = app;
     const entry = byLabel('html-injection');
-    const text = stored(entry) as string;
+    const text = await stored(entry) as string;
     const entries = await selectTurn(page, entry.turnId);
     await selectEntry(page, entries, entry.stepNum);
     await openTab(page, 'Content');
@@ -187,7 +187,7 @@ describe('the demo database in the app', () => {
       expect(await summary.textContent()).toContain(`in ${new Set(then.map((e) => e.turnId)).size} turns.`);
     }
     await app.screenshot('gc-expiry-simulator');
-    expect(countRows(dbPath)).toBe(demo.rows);
+    expect(await countRows(dbPath)).toBe(demo.rows);
   });
 
   test('gc: the preview lists what would go, the run deletes exactly that, and the views follow', async () => {
@@ -205,7 +205,7 @@ describe('the demo database in the app', () => {
     expect(await page.locator('.gc-preview .gc-turn .mono').allTextContents()).toEqual(expect.arrayContaining([...expiredTurns]));
     await app.screenshot('gc-preview');
     // Nothing is deleted by a preview.
-    expect(countRows(dbPath)).toBe(demo.rows);
+    expect(await countRows(dbPath)).toBe(demo.rows);
 
     await page.getByRole('button', { name: 'Delete expired rows…' }).click();
     const confirm = page.getByRole('alertdialog');
@@ -216,7 +216,7 @@ describe('the demo database in the app', () => {
     await done.waitFor();
     expect(await done.textContent()).toContain(`gc deleted ${expired.length} rows`);
     await app.screenshot('gc-done');
-    expect(countRows(dbPath)).toBe(demo.rows - expired.length);
+    expect(await countRows(dbPath)).toBe(demo.rows - expired.length);
 
     // The turns whose every row expired are gone from the list; stats count no expired row.
     await goTo(page, 'Turns');
@@ -241,11 +241,11 @@ describe('the demo database in the app', () => {
 });
 
 /** Rows in a v2 file, counted by a second connection as the operator (expired rows included until gc). */
-function countRows(file: string): number {
-  const pad = openScratchpad(file, { readonly: true, clock: () => NOW });
+async function countRows(file: string): Promise<number> {
+  const pad = await openScratchpad(file, { readonly: true, clock: () => NOW });
   try {
-    return pad.stats(OPERATOR).rows;
+    return (await pad.stats(OPERATOR)).rows;
   } finally {
-    pad.close();
+    await pad.close();
   }
 }

@@ -38,13 +38,13 @@ describe('paging through a 50 MiB entry', () => {
   let app: AppSession;
 
   beforeAll(async () => {
-    const pad = openScratchpad(dbPath, { clock: () => NOW - 30 });
+    const pad = await openScratchpad(dbPath, { clock: () => NOW - 30 });
     try {
-      const handle = pad.put(USER, { turnId: TURN, stepNum: 1, executorName: 'tail_logs', observation: { content: Array.from({ length: LINES }, (_, k) => line(k)).join('') } });
+      const handle = await pad.put(USER, { turnId: TURN, stepNum: 1, executorName: 'tail_logs', observation: { content: Array.from({ length: LINES }, (_, k) => line(k)).join('') } });
       // Two scratchpad_read calls the model made, as the engine records them.
-      for (const read of READS) pad.recordRead(USER, { entryId: handle.scratchpad_id, ...read });
+      for (const read of READS) await pad.recordRead(USER, { entryId: handle.scratchpad_id, ...read });
     } finally {
-      pad.close();
+      await pad.close();
     }
     app = await launchApp({ dbPath, principal: USER, now: NOW });
   });

@@ -17,7 +17,7 @@ describe('layout', () => {
   let app: AppSession;
 
   beforeAll(async () => {
-    demo = writeDemoDatabase(path.join(tmp.dir, 'layout.db'), { now: NOW });
+    demo = await writeDemoDatabase(path.join(tmp.dir, 'layout.db'), { now: NOW });
     app = await launchApp({ dbPath: demo.path, principal: { kind: 'operator' }, now: NOW, viewport: { width: 1024, height: 640 } });
   });
   afterAll(async () => {

@@ -19,14 +19,14 @@ describe('a file with 3,000 turns', () => {
 
   beforeAll(async () => {
     let clock = NOW - TURNS;
-    const pad = openScratchpad(dbPath, { clock: () => clock });
+    const pad = await openScratchpad(dbPath, { clock: () => clock });
     try {
       for (let i = 0; i < TURNS; i++) {
         clock = NOW - TURNS + i; // turn i is created at i seconds after the first: newest is the last
-        pad.put(USER, { turnId: turnId(i), stepNum: 1, executorName: i % 2 ? 'odd_tool' : 'even_tool', observation: { content: `observation ${i}\n`.repeat(10) } });
+        await pad.put(USER, { turnId: turnId(i), stepNum: 1, executorName: i % 2 ? 'odd_tool' : 'even_tool', observation: { content: `observation ${i}\n`.repeat(10) } });
       }
     } finally {
-      pad.close();
+      await pad.close();
     }
     app = await launchApp({ dbPath, principal: USER, now: NOW });
   });

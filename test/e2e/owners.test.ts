@@ -23,7 +23,7 @@ describe('two owners in two sessions on one file', () => {
   const turnsOf = (owner: string): string[] => [...new Set(rowsOf(owner).map((e) => e.turnId))].sort();
 
   beforeAll(async () => {
-    demo = writeDemoDatabase(dbPath, { now: NOW });
+    demo = await writeDemoDatabase(dbPath, { now: NOW });
     [alice, bob] = await Promise.all([
       launchApp({ dbPath, principal: { kind: 'user', userId: 'alice' }, now: NOW }),
       launchApp({ dbPath, principal: { kind: 'user', userId: 'bob' }, now: NOW }),

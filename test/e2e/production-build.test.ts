@@ -17,7 +17,7 @@ describe('the e2e renderer build', () => {
 
   beforeAll(async () => {
     const dbPath = path.join(tmp.dir, 'prod.db');
-    turns = writeDemoDatabase(dbPath, { now: NOW }).turns;
+    turns = (await writeDemoDatabase(dbPath, { now: NOW })).turns;
     app = await launchApp({ dbPath, principal: { kind: 'operator' }, now: NOW });
   });
   afterAll(async () => {

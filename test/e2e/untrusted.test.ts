@@ -28,12 +28,12 @@ describe('untrusted observation content', () => {
   let jsonId: string;
 
   beforeAll(async () => {
-    const pad = openScratchpad(dbPath, { clock: () => NOW - 60 });
+    const pad = await openScratchpad(dbPath, { clock: () => NOW - 60 });
     try {
-      textId = pad.put(USER, { turnId: TURN, stepNum: 1, executorName: EXECUTOR, observation: { content: PAYLOAD } }).scratchpad_id;
-      jsonId = pad.put(USER, { turnId: TURN, stepNum: 2, executorName: 'fetch_mail', observation: { ok: true, items: [{ subject: PAYLOAD, from: '<b>eve</b>' }] } }).scratchpad_id;
+      textId = (await pad.put(USER, { turnId: TURN, stepNum: 1, executorName: EXECUTOR, observation: { content: PAYLOAD } })).scratchpad_id;
+      jsonId = (await pad.put(USER, { turnId: TURN, stepNum: 2, executorName: 'fetch_mail', observation: { ok: true, items: [{ subject: PAYLOAD, from: '<b>eve</b>' }] } })).scratchpad_id;
     } finally {
-      pad.close();
+      await pad.close();
     }
     app = await launchApp({ dbPath, principal: USER, now: NOW });
   });

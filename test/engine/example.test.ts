@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 describe('examples/agent-turn.ts', () => {
-  it('runs a whole turn and leaves the reads it printed in the read log of the kept database', () => {
+  it('runs a whole turn and leaves the reads it printed in the read log of the kept database', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'example-test-'));
     dirs.push(dir);
     const db = join(dir, 'turn.db');
@@ -24,16 +24,16 @@ describe('examples/agent-turn.ts', () => {
     expect(run.stdout).toContain('IHDR says 96x64 pixels');
     expect(run.stdout).toContain(`Kept ${db}`);
 
-    const store = openScratchpad(db, { readonly: true });
+    const store = await openScratchpad(db, { readonly: true });
     try {
-      const [turn] = store.listTurns(alice).turns;
-      const entries = store.listForTurn(alice, turn?.turnId ?? '');
+      const [turn] = (await store.listTurns(alice)).turns;
+      const entries = await store.listForTurn(alice, turn?.turnId ?? '');
       expect(entries.map((e) => [e.executorName, e.kind])).toEqual([
         ['read_file', 'text'],
         ['list_packages', 'text'],
         ['browser_screenshot', 'binary'],
       ]);
-      const log = store.readLog(alice, { turnId: turn?.turnId ?? '' });
+      const log = await store.readLog(alice, { turnId: turn?.turnId ?? '' });
       expect(log.map((r) => [r.mode, r.end - r.start, r.truncated])).toEqual([
         ['tail', 4000, false],
         ['full', 16_000, true],
@@ -42,7 +42,7 @@ describe('examples/agent-turn.ts', () => {
         ['range', 300, false],
       ]);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 

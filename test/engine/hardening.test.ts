@@ -53,22 +53,22 @@ describe('offloadObservation of a text whose JSON is longer than any JavaScript 
     expect(measureObservationBytes(text)).toBe(6 * text.length + 2);
     expect(measureObservationBytes({ content: text })).toBe(6 * text.length + 2 + '{"content":}'.length);
   });
-  it('hands it to put and counts its size', () => {
+  it('hands it to put and counts its size', async () => {
     const puts: PutInput[] = [];
-    const store = { put: (_p: Principal, input: PutInput) => (puts.push(input), { scratchpad_id: 'x' } as SyntheticHandle) } as Partial<Scratchpad> as Scratchpad;
+    const store = { put: async (_p: Principal, input: PutInput) => (puts.push(input), { scratchpad_id: 'x' } as SyntheticHandle) } as Partial<Scratchpad> as Scratchpad;
     const metrics = createEngineMetrics();
-    const seen = offloadObservation(store, { principal: alice, turnId: 't', stepNum: 1, executorName: 'e', metrics }, { content: text });
+    const seen = await offloadObservation(store, { principal: alice, turnId: 't', stepNum: 1, executorName: 'e', metrics }, { content: text });
     expect({ seen, puts: puts.length, same: puts[0]?.observation === undefined ? false : (puts[0].observation as { content: string }).content === text }).toEqual({ seen: { scratchpad_id: 'x' }, puts: 1, same: true });
     expect(metrics.counters()).toMatchObject({ offloaded: 1, offloadedBytes: 6 * text.length + 2 + '{"content":}'.length });
   });
 });
 
 describe('engine metrics', () => {
-  it('count an INTERNAL answer as a failed read', () => {
-    const { store } = openTempStore();
+  it('count an INTERNAL answer as a failed read', async () => {
+    const { store } = await openTempStore();
     const metrics = createEngineMetrics();
     const hostile = new Proxy({}, { get: () => { throw new Error('boom'); }, has: () => { throw new Error('boom'); }, ownKeys: () => { throw new Error('boom'); } });
-    const r = handleScratchpadRead(store, { principal: alice, turnId: 't', metrics }, hostile);
+    const r = await handleScratchpadRead(store, { principal: alice, turnId: 't', metrics }, hostile);
     expect(r).toEqual({ ok: false, error: { code: 'INTERNAL', message: 'internal error while reading the scratchpad' } });
     expect(metrics.counters().failedReads).toBe(1);
   });
@@ -82,12 +82,12 @@ describe('read log labels', () => {
       expect(principalOfLabel(principalLabel(p))).toEqual(p);
     }
   });
-  it('record the reads of a user named "operator" under a label that is not the operator\'s', () => {
-    const { store } = openTempStore();
+  it('record the reads of a user named "operator" under a label that is not the operator\'s', async () => {
+    const { store } = await openTempStore();
     const user: Principal = { kind: 'user', userId: 'operator' };
-    const id = store.put(user, { turnId: 't1', stepNum: 1, executorName: 'e', observation: { content: 'x'.repeat(100) } }).scratchpad_id;
-    expect(handleScratchpadRead(store, { principal: user, turnId: 't1' }, { scratchpad_id: id, mode: 'head', n: 5 }).ok).toBe(true);
-    const [entry] = store.readLog(operator, { id });
+    const id = (await store.put(user, { turnId: 't1', stepNum: 1, executorName: 'e', observation: { content: 'x'.repeat(100) } })).scratchpad_id;
+    expect((await handleScratchpadRead(store, { principal: user, turnId: 't1' }, { scratchpad_id: id, mode: 'head', n: 5 })).ok).toBe(true);
+    const [entry] = await store.readLog(operator, { id });
     expect(entry?.principal).toBe('user:operator');
     expect(principalOfLabel(entry?.principal ?? '')).toEqual(user);
   });

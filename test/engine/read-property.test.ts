@@ -28,16 +28,16 @@ type Args = { mode: string; n?: number; start?: number; end?: number };
 const ordered = (a: Args) => a.mode !== 'range' || a.start === undefined || a.end === undefined || a.start <= a.end;
 
 describe('handleScratchpadRead (property)', () => {
-  it('returns exactly the capped code-point slice of any text, for any valid request', () => {
-    const { store } = openTempStore();
-    fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 300 }), arbArgs, fc.integer({ min: 1, max: 120 }), (text, args, cap) => {
+  it('returns exactly the capped code-point slice of any text, for any valid request', async () => {
+    const { store } = await openTempStore();
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 300 }), arbArgs, fc.integer({ min: 1, max: 120 }), async (text, args, cap) => {
         const a = args as Args;
         fc.pre(ordered(a));
-        const id = store.put(alice, { turnId: 't', stepNum: 1, executorName: 'p', observation: { content: text } }).scratchpad_id;
+        const id = (await store.put(alice, { turnId: 't', stepNum: 1, executorName: 'p', observation: { content: text } })).scratchpad_id;
         const cps = Array.from(text);
         const want = expectedSlice(cps.length, a, cap);
-        const r = handleScratchpadRead(store, { principal: alice, turnId: 't' }, { scratchpad_id: id, ...a }, { maxReturnLength: cap });
+        const r = await handleScratchpadRead(store, { principal: alice, turnId: 't' }, { scratchpad_id: id, ...a }, { maxReturnLength: cap });
         if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
         expect(r.content).toBe(cps.slice(want.from, want.end).join(''));
         expect([r.meta.start, r.meta.end, r.truncated, r.nextStart]).toEqual([want.from, want.end, want.truncated, want.truncated ? want.end : undefined]);
@@ -46,15 +46,15 @@ describe('handleScratchpadRead (property)', () => {
     );
   });
 
-  it('returns exactly the capped byte slice of any binary value, base64-encoded', () => {
-    const { store } = openTempStore();
-    fc.assert(
-      fc.property(fc.uint8Array({ minLength: 1, maxLength: 300 }), arbArgs, fc.integer({ min: 1, max: 120 }), (bytes, args, cap) => {
+  it('returns exactly the capped byte slice of any binary value, base64-encoded', async () => {
+    const { store } = await openTempStore();
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ minLength: 1, maxLength: 300 }), arbArgs, fc.integer({ min: 1, max: 120 }), async (bytes, args, cap) => {
         const a = args as Args;
         fc.pre(ordered(a));
-        const id = store.put(alice, { turnId: 't', stepNum: 1, executorName: 'p', observation: { content: bytes } }).scratchpad_id;
+        const id = (await store.put(alice, { turnId: 't', stepNum: 1, executorName: 'p', observation: { content: bytes } })).scratchpad_id;
         const want = expectedSlice(bytes.length, a, cap);
-        const r = handleScratchpadRead(store, { principal: alice, turnId: 't' }, { scratchpad_id: id, ...a }, { maxReturnLength: cap });
+        const r = await handleScratchpadRead(store, { principal: alice, turnId: 't' }, { scratchpad_id: id, ...a }, { maxReturnLength: cap });
         if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
         expect(Buffer.from(r.content, 'base64')).toEqual(Buffer.from(bytes.subarray(want.from, want.end)));
         expect([r.encoding, r.meta.start, r.meta.end, r.truncated]).toEqual(['base64', want.from, want.end, want.truncated]);

@@ -18,10 +18,10 @@ export const operator: Principal = { kind: 'operator' };
 
 const opened: { store: Scratchpad; dir: string }[] = [];
 
-afterEach(() => {
+afterEach(async () => {
   for (const { store, dir } of opened.splice(0)) {
     try {
-      store.close();
+      await store.close();
     } catch {
       // already closed by the test
     }
@@ -30,11 +30,11 @@ afterEach(() => {
 });
 
 /** A fresh v2 scratchpad in a temp folder with an injected clock; closed and removed after each test. */
-export function openTempStore(options: OpenOptions = {}): { store: Scratchpad; clock: TestClock; path: string } {
+export async function openTempStore(options: OpenOptions = {}): Promise<{ store: Scratchpad; clock: TestClock; path: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'engine-test-'));
   const clock: TestClock = { now: 1_800_000_000 };
   const path = join(dir, 'scratchpad.db');
-  const store = openScratchpad(path, { clock: () => clock.now, ...options });
+  const store = await openScratchpad(path, { clock: () => clock.now, ...options });
   opened.push({ store, dir });
   return { store, clock, path };
 }

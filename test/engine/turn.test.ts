@@ -7,105 +7,105 @@ import { alice, bob, openTempStore, operator } from './store-fixture';
 const TURN = 'shared-turn';
 const big = (tag: string) => ({ content: `${tag}:` + 'z'.repeat(5000) });
 
-function offload(store: Scratchpad, principal: Principal, tag: string, ttlSeconds = 3600, turnId = TURN): string {
-  const handle = offloadObservation(store, { principal, turnId, stepNum: 1, executorName: 'e', ttlSeconds }, big(tag));
+async function offload(store: Scratchpad, principal: Principal, tag: string, ttlSeconds = 3600, turnId = TURN): Promise<string> {
+  const handle = await offloadObservation(store, { principal, turnId, stepNum: 1, executorName: 'e', ttlSeconds }, big(tag));
   return (handle as { scratchpad_id: string }).scratchpad_id;
 }
 
 describe('toolsForTurn', () => {
-  it('offers scratchpad_read only to a user with rows in the turn', () => {
-    const { store } = openTempStore();
-    expect(toolsForTurn(store, alice, TURN)).toEqual([]);
-    offload(store, alice, 'a');
-    expect(toolsForTurn(store, alice, TURN)).toEqual([SCRATCHPAD_READ_TOOL]);
-    expect(toolsForTurn(store, bob, TURN)).toEqual([]);
-    expect(toolsForTurn(store, alice, 'another-turn')).toEqual([]);
+  it('offers scratchpad_read only to a user with rows in the turn', async () => {
+    const { store } = await openTempStore();
+    expect(await toolsForTurn(store, alice, TURN)).toEqual([]);
+    await offload(store, alice, 'a');
+    expect(await toolsForTurn(store, alice, TURN)).toEqual([SCRATCHPAD_READ_TOOL]);
+    expect(await toolsForTurn(store, bob, TURN)).toEqual([]);
+    expect(await toolsForTurn(store, alice, 'another-turn')).toEqual([]);
   });
 
-  it('stops offering it once every row of the turn expired', () => {
-    const { store, clock } = openTempStore();
-    offload(store, alice, 'a', 100);
-    offload(store, alice, 'b', 200);
+  it('stops offering it once every row of the turn expired', async () => {
+    const { store, clock } = await openTempStore();
+    await offload(store, alice, 'a', 100);
+    await offload(store, alice, 'b', 200);
     clock.now += 100;
-    expect(toolsForTurn(store, alice, TURN)).toHaveLength(1);
+    expect(await toolsForTurn(store, alice, TURN)).toHaveLength(1);
     clock.now += 100;
-    expect(toolsForTurn(store, alice, TURN)).toEqual([]);
+    expect(await toolsForTurn(store, alice, TURN)).toEqual([]);
   });
 
-  it('never offers it to the operator', () => {
-    const { store } = openTempStore();
-    offload(store, alice, 'a');
-    expect(toolsForTurn(store, operator, TURN)).toEqual([]);
+  it('never offers it to the operator', async () => {
+    const { store } = await openTempStore();
+    await offload(store, alice, 'a');
+    expect(await toolsForTurn(store, operator, TURN)).toEqual([]);
   });
 });
 
 describe('suspendTurn and resumeTurn', () => {
-  it('keeps the rows alive for their owner across a suspension longer than their TTL', () => {
-    const { store, clock } = openTempStore();
-    const id = offload(store, alice, 'alice', 600);
-    expect(suspendTurn(store, alice, TURN, 86_400)).toBe(1);
+  it('keeps the rows alive for their owner across a suspension longer than their TTL', async () => {
+    const { store, clock } = await openTempStore();
+    const id = await offload(store, alice, 'alice', 600);
+    expect(await suspendTurn(store, alice, TURN, 86_400)).toBe(1);
     clock.now += 3 * 3600;
-    const resumed = resumeTurn(store, alice, TURN);
+    const resumed = await resumeTurn(store, alice, TURN);
     expect(resumed.readable.map((m) => m.id)).toEqual([id]);
     expect([resumed.expiredCount, resumed.tools]).toEqual([0, [SCRATCHPAD_READ_TOOL]]);
-    const r = handleScratchpadRead(store, { principal: alice, turnId: TURN }, { scratchpad_id: id, n: 6 });
+    const r = await handleScratchpadRead(store, { principal: alice, turnId: TURN }, { scratchpad_id: id, n: 6 });
     expect(r.ok && r.content).toBe('alice:');
   });
 
-  it('keeps resumed rows invisible to another user of the same turn id', () => {
-    const { store, clock } = openTempStore();
-    const id = offload(store, alice, 'alice', 600);
-    offload(store, bob, 'bob', 600);
-    suspendTurn(store, alice, TURN, 86_400);
+  it('keeps resumed rows invisible to another user of the same turn id', async () => {
+    const { store, clock } = await openTempStore();
+    const id = await offload(store, alice, 'alice', 600);
+    await offload(store, bob, 'bob', 600);
+    await suspendTurn(store, alice, TURN, 86_400);
     clock.now += 3600;
-    const asBob = handleScratchpadRead(store, { principal: bob, turnId: TURN }, { scratchpad_id: id });
+    const asBob = await handleScratchpadRead(store, { principal: bob, turnId: TURN }, { scratchpad_id: id });
     expect(asBob.ok ? 'served' : asBob.error.code).toBe('NOT_FOUND');
-    expect(resumeTurn(store, bob, TURN)).toEqual({ readable: [], expiredCount: 1, tools: [] });
+    expect(await resumeTurn(store, bob, TURN)).toEqual({ readable: [], expiredCount: 1, tools: [] });
   });
 
-  it("extends only the suspending user's rows: the other's expire on time", () => {
-    const { store, clock } = openTempStore();
-    offload(store, alice, 'alice', 600);
-    const bobs = offload(store, bob, 'bob', 600);
-    suspendTurn(store, alice, TURN, 86_400);
+  it("extends only the suspending user's rows: the other's expire on time", async () => {
+    const { store, clock } = await openTempStore();
+    await offload(store, alice, 'alice', 600);
+    const bobs = await offload(store, bob, 'bob', 600);
+    await suspendTurn(store, alice, TURN, 86_400);
     clock.now += 601;
-    expect(toolsForTurn(store, alice, TURN)).toHaveLength(1);
-    expect(toolsForTurn(store, bob, TURN)).toEqual([]);
-    const r = handleScratchpadRead(store, { principal: bob, turnId: TURN }, { scratchpad_id: bobs });
+    expect(await toolsForTurn(store, alice, TURN)).toHaveLength(1);
+    expect(await toolsForTurn(store, bob, TURN)).toEqual([]);
+    const r = await handleScratchpadRead(store, { principal: bob, turnId: TURN }, { scratchpad_id: bobs });
     expect(r.ok ? null : r.error.message).toContain('has expired');
   });
 
-  it('lets rows expire when the turn was not extended', () => {
-    const { store, clock } = openTempStore();
-    const id = offload(store, alice, 'alice', 600);
+  it('lets rows expire when the turn was not extended', async () => {
+    const { store, clock } = await openTempStore();
+    const id = await offload(store, alice, 'alice', 600);
     clock.now += 3600;
-    const resumed = resumeTurn(store, alice, TURN);
+    const resumed = await resumeTurn(store, alice, TURN);
     expect([resumed.readable, resumed.expiredCount, resumed.tools]).toEqual([[], 1, []]);
-    const r = handleScratchpadRead(store, { principal: alice, turnId: TURN }, { scratchpad_id: id });
+    const r = await handleScratchpadRead(store, { principal: alice, turnId: TURN }, { scratchpad_id: id });
     expect(r.ok ? 'served' : r.error.code).toBe('NOT_FOUND');
   });
 
-  it('renews the TTL on resume when asked', () => {
-    const { store, clock } = openTempStore();
-    offload(store, alice, 'alice', 600);
+  it('renews the TTL on resume when asked', async () => {
+    const { store, clock } = await openTempStore();
+    await offload(store, alice, 'alice', 600);
     clock.now += 500;
-    const resumed = resumeTurn(store, alice, TURN, { ttlSeconds: 1200 });
+    const resumed = await resumeTurn(store, alice, TURN, { ttlSeconds: 1200 });
     expect(resumed.readable.map((m) => m.expiresAt)).toEqual([clock.now + 1200]);
   });
 
-  it('rejects a bad TTL and the operator with INVALID_ARGUMENT, changing nothing', () => {
-    const { store } = openTempStore();
-    const id = offload(store, alice, 'alice', 600);
-    const before = store.describe(alice, id).meta.expiresAt;
+  it('rejects a bad TTL and the operator with INVALID_ARGUMENT, changing nothing', async () => {
+    const { store } = await openTempStore();
+    const id = await offload(store, alice, 'alice', 600);
+    const before = (await store.describe(alice, id)).meta.expiresAt;
     for (const [p, ttl] of [[alice, 0], [alice, -5], [alice, Number.NaN], [operator, 600]] as const) {
       let code: string | undefined;
       try {
-        suspendTurn(store, p, TURN, ttl);
+        await suspendTurn(store, p, TURN, ttl);
       } catch (e) {
         code = e instanceof ScratchpadError ? e.code : 'other';
       }
       expect(code).toBe('INVALID_ARGUMENT');
     }
-    expect(store.describe(alice, id).meta.expiresAt).toBe(before);
+    expect((await store.describe(alice, id)).meta.expiresAt).toBe(before);
   });
 });

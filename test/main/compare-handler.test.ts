@@ -12,7 +12,7 @@ describe.each(CLIENTS)('entry:compare over the %s', (_name, open) => {
   });
 
   async function setup(principal = ALICE) {
-    const seeded = seedStore();
+    const seeded = await seedStore();
     const openStore = async (path: string) => {
       const client = await open(path);
       opened.push(client);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL_NAMES, CHANNELS, ERROR_CODES, envelopeSchema, type ChannelName, type Principal } from '../../app/contract';
 import { INTERNAL_MESSAGE } from '../../main/ipc/errors';
 import { createHandlers, type Handlers } from '../../main/ipc/handlers';
-import type { Session } from '../../main/ipc/session';
+import type { WindowSession } from '../../main/ipc/session';
 import type { StoreClient } from '../../main/store/client';
 import { openInProcessClient } from '../../main/store/in-process';
 import { ALICE, OPERATOR, fileHash, memoryRecentFiles, recordingSession, scriptedDialogs, tempDir } from './helpers';
@@ -11,18 +11,18 @@ import { openScratchpad } from '../../app/scratchpad';
 import { join } from 'node:path';
 
 /** A store where nothing is expired, so even a well-formed gc:run leaves the file as it is. */
-function seedLiveStore(): { path: string; ids: string[] } {
+async function seedLiveStore(): Promise<{ path: string; ids: string[] }> {
   const path = join(tempDir('fuzz-'), 'scratchpad.db');
-  const pad = openScratchpad(path);
+  const pad = await openScratchpad(path);
   try {
     const ids = [
-      pad.put({ kind: 'user', userId: 'alice' }, { turnId: 'turn-a', stepNum: 1, executorName: 'shell', observation: { content: 'héllo wörld 🌍\n'.repeat(50) } }).scratchpad_id,
-      pad.put({ kind: 'user', userId: 'alice' }, { turnId: 'turn-a', stepNum: 2, executorName: 'fetch', observation: { content: Uint8Array.from([1, 2, 3, 255]) } }).scratchpad_id,
-      pad.put({ kind: 'user', userId: 'bob' }, { turnId: 'turn-b', stepNum: 1, executorName: 'shell', observation: { rows: [1, 2, 3] } }).scratchpad_id,
+      (await pad.put({ kind: 'user', userId: 'alice' }, { turnId: 'turn-a', stepNum: 1, executorName: 'shell', observation: { content: 'héllo wörld 🌍\n'.repeat(50) } })).scratchpad_id,
+      (await pad.put({ kind: 'user', userId: 'alice' }, { turnId: 'turn-a', stepNum: 2, executorName: 'fetch', observation: { content: Uint8Array.from([1, 2, 3, 255]) } })).scratchpad_id,
+      (await pad.put({ kind: 'user', userId: 'bob' }, { turnId: 'turn-b', stepNum: 1, executorName: 'shell', observation: { rows: [1, 2, 3] } })).scratchpad_id,
     ];
     return { path, ids };
   } finally {
-    pad.close();
+    await pad.close();
   }
 }
 
@@ -85,10 +85,10 @@ describe('IPC fuzzing: random and malformed payloads to every channel', () => {
   let before: string;
   let store: StoreClient;
   let handlers: Handlers;
-  const sessions: Record<string, Session> = {};
+  const sessions: Record<string, WindowSession> = {};
 
   beforeAll(async () => {
-    seeded = seedLiveStore();
+    seeded = await seedLiveStore();
     before = fileHash(seeded.path);
     store = await openInProcessClient(seeded.path);
     handlers = createHandlers({ dialogs: scriptedDialogs().dialogs, recentFiles: memoryRecentFiles(), openStore: openInProcessClient });

@@ -20,7 +20,7 @@ describe.each(CLIENTS)('createHandlers over the %s', (_name, open) => {
   });
 
   async function setup(principal = ALICE, script: Parameters<typeof scriptedDialogs>[0] = {}, recent = memoryRecentFiles()) {
-    const seeded = seedStore();
+    const seeded = await seedStore();
     const { dialogs, asked } = scriptedDialogs(script);
     const handlers = createHandlers(testServices(openStore, dialogs, recent));
     const { session, events } = recordingSession(await openStore(seeded.path), principal);
@@ -185,7 +185,7 @@ describe.each(CLIENTS)('createHandlers over the %s', (_name, open) => {
 
   describe('file:open', () => {
     it('opens a file from main\'s recent list by index', async () => {
-      const other = seedStore();
+      const other = await seedStore();
       const recent = memoryRecentFiles([other.path]);
       const { handlers, session, events } = await setup(ALICE, {}, recent);
       const result = await handlers['file:open'](session, { recentIndex: 0 });
@@ -202,7 +202,7 @@ describe.each(CLIENTS)('createHandlers over the %s', (_name, open) => {
     });
 
     it('opens the path chosen in the native dialog; a cancelled dialog changes nothing', async () => {
-      const other = seedStore();
+      const other = await seedStore();
       const { seeded, handlers, session, recent } = await setup(BOB, { open: [null, other.path] });
       expect(await handlers['file:open'](session, {})).toEqual({ ok: true, value: null });
       expect(session.store.path).toBe(seeded.path);
@@ -253,7 +253,7 @@ describe.each(CLIENTS)('createHandlers over the %s', (_name, open) => {
 
 describe.each(CLIENTS)('StoreClient.exportTo over the %s', (_name, open) => {
   it('writes the content chunk by chunk with monotonic progress', async () => {
-    const seeded = seedStore();
+    const seeded = await seedStore();
     const client = await open(seeded.path);
     try {
       const target = join(tempDir(), 'alice.txt');
@@ -268,7 +268,7 @@ describe.each(CLIENTS)('StoreClient.exportTo over the %s', (_name, open) => {
   });
 
   it('leaves an existing file and no partial file behind when the export fails', async () => {
-    const seeded = seedStore();
+    const seeded = await seedStore();
     const client = await open(seeded.path);
     try {
       const dir = tempDir();
@@ -286,11 +286,11 @@ describe.each(CLIENTS)('StoreClient.exportTo over the %s', (_name, open) => {
 describe('entry:export progress', () => {
   it('sends at most one event per percent and a final done event', async () => {
     const { openScratchpad } = await import('../../app/scratchpad');
-    const seeded = seedStore();
-    const pad = openScratchpad(seeded.path);
+    const seeded = await seedStore();
+    const pad = await openScratchpad(seeded.path);
     const big = new Uint8Array(3 * 1024 * 1024 + 17).map((_, i) => i % 256);
-    const id = pad.put(ALICE, { turnId: 'turn-big', stepNum: 1, executorName: 'fetch', observation: { content: big } }).scratchpad_id;
-    pad.close();
+    const id = (await pad.put(ALICE, { turnId: 'turn-big', stepNum: 1, executorName: 'fetch', observation: { content: big } })).scratchpad_id;
+    await pad.close();
     const client = await CLIENTS[0]![1](seeded.path);
     try {
       const target = join(tempDir(), 'big.bin');

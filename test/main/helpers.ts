@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { EventName, EventPayload, Principal } from '../../app/contract';
 import { openScratchpad } from '../../app/scratchpad';
-import type { Dialogs, RecentFiles, Services, Session } from '../../main/ipc/session';
+import type { Dialogs, RecentFiles, Services, WindowSession } from '../../main/ipc/session';
 import type { StoreClient } from '../../main/store/client';
 import { openInProcessClient } from '../../main/store/in-process';
 import { openWorkerClient, type WorkerEntry } from '../../main/store/worker-client';
@@ -32,24 +32,24 @@ export function tempDir(prefix = 'main-'): string {
 }
 
 /** A v2 file with two owners: alice (text, png, one expired row) and bob (text, one expired row). */
-export function seedStore(dir = tempDir()): Seeded {
+export async function seedStore(dir = tempDir()): Promise<Seeded> {
   const path = join(dir, 'scratchpad.db');
-  const pad = openScratchpad(path);
+  const pad = await openScratchpad(path);
   try {
-    const put = (p: Principal, turnId: string, stepNum: number, observation: unknown, ttlSeconds = 3600) =>
-      pad.put(p, { turnId, stepNum, executorName: 'shell', observation, ttlSeconds }).scratchpad_id;
+    const put = async (p: Principal, turnId: string, stepNum: number, observation: unknown, ttlSeconds = 3600) =>
+      (await pad.put(p, { turnId, stepNum, executorName: 'shell', observation, ttlSeconds })).scratchpad_id;
     return {
       path,
       ids: {
-        aliceText: put(ALICE, 'turn-alice-1', 1, { content: ALICE_TEXT }),
-        alicePng: put(ALICE, 'turn-alice-1', 2, { content: PNG_BYTES }),
-        aliceExpired: put(ALICE, 'turn-alice-2', 1, { content: 'old alice output' }, -60),
-        bobText: put(BOB, 'turn-bob-1', 1, { content: BOB_TEXT }),
-        bobExpired: put(BOB, 'turn-bob-2', 1, { content: 'old bob output' }, -60),
+        aliceText: await put(ALICE, 'turn-alice-1', 1, { content: ALICE_TEXT }),
+        alicePng: await put(ALICE, 'turn-alice-1', 2, { content: PNG_BYTES }),
+        aliceExpired: await put(ALICE, 'turn-alice-2', 1, { content: 'old alice output' }, -60),
+        bobText: await put(BOB, 'turn-bob-1', 1, { content: BOB_TEXT }),
+        bobExpired: await put(BOB, 'turn-bob-2', 1, { content: 'old bob output' }, -60),
       },
     };
   } finally {
-    pad.close();
+    await pad.close();
   }
 }
 
@@ -67,9 +67,9 @@ export function fileHash(path: string): string {
 type Recorded = { event: EventName; payload: unknown };
 
 /** A session over `store` for `principal` that records what it emits. */
-export function recordingSession(store: StoreClient, principal: Principal): { session: Session; events: Recorded[] } {
+export function recordingSession(store: StoreClient, principal: Principal): { session: WindowSession; events: Recorded[] } {
   const events: Recorded[] = [];
-  const session: Session = {
+  const session: WindowSession = {
     store,
     principal,
     emit: <E extends EventName>(event: E, payload: EventPayload<E>) => {

@@ -33,9 +33,9 @@ describe('the IPC adapter and per-window sessions', () => {
   let controller: ReturnType<typeof createAppController>;
   const stores: StoreClient[] = [];
 
-  beforeEach(() => {
+  beforeEach(async () => {
     electron.BrowserWindow.created.length = 0;
-    seeded = seedStore();
+    seeded = await seedStore();
     controller = createAppController({
       files: { preloadPath: '/app/dist/main/preload.cjs', indexFile: PAGE },
       pageUrl: PAGE_URL,
@@ -117,7 +117,7 @@ describe('the IPC adapter and per-window sessions', () => {
   });
 
   it('offers no way from the renderer to pass a path or a principal', async () => {
-    const other = seedStore();
+    const other = await seedStore();
     const window = await open(ALICE);
     const smuggled = { principal: OPERATOR, owner: 'bob', userId: 'bob', path: other.path, file: other.path, db: other.path, recentPath: other.path };
     const outcomes: Record<string, string[]> = {};

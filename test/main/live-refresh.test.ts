@@ -13,7 +13,7 @@ describe.each(CLIENTS)('watchExternalWrites over the %s', (_name, open) => {
   });
 
   async function watched(principal = ALICE) {
-    const seeded = seedStore();
+    const seeded = await seedStore();
     const store: StoreClient = await open(seeded.path);
     cleanup.push(() => store.close());
     const { session, events } = recordingSession(store, principal);
@@ -27,9 +27,9 @@ describe.each(CLIENTS)('watchExternalWrites over the %s', (_name, open) => {
   it('pushes store:changed when another connection writes', async () => {
     const { seeded, events } = await watched();
     expect(events).toEqual([]);
-    const other = openScratchpad(seeded.path);
-    other.put(ALICE, { turnId: 'turn-new', stepNum: 1, executorName: 'shell', observation: { content: 'fresh' } });
-    other.close();
+    const other = await openScratchpad(seeded.path);
+    await other.put(ALICE, { turnId: 'turn-new', stepNum: 1, executorName: 'shell', observation: { content: 'fresh' } });
+    await other.close();
     await vi.waitFor(() => expect(events).toEqual([{ event: 'store:changed', payload: { reason: 'external-write' } }]));
   });
 

@@ -30,7 +30,7 @@ describe('the bundled main process under an electron stub', () => {
   });
 
   it('opens --db as --owner in a hardened window, over a worker, answering only the page', async () => {
-    const seeded = seedStore();
+    const seeded = await seedStore();
     const home = tempDir('home-');
     const records = await runMain(mainJs, ['--db', seeded.path, '--owner', 'alice'], { HOME: home, XDG_CONFIG_HOME: join(home, '.config') });
     const result = records.find((r) => r.tag === 'RESULT')?.value;

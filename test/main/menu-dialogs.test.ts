@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Principal } from '../../app/contract';
-import type { Session } from '../../main/ipc/session';
+import type { WindowSession } from '../../main/ipc/session';
 
 vi.mock('electron', () => import('./fake-electron'));
 
@@ -70,7 +70,7 @@ describe('menuTemplate', () => {
 });
 
 describe('electronDialogs', () => {
-  const session = { principal: { kind: 'user', userId: 'alice' } } as unknown as Session;
+  const session = { principal: { kind: 'user', userId: 'alice' } } as unknown as WindowSession;
 
   it('offers operator and the owners as buttons and maps the answer to a principal', async () => {
     const seen: Array<{ buttons: string[]; cancelId: number }> = [];

@@ -14,32 +14,32 @@ let watcher: Scratchpad;
 let id: string;
 let binId: string;
 
-beforeAll(() => {
-  sp = openScratchpad(tmp.file());
-  watcher = openScratchpad(tmp.file(), { readonly: true });
-  id = sp.put(alice, { turnId: 't', stepNum: 1, executorName: 'e', observation: 'hello world' }).scratchpad_id;
-  binId = sp.put(alice, { turnId: 't', stepNum: 2, executorName: 'e', observation: { content: new Uint8Array([1, 2, 3]) }, ttlSeconds: -1 }).scratchpad_id;
-  sp.recordRead(alice, { entryId: id, mode: 'full', start: 0, end: 11, truncated: false, at: 1 });
+beforeAll(async () => {
+  sp = await openScratchpad(tmp.file());
+  watcher = await openScratchpad(tmp.file(), { readonly: true });
+  id = (await sp.put(alice, { turnId: 't', stepNum: 1, executorName: 'e', observation: 'hello world' })).scratchpad_id;
+  binId = (await sp.put(alice, { turnId: 't', stepNum: 2, executorName: 'e', observation: { content: new Uint8Array([1, 2, 3]) }, ttlSeconds: -1 })).scratchpad_id;
+  await sp.recordRead(alice, { entryId: id, mode: 'full', start: 0, end: 11, truncated: false, at: 1 });
 });
-afterAll(() => {
-  sp.close();
-  watcher.close();
+afterAll(async () => {
+  await sp.close();
+  await watcher.close();
   tmp.cleanup();
 });
 
-function state(): unknown {
+async function state(): Promise<unknown> {
   return {
-    version: watcher.dataVersion(),
-    stats: watcher.stats(operator),
-    turns: watcher.listForTurn(operator, 't'),
-    log: watcher.readLog(operator, { turnId: 't' }),
+    version: await watcher.dataVersion(),
+    stats: await watcher.stats(operator),
+    turns: await watcher.listForTurn(operator, 't'),
+    log: await watcher.readLog(operator, { turnId: 't' }),
   };
 }
 
-function expectRefused(code: string, fn: () => unknown): void {
-  const before = state();
-  expect(errorOf(fn).code).toBe(code);
-  expect(state()).toEqual(before);
+async function expectRefused(code: string, fn: () => unknown): Promise<void> {
+  const before = await state();
+  expect((await errorOf(fn)).code).toBe(code);
+  expect(await state()).toEqual(before);
 }
 
 const BAD_PRINCIPALS: unknown[] = [null, undefined, 'alice', {}, { kind: 'user' }, { kind: 'user', userId: '' }, { kind: 'user', userId: 7 }, { kind: 'root' }];
@@ -64,56 +64,56 @@ describe('every method refuses a malformed principal', () => {
     ['iterateContent', (p) => sp.iterateContent(p, id)],
     ['owners', (p) => sp.owners(p)],
   ];
-  it.each(calls)('%s', (_name, call) => {
-    for (const p of BAD_PRINCIPALS) expectRefused('INVALID_ARGUMENT', () => call(P(p)));
+  it.each(calls)('%s', async (_name, call) => {
+    for (const p of BAD_PRINCIPALS) await expectRefused('INVALID_ARGUMENT', () => call(P(p)));
   });
 });
 
 describe('ids', () => {
-  it('a malformed id is NOT_FOUND everywhere, never a crash', () => {
+  it('a malformed id is NOT_FOUND everywhere, never a crash', async () => {
     for (const bad of BAD_IDS) {
       const b = bad as string;
-      expectRefused('NOT_FOUND', () => sp.describe(alice, b));
-      expectRefused('NOT_FOUND', () => sp.read(alice, b, { mode: 'head' }));
-      expectRefused('NOT_FOUND', () => sp.get(alice, b));
-      expectRefused('NOT_FOUND', () => sp.iterateContent(alice, b));
-      expectRefused('NOT_FOUND', () => sp.extendTtl(alice, { id: b === undefined ? 'x' : b }, 10));
-      expectRefused('NOT_FOUND', () => sp.recordRead(alice, { entryId: b, mode: 'head', start: 0, end: 1, truncated: false }));
-      expectRefused('NOT_FOUND', () => sp.readLog(alice, { id: b === undefined ? 'x' : b }));
+      await expectRefused('NOT_FOUND', () => sp.describe(alice, b));
+      await expectRefused('NOT_FOUND', () => sp.read(alice, b, { mode: 'head' }));
+      await expectRefused('NOT_FOUND', () => sp.get(alice, b));
+      await expectRefused('NOT_FOUND', () => sp.iterateContent(alice, b));
+      await expectRefused('NOT_FOUND', () => sp.extendTtl(alice, { id: b === undefined ? 'x' : b }, 10));
+      await expectRefused('NOT_FOUND', () => sp.recordRead(alice, { entryId: b, mode: 'head', start: 0, end: 1, truncated: false }));
+      await expectRefused('NOT_FOUND', () => sp.readLog(alice, { id: b === undefined ? 'x' : b }));
     }
   });
 });
 
 describe('read options', () => {
-  it('refuses bad n, start, end and mode', () => {
+  it('refuses bad n, start, end and mode', async () => {
     for (const v of BAD_COUNTS) {
-      expectRefused('INVALID_ARGUMENT', () => sp.read(alice, id, { mode: 'head', n: v as number }));
-      expectRefused('INVALID_ARGUMENT', () => sp.read(alice, id, { mode: 'tail', n: v as number }));
-      expectRefused('INVALID_ARGUMENT', () => sp.read(alice, id, { mode: 'range', start: v as number, end: 5 }));
-      expectRefused('INVALID_ARGUMENT', () => sp.read(alice, id, { mode: 'range', start: 0, end: v as number }));
+      await expectRefused('INVALID_ARGUMENT', () => sp.read(alice, id, { mode: 'head', n: v as number }));
+      await expectRefused('INVALID_ARGUMENT', () => sp.read(alice, id, { mode: 'tail', n: v as number }));
+      await expectRefused('INVALID_ARGUMENT', () => sp.read(alice, id, { mode: 'range', start: v as number, end: 5 }));
+      await expectRefused('INVALID_ARGUMENT', () => sp.read(alice, id, { mode: 'range', start: 0, end: v as number }));
     }
-    expectRefused('INVALID_ARGUMENT', () => sp.read(alice, id, { mode: 'range', start: 5, end: 4 }));
-    for (const o of [null, undefined, 'head', {}, { mode: 'middle' }, { mode: 'HEAD' }]) expectRefused('INVALID_ARGUMENT', () => sp.read(alice, id, o as never));
+    await expectRefused('INVALID_ARGUMENT', () => sp.read(alice, id, { mode: 'range', start: 5, end: 4 }));
+    for (const o of [null, undefined, 'head', {}, { mode: 'middle' }, { mode: 'HEAD' }]) await expectRefused('INVALID_ARGUMENT', () => sp.read(alice, id, o as never));
   });
 
-  it('clips an end past the length and caps full reads', () => {
-    expect(sp.read(alice, id, { mode: 'range', start: 6, end: 1e12 })).toMatchObject({ content: 'world', meta: { start: 6, end: 11, truncated: false } });
-    expect(sp.read(alice, id, { mode: 'range', start: 50, end: 60 })).toMatchObject({ content: '', meta: { start: 11, end: 11, returnedLength: 0 } });
-    expect(sp.read(alice, id, { mode: 'tail', n: 0 })).toMatchObject({ content: '', meta: { start: 11, end: 11, returnedLength: 0 } });
-    expect(sp.read(alice, id, { mode: 'head' }).content).toBe('hello world');
-    const capped = openScratchpad(tmp.file(), { readonly: true, maxReadLength: 4 });
-    expect(capped.read(alice, id, { mode: 'full' })).toMatchObject({ content: 'hell', meta: { start: 0, end: 4, returnedLength: 4, totalLength: 11, truncated: true } });
-    expect(capped.read(alice, id, { mode: 'tail', n: 6 })).toMatchObject({ content: 'orld', meta: { start: 7, end: 11, truncated: true } });
-    expect(capped.read(alice, binId, { mode: 'full' }).meta.truncated).toBe(false);
-    expect(errorOf(() => capped.get(alice, id)).code).toBe('TOO_LARGE');
-    expect(capped.get(alice, binId).content).toEqual(new Uint8Array([1, 2, 3]));
-    capped.close();
+  it('clips an end past the length and caps full reads', async () => {
+    expect(await sp.read(alice, id, { mode: 'range', start: 6, end: 1e12 })).toMatchObject({ content: 'world', meta: { start: 6, end: 11, truncated: false } });
+    expect(await sp.read(alice, id, { mode: 'range', start: 50, end: 60 })).toMatchObject({ content: '', meta: { start: 11, end: 11, returnedLength: 0 } });
+    expect(await sp.read(alice, id, { mode: 'tail', n: 0 })).toMatchObject({ content: '', meta: { start: 11, end: 11, returnedLength: 0 } });
+    expect((await sp.read(alice, id, { mode: 'head' })).content).toBe('hello world');
+    const capped = await openScratchpad(tmp.file(), { readonly: true, maxReadLength: 4 });
+    expect(await capped.read(alice, id, { mode: 'full' })).toMatchObject({ content: 'hell', meta: { start: 0, end: 4, returnedLength: 4, totalLength: 11, truncated: true } });
+    expect(await capped.read(alice, id, { mode: 'tail', n: 6 })).toMatchObject({ content: 'orld', meta: { start: 7, end: 11, truncated: true } });
+    expect((await capped.read(alice, binId, { mode: 'full' })).meta.truncated).toBe(false);
+    expect((await errorOf(() => capped.get(alice, id))).code).toBe('TOO_LARGE');
+    expect((await capped.get(alice, binId)).content).toEqual(new Uint8Array([1, 2, 3]));
+    await capped.close();
   });
 });
 
 describe('put input', () => {
   const good = { turnId: 't', stepNum: 1, executorName: 'e', observation: 'x' };
-  it('refuses every bad field, and the operator', () => {
+  it('refuses every bad field, and the operator', async () => {
     const bads: Record<string, unknown>[] = [
       ...BAD_NAMES.map((turnId) => ({ turnId })),
       { turnId: undefined },
@@ -127,51 +127,51 @@ describe('put input', () => {
     const cyclic: Record<string, unknown> = { a: 1 };
     cyclic.self = cyclic;
     bads.push({ observation: cyclic });
-    for (const bad of bads) expectRefused('INVALID_ARGUMENT', () => sp.put(alice, { ...good, ...bad } as never));
-    for (const input of [null, 'x', 5]) expectRefused('INVALID_ARGUMENT', () => sp.put(alice, input as never));
-    expectRefused('INVALID_ARGUMENT', () => sp.put(operator, good));
+    for (const bad of bads) await expectRefused('INVALID_ARGUMENT', () => sp.put(alice, { ...good, ...bad } as never));
+    for (const input of [null, 'x', 5]) await expectRefused('INVALID_ARGUMENT', () => sp.put(alice, input as never));
+    await expectRefused('INVALID_ARGUMENT', () => sp.put(operator, good));
   });
 });
 
 describe('other parameters', () => {
-  it('listForTurn refuses a bad turn id', () => {
-    for (const t of BAD_NAMES) expectRefused('INVALID_ARGUMENT', () => sp.listForTurn(alice, t as string));
+  it('listForTurn refuses a bad turn id', async () => {
+    for (const t of BAD_NAMES) await expectRefused('INVALID_ARGUMENT', () => sp.listForTurn(alice, t as string));
   });
 
-  it('gc refuses bad options', () => {
-    for (const o of [{ now: 0 }, { now: -5 }, { now: Number.NaN }, { now: '1' }, { dryRun: 'yes' }, 'x', null]) expectRefused('INVALID_ARGUMENT', () => sp.gc(alice, o as never));
+  it('gc refuses bad options', async () => {
+    for (const o of [{ now: 0 }, { now: -5 }, { now: Number.NaN }, { now: '1' }, { dryRun: 'yes' }, 'x', null]) await expectRefused('INVALID_ARGUMENT', () => sp.gc(alice, o as never));
   });
 
-  it('extendTtl refuses bad targets and TTLs', () => {
-    for (const target of [null, {}, { id: id, turnId: 't' }, { turnId: '' }, { turnId: 5 }, 'x']) expectRefused('INVALID_ARGUMENT', () => sp.extendTtl(alice, target as never, 10));
-    for (const ttl of [Number.NaN, Number.POSITIVE_INFINITY, '10', null]) expectRefused('INVALID_ARGUMENT', () => sp.extendTtl(alice, { id }, ttl as never));
+  it('extendTtl refuses bad targets and TTLs', async () => {
+    for (const target of [null, {}, { id: id, turnId: 't' }, { turnId: '' }, { turnId: 5 }, 'x']) await expectRefused('INVALID_ARGUMENT', () => sp.extendTtl(alice, target as never, 10));
+    for (const ttl of [Number.NaN, Number.POSITIVE_INFINITY, '10', null]) await expectRefused('INVALID_ARGUMENT', () => sp.extendTtl(alice, { id }, ttl as never));
   });
 
-  it('recordRead refuses bad fields', () => {
+  it('recordRead refuses bad fields', async () => {
     const good = { entryId: id, mode: 'head', start: 0, end: 1, truncated: false };
     const bads = [{ mode: 'x' }, { start: -1 }, { end: 1.5 }, { start: 2, end: 1 }, { truncated: 'no' }, { at: Number.NaN }];
-    for (const bad of bads) expectRefused('INVALID_ARGUMENT', () => sp.recordRead(alice, { ...good, ...bad } as never));
+    for (const bad of bads) await expectRefused('INVALID_ARGUMENT', () => sp.recordRead(alice, { ...good, ...bad } as never));
   });
 
-  it('readLog refuses bad selectors', () => {
-    for (const s of [null, {}, { turnId: '' }, 'x']) expectRefused('INVALID_ARGUMENT', () => sp.readLog(alice, s as never));
+  it('readLog refuses bad selectors', async () => {
+    for (const s of [null, {}, { turnId: '' }, 'x']) await expectRefused('INVALID_ARGUMENT', () => sp.readLog(alice, s as never));
   });
 
-  it('iterateContent refuses a bad piece size', () => {
-    for (const n of [0, -1, 1.5, Number.NaN, '4']) expectRefused('INVALID_ARGUMENT', () => sp.iterateContent(alice, id, n as never));
+  it('iterateContent refuses a bad piece size', async () => {
+    for (const n of [0, -1, 1.5, Number.NaN, '4']) await expectRefused('INVALID_ARGUMENT', () => sp.iterateContent(alice, id, n as never));
   });
 
-  it('a clock that gives no number is refused, nothing written', () => {
-    const broken = openScratchpad(tmp.file(), { clock: () => Number.NaN });
-    expectRefused('INVALID_ARGUMENT', () => broken.put(alice, { turnId: 't', stepNum: 1, executorName: null, observation: 'x' }));
-    expectRefused('INVALID_ARGUMENT', () => broken.gc(alice));
-    broken.close();
+  it('a clock that gives no number is refused, nothing written', async () => {
+    const broken = await openScratchpad(tmp.file(), { clock: () => Number.NaN });
+    await expectRefused('INVALID_ARGUMENT', () => broken.put(alice, { turnId: 't', stepNum: 1, executorName: null, observation: 'x' }));
+    await expectRefused('INVALID_ARGUMENT', () => broken.gc(alice));
+    await broken.close();
   });
 
-  it('a closed scratchpad refuses calls', () => {
-    const other = openScratchpad(tmp.file());
-    other.close();
-    other.close();
-    expect(errorOf(() => other.read(alice, id, { mode: 'full' })).code).toBe('INVALID_ARGUMENT');
+  it('a closed scratchpad refuses calls', async () => {
+    const other = await openScratchpad(tmp.file());
+    await other.close();
+    await other.close();
+    expect((await errorOf(() => other.read(alice, id, { mode: 'full' }))).code).toBe('INVALID_ARGUMENT');
   });
 });

@@ -22,24 +22,24 @@ describe('two processes on one file', () => {
     const tmp = tempDir();
     try {
       const file = tmp.file();
-      openScratchpad(file).close();
+      await (await openScratchpad(file)).close();
       const rounds = 100;
       const [a, b] = await Promise.all([run(file, 'alpha', rounds), run(file, 'beta', rounds)]);
       expect(a.stderr).toBe('');
       expect(b.stderr).toBe('');
       expect([a.code, b.code]).toEqual([0, 0]);
-      const sp = openScratchpad(file);
+      const sp = await openScratchpad(file);
       for (const [name, result] of [['alpha', a], ['beta', b]] as const) {
         const ids = JSON.parse(result.stdout) as string[];
         expect(ids).toHaveLength(rounds);
-        ids.forEach((id, i) => {
-          expect(sp.read(user(name), id, { mode: 'full' }).content).toBe(`${name}-${i}-`.repeat(50 + (i % 7) * 100));
-        });
+        for (const [i, id] of ids.entries()) {
+          expect((await sp.read(user(name), id, { mode: 'full' })).content).toBe(`${name}-${i}-`.repeat(50 + (i % 7) * 100));
+        }
       }
-      sp.gc(operator);
-      expect(sp.stats(operator)).toMatchObject({ rows: 2 * rounds, expiredRows: 0 });
-      expect(sp.owners(operator)).toEqual(['alpha', 'beta']);
-      sp.close();
+      await sp.gc(operator);
+      expect(await sp.stats(operator)).toMatchObject({ rows: 2 * rounds, expiredRows: 0 });
+      expect(await sp.owners(operator)).toEqual(['alpha', 'beta']);
+      await sp.close();
     } finally {
       tmp.cleanup();
     }

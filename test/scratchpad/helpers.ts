@@ -15,15 +15,22 @@ export const user = (userId: string): Principal => ({ kind: 'user', userId });
 /** The operator principal. */
 export const operator: Principal = { kind: 'operator' };
 
-/** The ScratchpadError thrown by `fn` (fails the test when nothing or something else is thrown). */
-export function errorOf(fn: () => unknown): ScratchpadError {
+/** The ScratchpadError `fn` throws or rejects with (fails the test when nothing or something else is thrown). */
+export async function errorOf(fn: () => unknown): Promise<ScratchpadError> {
   try {
-    fn();
+    await fn();
   } catch (err) {
     if (err instanceof ScratchpadError) return err;
     throw new Error(`expected a ScratchpadError, got ${String(err)}`);
   }
   throw new Error('expected a ScratchpadError, nothing was thrown');
+}
+
+/** Every piece of an async byte stream (iterateContent), in order. */
+export async function piecesOf(stream: AsyncIterable<Uint8Array> | Promise<AsyncIterable<Uint8Array>>): Promise<Uint8Array[]> {
+  const pieces: Uint8Array[] = [];
+  for await (const piece of await stream) pieces.push(piece);
+  return pieces;
 }
 
 /** A settable clock in Unix seconds. */

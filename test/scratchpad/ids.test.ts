@@ -1,25 +1,25 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openScratchpad, type Scratchpad } from '../../app/scratchpad';
 import { ID_LENGTH, newEntryId, parseEntryId, sameId } from '../../app/scratchpad/ids';
-import { errorOf, fakeClock, operator, tempDir, user } from './helpers';
+import { errorOf, fakeClock, operator, tempDir, user, piecesOf } from './helpers';
 
 let tmp: ReturnType<typeof tempDir>;
 let clock: ReturnType<typeof fakeClock>;
 let sp: Scratchpad;
-beforeEach(() => {
+beforeEach(async () => {
   tmp = tempDir();
   clock = fakeClock();
-  sp = openScratchpad(tmp.file(), { clock: clock.now });
+  sp = await openScratchpad(tmp.file(), { clock: clock.now });
 });
-afterEach(() => {
-  sp.close();
+afterEach(async () => {
+  await sp.close();
   tmp.cleanup();
 });
 
 const alice = user('alice');
 const bob = user('bob');
-const put = (p = alice, observation: string = 'hello', ttlSeconds?: number) =>
-  sp.put(p, { turnId: 't', stepNum: 0, executorName: 'x', observation, ttlSeconds }).scratchpad_id;
+const put = async (p = alice, observation: string = 'hello', ttlSeconds?: number) =>
+  (await sp.put(p, { turnId: 't', stepNum: 0, executorName: 'x', observation, ttlSeconds })).scratchpad_id;
 
 /** Every lookup path of the store, each returning something of the row. */
 function lookups(p: typeof alice, id: string): Record<string, () => unknown> {
@@ -27,7 +27,7 @@ function lookups(p: typeof alice, id: string): Record<string, () => unknown> {
     describe: () => sp.describe(p, id),
     read: () => sp.read(p, id, { mode: 'head', n: 2 }),
     get: () => sp.get(p, id),
-    iterate: () => [...sp.iterateContent(p, id)],
+    iterate: async () => (await piecesOf(await sp.iterateContent(p, id))),
     extendTtl: () => sp.extendTtl(p, { id }, 60),
     recordRead: () => sp.recordRead(p, { entryId: id, mode: 'head', start: 0, end: 1, truncated: true }),
     readLog: () => sp.readLog(p, { id }),
@@ -35,9 +35,9 @@ function lookups(p: typeof alice, id: string): Record<string, () => unknown> {
 }
 
 /** Asserts every lookup of `id` by `p` is NOT_FOUND with the message a missing id gets. */
-function expectNotFound(p: typeof alice, id: string): void {
+async function expectNotFound(p: typeof alice, id: string): Promise<void> {
   for (const [name, call] of Object.entries(lookups(p, id))) {
-    const err = errorOf(call);
+    const err = await errorOf(call);
     expect([name, err.code, err.message]).toEqual([name, 'NOT_FOUND', `no entry with id "${id}"`]);
   }
 }
@@ -67,34 +67,34 @@ describe('entry ids', () => {
     expect(sameId('abc', 'abcd')).toBe(false);
   });
 
-  it('of successive puts name successive rows, and each resolves on every lookup path', () => {
-    const ids = [put(), put(), put(bob)];
+  it('of successive puts name successive rows, and each resolves on every lookup path', async () => {
+    const ids = [await put(), await put(), await put(bob)];
     expect(ids.map((id) => parseEntryId(id))).toEqual([1, 2, 3].map((pk) => ({ by: 'pk', pk })));
-    expect(sp.read(alice, ids[1]!, { mode: 'full' }).content).toBe('hello');
+    expect((await sp.read(alice, ids[1]!, { mode: 'full' })).content).toBe('hello');
     for (const call of Object.values(lookups(alice, ids[0]!))) call();
     for (const call of Object.values(lookups(operator, ids[2]!))) call();
-    expect(sp.readLog(alice, { id: ids[0]! }).map((r) => r.entryId)).toEqual([ids[0]]);
+    expect((await sp.readLog(alice, { id: ids[0]! })).map((r) => r.entryId)).toEqual([ids[0]]);
   });
 
-  it('with the right row number but another random part, another case or another owner are NOT_FOUND like a missing id', () => {
-    const id = put();
+  it('with the right row number but another random part, another case or another owner are NOT_FOUND like a missing id', async () => {
+    const id = await put();
     const first = id[0] === '0' ? '1' : '0';
-    expectNotFound(alice, first + id.slice(1));
-    expectNotFound(alice, 'f'.repeat(32) + id.slice(32));
-    expectNotFound(bob, id);
-    expectNotFound(alice, id.slice(0, 32) + '000000000009'); // a row that does not exist
-    expectNotFound(alice, 'f'.repeat(32)); // legacy shape, no legacy row
-    expect(errorOf(() => sp.read(alice, id.toUpperCase(), { mode: 'full' })).code).toBe('NOT_FOUND');
-    expect(sp.read(alice, id, { mode: 'full' }).content).toBe('hello');
+    await expectNotFound(alice, first + id.slice(1));
+    await expectNotFound(alice, 'f'.repeat(32) + id.slice(32));
+    await expectNotFound(bob, id);
+    await expectNotFound(alice, id.slice(0, 32) + '000000000009'); // a row that does not exist
+    await expectNotFound(alice, 'f'.repeat(32)); // legacy shape, no legacy row
+    expect((await errorOf(() => sp.read(alice, id.toUpperCase(), { mode: 'full' }))).code).toBe('NOT_FOUND');
+    expect((await sp.read(alice, id, { mode: 'full' })).content).toBe('hello');
   });
 
-  it('of a row removed by gc stay NOT_FOUND when a new row reuses the row number', () => {
-    const old = put(alice, 'old', 10);
+  it('of a row removed by gc stay NOT_FOUND when a new row reuses the row number', async () => {
+    const old = await put(alice, 'old', 10);
     clock.advance(20);
-    expect(sp.gc(alice, {}).deletedRows).toBe(1);
-    const fresh = put(alice, 'new');
+    expect((await sp.gc(alice, {})).deletedRows).toBe(1);
+    const fresh = await put(alice, 'new');
     expect(fresh.slice(32)).toBe(old.slice(32));
-    expectNotFound(alice, old);
-    expect(sp.read(alice, fresh, { mode: 'full' }).content).toBe('new');
+    await expectNotFound(alice, old);
+    expect((await sp.read(alice, fresh, { mode: 'full' })).content).toBe('new');
   });
 });

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { openScratchpad, ScratchpadError, type Scratchpad } from '../../app/scratchpad';
 import type { Principal } from '../../app/contract';
 import { toWellFormed } from '../../app/scratchpad/codepoints';
-import { fakeClock, tempDir } from './helpers';
+import { fakeClock, tempDir, piecesOf } from './helpers';
 
 /*
  * Multi-user isolation: random users run random operations (with ids of other users' rows and forged ids) on
@@ -42,16 +42,16 @@ describe('multi-user isolation', () => {
   let n = 0;
   afterAll(() => tmp.cleanup());
 
-  it('no principal ever sees, changes or counts another owner\'s rows', () => {
-    fc.assert(
-      fc.property(fc.array(opArb, { minLength: 1, maxLength: 40 }), (ops) => {
+  it('no principal ever sees, changes or counts another owner\'s rows', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 40 }), async (ops) => {
         const clock = fakeClock(T0);
-        const sp: Scratchpad = openScratchpad(tmp.file(`iso-${n++}.db`), { clock: clock.now });
+        const sp: Scratchpad = await openScratchpad(tmp.file(`iso-${n++}.db`), { clock: clock.now });
         const model = new Map<string, Row>();
         const ids: string[] = [];
-        const missing = (fn: () => unknown, id: string) => {
+        const missing = async (fn: () => unknown, id: string) => {
           try {
-            fn();
+            await fn();
           } catch (err) {
             expect(err).toBeInstanceOf(ScratchpadError);
             expect((err as ScratchpadError).code).toBe('NOT_FOUND');
@@ -67,7 +67,7 @@ describe('multi-user isolation', () => {
             const mine = [...model.values()].filter((r) => r.owner === userId);
             switch (o.op) {
               case 'put': {
-                const id = sp.put(p, { turnId: TURNS[o.turn] as string, stepNum: 0, executorName: null, observation: o.text, ttlSeconds: o.ttl }).scratchpad_id;
+                const id = (await sp.put(p, { turnId: TURNS[o.turn] as string, stepNum: 0, executorName: null, observation: o.text, ttlSeconds: o.ttl })).scratchpad_id;
                 ids.push(id);
                 model.set(id, { owner: userId, turn: TURNS[o.turn] as string, text: toWellFormed(o.text), expiresAt: clock.now() + o.ttl });
                 break;
@@ -83,16 +83,16 @@ describe('multi-user isolation', () => {
                 const id = o.forged || real === undefined ? (real !== undefined && o.target % 2 === 0 ? forged + real.slice(32) : forged) : real;
                 const row = model.get(id);
                 const call = {
-                  read: () => sp.read(p, id, { mode: 'full' }).content,
-                  describe: () => sp.describe(p, id).meta.owner,
-                  get: () => sp.get(p, id).content,
+                  read: async () => (await sp.read(p, id, { mode: 'full' })).content,
+                  describe: async () => (await sp.describe(p, id)).meta.owner,
+                  get: async () => (await sp.get(p, id)).content,
                   extendId: () => sp.extendTtl(p, { id }, 50),
-                  iterate: () => Buffer.concat([...sp.iterateContent(p, id)]).toString('utf8'),
+                  iterate: async () => Buffer.concat((await piecesOf(await sp.iterateContent(p, id)))).toString('utf8'),
                 }[o.op];
                 if (row === undefined || row.owner !== userId) {
-                  missing(call, id);
+                  await missing(call, id);
                 } else {
-                  const got = call();
+                  const got = await call();
                   if (o.op === 'describe') expect(got).toBe(userId);
                   else if (o.op === 'extendId') {
                     expect(got).toBe(1);
@@ -103,20 +103,20 @@ describe('multi-user isolation', () => {
               }
               case 'list': {
                 const turn = TURNS[o.turn] as string;
-                const got = sp.listForTurn(p, turn).map((e) => e.id).sort();
+                const got = (await sp.listForTurn(p, turn)).map((e) => e.id).sort();
                 expect(got).toEqual([...model.entries()].filter(([, r]) => r.owner === userId && r.turn === turn).map(([id]) => id).sort());
                 break;
               }
               case 'extendTurn': {
                 const turn = TURNS[o.turn] as string;
-                const changed = sp.extendTtl(p, { turnId: turn }, 30);
+                const changed = await sp.extendTtl(p, { turnId: turn }, 30);
                 const expected = mine.filter((r) => r.turn === turn);
                 expect(changed).toBe(expected.length);
                 for (const r of expected) r.expiresAt = clock.now() + 30;
                 break;
               }
               case 'turns': {
-                const turns = sp.listTurns(p).turns;
+                const turns = (await sp.listTurns(p)).turns;
                 expect(turns.map((t) => t.turnId).sort()).toEqual([...new Set(mine.map((r) => r.turn))].sort());
                 for (const t of turns) {
                   expect(t.owners).toEqual([]);
@@ -125,7 +125,7 @@ describe('multi-user isolation', () => {
                 break;
               }
               case 'stats': {
-                const s = sp.stats(p);
+                const s = await sp.stats(p);
                 expect(s.rows).toBe(mine.length);
                 expect(s.bytes).toBe(mine.reduce((a, r) => a + Buffer.byteLength(r.text), 0));
                 expect(s.expiredRows).toBe(mine.filter((r) => r.expiresAt <= clock.now()).length);
@@ -133,12 +133,12 @@ describe('multi-user isolation', () => {
                 break;
               }
               case 'owners':
-                expect(sp.owners(p)).toEqual(mine.length > 0 ? [userId] : []);
+                expect(await sp.owners(p)).toEqual(mine.length > 0 ? [userId] : []);
                 break;
               case 'gc': {
                 clock.advance(o.dt);
                 const now = clock.now();
-                const result = sp.gc(p);
+                const result = await sp.gc(p);
                 const doomed = [...model.entries()].filter(([, r]) => r.owner === userId && r.expiresAt <= now);
                 expect(result.deletedRows).toBe(doomed.length);
                 expect(result.turns.every((t) => t.owner === userId)).toBe(true);
@@ -147,11 +147,11 @@ describe('multi-user isolation', () => {
               }
             }
           }
-          const all = sp.stats({ kind: 'operator' });
+          const all = await sp.stats({ kind: 'operator' });
           expect(all.rows).toBe(model.size);
           for (const u of USERS) expect(all.byOwner?.find((b) => b.owner === u)?.rows ?? 0).toBe([...model.values()].filter((r) => r.owner === u).length);
         } finally {
-          sp.close();
+          await sp.close();
         }
       }),
       { numRuns: 60 },

@@ -15,9 +15,9 @@ beforeEach(() => {
 afterEach(() => tmp.cleanup());
 
 /** Opens `file` expecting `code`; checks the message names the file and the file is untouched. */
-function expectRefused(file: string, code: string, cause: RegExp, open: (f: string) => unknown = (f) => openScratchpad(f)): void {
+async function expectRefused(file: string, code: string, cause: RegExp, open: (f: string) => unknown = (f) => openScratchpad(f)): Promise<void> {
   const before = fingerprint(file);
-  const err = errorOf(() => open(file));
+  const err = await errorOf(() => open(file));
   expect(err.code).toBe(code);
   expect(err.message).toContain(file);
   expect(err.message).toMatch(cause);
@@ -33,81 +33,81 @@ function sqliteFile(name: string, ddl: string): string {
 }
 
 describe('opening files that are not Metnos v1 scratchpads', () => {
-  it('refuses an empty file with CORRUPT', () => {
+  it('refuses an empty file with CORRUPT', async () => {
     const file = tmp.file('empty.db');
     writeFileSync(file, '');
-    expectRefused(file, 'CORRUPT', /empty/);
+    await expectRefused(file, 'CORRUPT', /empty/);
   });
 
-  it('refuses random bytes with CORRUPT', () => {
+  it('refuses random bytes with CORRUPT', async () => {
     const file = tmp.file('random.db');
     writeFileSync(file, randomBytes(8192));
-    expectRefused(file, 'CORRUPT', /not a SQLite database/);
+    await expectRefused(file, 'CORRUPT', /not a SQLite database/);
   });
 
-  it('refuses a truncated copy of the sample with CORRUPT', () => {
+  it('refuses a truncated copy of the sample with CORRUPT', async () => {
     const file = tmp.file('truncated.db');
     writeFileSync(file, readFileSync(FIXTURE_DB).subarray(0, 100_000));
-    expectRefused(file, 'CORRUPT', /truncated/);
-    expectRefused(file, 'CORRUPT', /malformed|damaged|not a readable/, (f) => openMetnosV1(f, resolveOptions({})));
+    await expectRefused(file, 'CORRUPT', /truncated/);
+    await expectRefused(file, 'CORRUPT', /malformed|damaged|not a readable/, (f) => openMetnosV1(f, resolveOptions({})));
   });
 
-  it('refuses a SQLite file with other tables with UNSUPPORTED_FORMAT', () => {
+  it('refuses a SQLite file with other tables with UNSUPPORTED_FORMAT', async () => {
     const file = sqliteFile('other.db', 'CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); INSERT INTO notes (body) VALUES (1);');
-    expectRefused(file, 'UNSUPPORTED_FORMAT', /notes/);
+    await expectRefused(file, 'UNSUPPORTED_FORMAT', /notes/);
   });
 
-  it('refuses an entries table of another shape, naming what differs', () => {
+  it('refuses an entries table of another shape, naming what differs', async () => {
     const renamed = sqliteFile('renamed.db', `CREATE TABLE entries (id TEXT PRIMARY KEY, turn_id TEXT NOT NULL, step_num INTEGER, executor_name TEXT,
       content_kind TEXT NOT NULL, data BLOB NOT NULL, size_bytes INTEGER NOT NULL, summary TEXT, created_at REAL NOT NULL, expires_at REAL NOT NULL)`);
-    expectRefused(renamed, 'UNSUPPORTED_FORMAT', /column 6 is "data", expected "content"/);
+    await expectRefused(renamed, 'UNSUPPORTED_FORMAT', /column 6 is "data", expected "content"/);
     const short = sqliteFile('short.db', 'CREATE TABLE entries (id TEXT PRIMARY KEY, turn_id TEXT, content BLOB)');
-    expectRefused(short, 'UNSUPPORTED_FORMAT', /column 3 is "content", expected "step_num".*missing column 10 "expires_at"/);
+    await expectRefused(short, 'UNSUPPORTED_FORMAT', /column 3 is "content", expected "step_num".*missing column 10 "expires_at"/);
     const retyped = sqliteFile('retyped.db', `CREATE TABLE entries (id TEXT PRIMARY KEY, turn_id TEXT NOT NULL, step_num INTEGER, executor_name TEXT,
       content_kind TEXT NOT NULL, content BLOB NOT NULL, size_bytes INTEGER NOT NULL, summary TEXT, created_at TEXT NOT NULL, expires_at REAL NOT NULL, owner TEXT)`);
-    expectRefused(retyped, 'UNSUPPORTED_FORMAT', /column "created_at" has type "TEXT", expected REAL; unexpected extra column 11 "owner"/);
+    await expectRefused(retyped, 'UNSUPPORTED_FORMAT', /column "created_at" has type "TEXT", expected REAL; unexpected extra column 11 "owner"/);
   });
 
-  it('refuses a WITHOUT ROWID entries table', () => {
+  it('refuses a WITHOUT ROWID entries table', async () => {
     const file = sqliteFile('norowid.db', `CREATE TABLE entries (id TEXT PRIMARY KEY, turn_id TEXT NOT NULL, step_num INTEGER, executor_name TEXT,
       content_kind TEXT NOT NULL, content BLOB NOT NULL, size_bytes INTEGER NOT NULL, summary TEXT, created_at REAL NOT NULL, expires_at REAL NOT NULL) WITHOUT ROWID`);
-    expectRefused(file, 'UNSUPPORTED_FORMAT', /WITHOUT ROWID/);
+    await expectRefused(file, 'UNSUPPORTED_FORMAT', /WITHOUT ROWID/);
   });
 
-  it('refuses a view named entries', () => {
+  it('refuses a view named entries', async () => {
     const file = sqliteFile('view.db', 'CREATE TABLE t (x); CREATE VIEW entries AS SELECT x FROM t;');
-    expectRefused(file, 'UNSUPPORTED_FORMAT', /view/, (f) => openMetnosV1(f, resolveOptions({})));
+    await expectRefused(file, 'UNSUPPORTED_FORMAT', /view/, (f) => openMetnosV1(f, resolveOptions({})));
   });
 });
 
 describe('opening real v1 files', () => {
-  it('opens the sample with or without the installer table beside entries', () => {
+  it('opens the sample with or without the installer table beside entries', async () => {
     const withInstaller = copyFixture(tmp.file('with.db'));
     const without = copyFixture(tmp.file('without.db'));
     const db = new Database(without);
     db.exec('DROP TABLE scratchpad');
     db.close();
     for (const file of [withInstaller, without]) {
-      const sp = openScratchpad(file);
+      const sp = await openScratchpad(file);
       try {
         expect(sp.format).toBe('metnos-v1');
-        expect(sp.stats(operator).rows).toBe(6);
+        expect((await sp.stats(operator)).rows).toBe(6);
       } finally {
-        sp.close();
+        await sp.close();
       }
     }
   });
 
-  it('opens a read-only file (mode 0444) and reads it', () => {
+  it('opens a read-only file (mode 0444) and reads it', async () => {
     const file = copyFixture(tmp.file('ro.db'));
     chmodSync(file, 0o444);
     const before = fingerprint(file);
-    const sp = openScratchpad(file, { readonly: true });
+    const sp = await openScratchpad(file, { readonly: true });
     try {
-      expect(sp.listTurns(operator).turns).toHaveLength(2);
-      expect(errorOf(() => sp.gc(operator)).code).toBe('READ_ONLY');
+      expect((await sp.listTurns(operator)).turns).toHaveLength(2);
+      expect((await errorOf(() => sp.gc(operator))).code).toBe('READ_ONLY');
     } finally {
-      sp.close();
+      await sp.close();
     }
     expect(fingerprint(file)).toEqual(before);
   });

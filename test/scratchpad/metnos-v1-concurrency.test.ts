@@ -68,14 +68,14 @@ beforeEach(() => {
   tmp = tempDir('metnos-v1-conc-');
   file = copyFixture(tmp.file('scratchpad.db'));
 });
-afterEach(() => {
-  sp?.close();
+afterEach(async () => {
+  await sp?.close();
   tmp.cleanup();
 });
 
 describe('with the Python writer inserting', () => {
   it('lists, reads and gc-s without errors but BUSY, losing nothing and keeping counts consistent', async () => {
-    sp = openScratchpad(file);
+    sp = await openScratchpad(file);
     const writer = startWriter(['insert', file, 'py-turn', '240']);
     let deleted = 0;
     let busy = 0;
@@ -84,19 +84,19 @@ describe('with the Python writer inserting', () => {
     while (writer.running()) {
       rounds++;
       // Only the writer inserts between these two calls (our gc runs later): the turn can only have grown.
-      const rows = sp.listForTurn(operator, 'py-turn');
-      const pyTurn = sp.listTurns(operator).turns.find((t) => t.turnId === 'py-turn');
+      const rows = await sp.listForTurn(operator, 'py-turn');
+      const pyTurn = (await sp.listTurns(operator)).turns.find((t) => t.turnId === 'py-turn');
       expect(pyTurn?.entryCount ?? 0).toBeGreaterThanOrEqual(rows.length);
-      expect(sp.stats(operator).rows).toBeGreaterThanOrEqual(rows.length);
+      expect((await sp.stats(operator)).rows).toBeGreaterThanOrEqual(rows.length);
       for (const m of rows.filter((r) => r.expiry !== 'expired').slice(-3)) {
         const text = contentOf(m.id);
-        expect(sp.read(operator, m.id, { mode: 'head', n: 30 }).content).toBe(Array.from(text).slice(0, 30).join(''));
-        expect(sp.read(operator, m.id, { mode: 'tail', n: 7 }).content).toBe(Array.from(text).slice(-7).join(''));
-        expect(sp.describe(operator, m.id).sha256).toBe(createHash('sha256').update(text).digest('hex'));
+        expect((await sp.read(operator, m.id, { mode: 'head', n: 30 })).content).toBe(Array.from(text).slice(0, 30).join(''));
+        expect((await sp.read(operator, m.id, { mode: 'tail', n: 7 })).content).toBe(Array.from(text).slice(-7).join(''));
+        expect((await sp.describe(operator, m.id)).sha256).toBe(createHash('sha256').update(text).digest('hex'));
         reads++;
       }
       try {
-        deleted += sp.gc(operator).deletedRows;
+        deleted += (await sp.gc(operator)).deletedRows;
       } catch (err) {
         if (!(err instanceof ScratchpadError) || err.code !== 'BUSY') throw err;
         busy++;
@@ -107,53 +107,53 @@ describe('with the Python writer inserting', () => {
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const { live, expired } = JSON.parse(stdout.trim().split('\n').at(-1)!) as { live: string[]; expired: string[] };
-    deleted += sp.gc(operator).deletedRows;
+    deleted += (await sp.gc(operator)).deletedRows;
     // Every live row is there with its content; every expired one (and the sample's expired row) is gone.
-    const ids = sp.listForTurn(operator, 'py-turn').map((m) => m.id);
+    const ids = (await sp.listForTurn(operator, 'py-turn')).map((m) => m.id);
     expect(ids.sort()).toEqual([...live].sort());
     expect(deleted).toBe(expired.length + 1);
-    expect(sp.stats(operator).rows).toBe(6 - 1 + live.length);
+    expect((await sp.stats(operator)).rows).toBe(6 - 1 + live.length);
     expect(rounds).toBeGreaterThan(1);
     expect(reads).toBeGreaterThan(0);
     expect(busy).toBeLessThan(rounds);
   });
 
   it('fails gc with BUSY while the writer holds its lock, deleting nothing, and reads meanwhile', async () => {
-    sp = openScratchpad(file, { busyTimeoutMs: 200, clock: () => 1_767_225_600 });
+    sp = await openScratchpad(file, { busyTimeoutMs: 200, clock: () => 1_767_225_600 });
     const writer = startWriter(['hold', file, '2', 'immediate']);
     await writer.waitFor('locked');
-    const err = errorOf(() => sp.gc(operator));
+    const err = await errorOf(() => sp.gc(operator));
     expect(err.code).toBe('BUSY');
     expect(err.message).toContain(file);
     // Readers go on under the writer's RESERVED lock and see the last committed state.
-    expect(sp.stats(operator)).toMatchObject({ rows: 6, expiredRows: 1 });
-    expect(sp.read(operator, '82ced19f002945d4', { mode: 'head', n: 12 }).content).toBe('[00000] work');
+    expect(await sp.stats(operator)).toMatchObject({ rows: 6, expiredRows: 1 });
+    expect((await sp.read(operator, '82ced19f002945d4', { mode: 'head', n: 12 })).content).toBe('[00000] work');
     await writer.waitFor('released');
     expect((await writer.done).code).toBe(0);
-    expect(sp.listForTurn(operator, 'held-turn')).toHaveLength(1);
-    expect(sp.gc(operator).deletedRows).toBe(1);
-    expect(sp.stats(operator).rows).toBe(6);
+    expect(await sp.listForTurn(operator, 'held-turn')).toHaveLength(1);
+    expect((await sp.gc(operator)).deletedRows).toBe(1);
+    expect((await sp.stats(operator)).rows).toBe(6);
   });
 
   it('gives BUSY naming the hot journal a crashed writer left, without rolling it back', async () => {
-    sp = openScratchpad(file);
-    expect(sp.stats(operator).rows).toBe(6);
+    sp = await openScratchpad(file);
+    expect((await sp.stats(operator)).rows).toBe(6);
     expect((await startWriter(['crash', file]).done).code).toBe(0);
     expect(existsSync(`${file}-journal`)).toBe(true);
     const before = [fingerprint(file), fingerprint(`${file}-journal`)];
-    const err = errorOf(() => sp.stats(operator));
+    const err = await errorOf(() => sp.stats(operator));
     expect(err.code).toBe('BUSY');
     expect(err.message).toMatch(/hot journal/);
-    expect(errorOf(() => openMetnosV1(file, resolveOptions({}))).code).toBe('BUSY');
+    expect((await errorOf(() => openMetnosV1(file, resolveOptions({})))).code).toBe('BUSY');
     expect([fingerprint(file), fingerprint(`${file}-journal`)]).toEqual(before);
   });
 
   it('waits for an exclusive lock within the busy timeout instead of failing', async () => {
-    sp = openScratchpad(file, { busyTimeoutMs: 10_000 });
+    sp = await openScratchpad(file, { busyTimeoutMs: 10_000 });
     const writer = startWriter(['hold', file, '0.5', 'exclusive']);
     await writer.waitFor('locked');
     // Blocks (synchronously) until the writer commits, then sees its row.
-    expect(sp.listForTurn(operator, 'held-turn')).toHaveLength(1);
+    expect(await sp.listForTurn(operator, 'held-turn')).toHaveLength(1);
     expect((await writer.done).code).toBe(0);
   });
 });

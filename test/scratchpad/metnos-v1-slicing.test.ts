@@ -4,7 +4,12 @@ import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { ByteSource, ScanTuning } from '../../app/scratchpad/metnos-v1/byte-source';
 import { openV1Context } from '../../app/scratchpad/metnos-v1/context';
-import { createV1Store } from '../../app/scratchpad/metnos-v1/store';
+import { createV1Backend } from '../../app/scratchpad/metnos-v1/backend';
+import { createScratchpad } from '../../app/scratchpad/core/scratchpad';
+import type { V1Context } from '../../app/scratchpad/metnos-v1/context';
+
+/** The store core over a v1 backend with explicit scan windows. */
+const createV1Store = (ctx: V1Context, tuning?: ScanTuning) => createScratchpad(createV1Backend(ctx, tuning), ctx.options);
 import { readTextSlice, scanText } from '../../app/scratchpad/metnos-v1/text-index';
 import { segmentLength } from '../../app/scratchpad/metnos-v1/utf8-segments';
 import { resolveOptions } from '../../app/scratchpad/options';
@@ -124,10 +129,10 @@ describe('read through SQLite with small windows', () => {
     tmp.cleanup();
   });
 
-  it('head, tail, range and sha256 match a full decode for BLOB and TEXT storage', () => {
+  it('head, tail, range and sha256 match a full decode for BLOB and TEXT storage', async () => {
     let n = 0;
-    fc.assert(
-      fc.property(bytesArb, tuningArb, fc.nat(120), fc.nat(120), (bytes, t, a, b) => {
+    await fc.assert(
+      fc.asyncProperty(bytesArb, tuningArb, fc.nat(120), fc.nat(120), async (bytes, t, a, b) => {
         const ids = [`blob${n}`, `text${n}`];
         n++;
         insertV1Rows(writer, [
@@ -138,15 +143,15 @@ describe('read through SQLite with small windows', () => {
         try {
           const ref = referenceCodePoints(bytes);
           for (const id of ids) {
-            expect(sp.read(operator, id, { mode: 'head', n: a }).content).toBe(ref.slice(0, a).join(''));
-            expect(sp.read(operator, id, { mode: 'tail', n: b }).content).toBe(ref.slice(Math.max(0, ref.length - b)).join(''));
-            const r = sp.read(operator, id, { mode: 'range', start: Math.min(a, b), end: Math.max(a, b) });
+            expect((await sp.read(operator, id, { mode: 'head', n: a })).content).toBe(ref.slice(0, a).join(''));
+            expect((await sp.read(operator, id, { mode: 'tail', n: b })).content).toBe(ref.slice(Math.max(0, ref.length - b)).join(''));
+            const r = await sp.read(operator, id, { mode: 'range', start: Math.min(a, b), end: Math.max(a, b) });
             expect(r.content).toBe(ref.slice(Math.min(a, b), Math.max(a, b)).join(''));
             expect(r.meta.totalLength).toBe(ref.length);
-            expect(sp.describe(operator, id).sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+            expect((await sp.describe(operator, id)).sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
           }
         } finally {
-          sp.close();
+          await sp.close();
         }
       }),
       { numRuns: 300 },

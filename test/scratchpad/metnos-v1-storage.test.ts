@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openScratchpad, type Scratchpad } from '../../app/scratchpad';
 import type { ReadOptions } from '../../app/contract';
-import { operator, tempDir } from './helpers';
+import { operator, tempDir, piecesOf } from './helpers';
 import { makeV1File, referenceCodePoints, type V1RowInput } from './metnos-v1/v1-files';
 
 /*
@@ -85,40 +85,40 @@ describe.each(Object.keys(VALUES))('a %s value', (name) => {
   const ids = [`b${String(i).padStart(15, '0')}`, `t${String(i).padStart(15, '0')}`];
 
   // Two stores: one slices before describing (index from SQLite's count or a slice scan), one after.
-  it.each([['reads first'], ['describes first']])('gives the same lengths, slices and sha256 as BLOB and TEXT (%s)', (order) => {
-    const sp: Scratchpad = openScratchpad(file, { maxReadLength: 4_000_000 });
+  it.each([['reads first'], ['describes first']])('gives the same lengths, slices and sha256 as BLOB and TEXT (%s)', async (order) => {
+    const sp: Scratchpad = await openScratchpad(file, { maxReadLength: 4_000_000 });
     try {
       for (const id of ids) {
-        if (order === 'describes first') expect(sp.describe(operator, id).sha256).toBe(sha);
+        if (order === 'describes first') expect((await sp.describe(operator, id)).sha256).toBe(sha);
         for (const r of requests(cps.length)) {
-          const got = sp.read(operator, id, r);
+          const got = await sp.read(operator, id, r);
           expect(got.meta.totalLength, `${id} ${JSON.stringify(r)}`).toBe(cps.length);
           expect(got.content === expectedSlice(cps, r), `${id} ${JSON.stringify(r)}`).toBe(true);
         }
-        const d = sp.describe(operator, id);
+        const d = await sp.describe(operator, id);
         expect(d.sha256).toBe(sha);
         expect(d.meta.lengthCodePoints).toBe(cps.length);
         expect(d.meta.sizeBytes).toBe(bytes.length);
-        expect(sp.get(operator, id).content === cps.join('')).toBe(true);
-        expect(Buffer.concat([...sp.iterateContent(operator, id, 65_536)]).equals(Buffer.from(bytes))).toBe(true);
+        expect((await sp.get(operator, id)).content === cps.join('')).toBe(true);
+        expect(Buffer.concat((await piecesOf(await sp.iterateContent(operator, id, 65_536)))).equals(Buffer.from(bytes))).toBe(true);
       }
     } finally {
-      sp.close();
+      await sp.close();
     }
   });
 });
 
 describe('stats and listings over TEXT and BLOB values', () => {
-  it('count the same bytes for both storage types', () => {
-    const sp = openScratchpad(file);
+  it('count the same bytes for both storage types', async () => {
+    const sp = await openScratchpad(file);
     try {
       const total = Object.values(VALUES).reduce((n, v) => n + v.length, 0);
-      expect(sp.stats(operator)).toMatchObject({ rows: rows.length, bytes: 2 * total });
+      expect(await sp.stats(operator)).toMatchObject({ rows: rows.length, bytes: 2 * total });
       for (const [name, v] of Object.entries(VALUES)) {
-        expect(sp.listForTurn(operator, `turn-${name}`).map((m) => m.sizeBytes)).toEqual([v.length, v.length]);
+        expect((await sp.listForTurn(operator, `turn-${name}`)).map((m) => m.sizeBytes)).toEqual([v.length, v.length]);
       }
     } finally {
-      sp.close();
+      await sp.close();
     }
   });
 });

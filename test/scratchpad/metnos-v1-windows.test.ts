@@ -1,7 +1,12 @@
 import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openV1Context, type V1Context } from '../../app/scratchpad/metnos-v1/context';
-import { createV1Store } from '../../app/scratchpad/metnos-v1/store';
+import { createV1Backend } from '../../app/scratchpad/metnos-v1/backend';
+import { createScratchpad } from '../../app/scratchpad/core/scratchpad';
+import type { ScanTuning } from '../../app/scratchpad/metnos-v1/byte-source';
+
+/** The store core over a v1 backend with explicit scan windows. */
+const createV1Store = (ctx: V1Context, tuning?: ScanTuning) => createScratchpad(createV1Backend(ctx, tuning), ctx.options);
 import { resolveOptions } from '../../app/scratchpad/options';
 import { operator, tempDir } from './helpers';
 import { makeV1File, referenceCodePoints } from './metnos-v1/v1-files';
@@ -50,36 +55,36 @@ function recordingStore(): { store: ReturnType<typeof createV1Store>; blobs: num
 }
 
 describe('slices of a large row', () => {
-  it('read only a few KiB of an ASCII row, even on the first read (SQLite counts)', () => {
+  it('read only a few KiB of an ASCII row, even on the first read (SQLite counts)', async () => {
     const { store, blobs } = recordingStore();
     try {
-      const r = store.read(operator, 'ascii00000000000', { mode: 'head', n: 2000 });
+      const r = await store.read(operator, 'ascii00000000000', { mode: 'head', n: 2000 });
       expect(r.content).toBe(ascii.subarray(0, 2000).toString('latin1'));
       expect(r.meta.totalLength).toBe(SIZE);
-      store.read(operator, 'ascii00000000000', { mode: 'range', start: 4_000_000, end: 4_002_000 });
-      store.read(operator, 'ascii00000000000', { mode: 'tail', n: 2000 });
+      await store.read(operator, 'ascii00000000000', { mode: 'range', start: 4_000_000, end: 4_002_000 });
+      await store.read(operator, 'ascii00000000000', { mode: 'tail', n: 2000 });
       // SQLite's count comes with the first 64 KiB (scanned on if the count showed multi-byte text).
       expect(blobs).toEqual([65_536, 2000, 2000, 2000]);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 
-  it('read one window near the nearest checkpoint of a multi-byte row once it is counted', () => {
+  it('read one window near the nearest checkpoint of a multi-byte row once it is counted', async () => {
     const { store, blobs } = recordingStore();
     try {
       const cps = referenceCodePoints(accents);
-      store.describe(operator, 'utf8000000000000'); // the one whole-value scan: windows of a quarter of the value
+      await store.describe(operator, 'utf8000000000000'); // the one whole-value scan: windows of a quarter of the value
       expect(Math.max(...blobs)).toBeLessThanOrEqual(Math.max(MiB, Math.ceil(SIZE / 4)));
       blobs.length = 0;
       const start = Math.floor(cps.length * 0.7);
-      const r = store.read(operator, 'utf8000000000000', { mode: 'range', start, end: start + 2000 });
+      const r = await store.read(operator, 'utf8000000000000', { mode: 'range', start, end: start + 2000 });
       expect(r.content).toBe(cps.slice(start, start + 2000).join(''));
-      expect(store.read(operator, 'utf8000000000000', { mode: 'tail', n: 2000 }).content).toBe(cps.slice(-2000).join(''));
+      expect((await store.read(operator, 'utf8000000000000', { mode: 'tail', n: 2000 })).content).toBe(cps.slice(-2000).join(''));
       expect(blobs).toHaveLength(2);
       expect(Math.max(...blobs)).toBeLessThanOrEqual(MiB + 3 + 4 * 2000);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 });

@@ -4,7 +4,7 @@ import { openScratchpad } from '../../app/scratchpad';
 import { resolveOptions } from '../../app/scratchpad/options';
 import { createV2File } from '../../app/scratchpad/v2/connection';
 import { LATEST_VERSION, LEGACY_ID_WHERE, MARKER_TABLE, MIGRATIONS } from '../../app/scratchpad/v2/schema';
-import { errorOf, operator, tempDir, user } from './helpers';
+import { errorOf, operator, tempDir, user, piecesOf } from './helpers';
 
 let tmp: ReturnType<typeof tempDir>;
 beforeEach(() => {
@@ -20,9 +20,9 @@ describe('migrations', () => {
     expect(LATEST_VERSION).toBe(MIGRATIONS.length);
   });
 
-  it('a new file is at the latest version with the marker row, WAL and 4 KiB pages', () => {
+  it('a new file is at the latest version with the marker row, WAL and 4 KiB pages', async () => {
     const file = tmp.file();
-    openScratchpad(file).close();
+    await (await openScratchpad(file)).close();
     const db = new Database(file, { readonly: true });
     expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
@@ -34,7 +34,7 @@ describe('migrations', () => {
     db.close();
   });
 
-  it('2 (read log): upgrades a version-1 file, keeping its rows', () => {
+  it('2 (read log): upgrades a version-1 file, keeping its rows', async () => {
     const file = tmp.file();
     createV2File(file, resolveOptions({}), 1);
     // Seed version 1 with a row written the way version 1 writes it (through the store on a v1 file would
@@ -51,20 +51,20 @@ describe('migrations', () => {
     seed.prepare('INSERT INTO chunks (key, byte_start, unit_start, cp_index, data) VALUES (?, 0, 0, NULL, ?)').run(1_048_576, Buffer.from('hello'));
     seed.close();
 
-    expect(errorOf(() => openScratchpad(file, { readonly: true })).code).toBe('UNSUPPORTED_FORMAT');
-    const sp = openScratchpad(file);
-    expect(sp.read(alice, 'a'.repeat(32), { mode: 'full' }).content).toBe('hello');
-    sp.recordRead(alice, { entryId: 'a'.repeat(32), mode: 'full', start: 0, end: 5, truncated: false, at: 20 });
-    expect(sp.readLog(alice, { id: 'a'.repeat(32) })).toEqual([
+    expect((await errorOf(() => openScratchpad(file, { readonly: true }))).code).toBe('UNSUPPORTED_FORMAT');
+    const sp = await openScratchpad(file);
+    expect((await sp.read(alice, 'a'.repeat(32), { mode: 'full' })).content).toBe('hello');
+    await sp.recordRead(alice, { entryId: 'a'.repeat(32), mode: 'full', start: 0, end: 5, truncated: false, at: 20 });
+    expect(await sp.readLog(alice, { id: 'a'.repeat(32) })).toEqual([
       { entryId: 'a'.repeat(32), turnId: 't1', principal: 'alice', mode: 'full', unit: 'code_points', start: 0, end: 5, truncated: false, at: 20 },
     ]);
-    sp.close();
+    await sp.close();
     const db = new Database(file, { readonly: true });
     expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
     db.close();
   });
 
-  it('3 (summary with the first chunk): upgrades a version-2 file, keeping summaries, content and empty rows', () => {
+  it('3 (summary with the first chunk): upgrades a version-2 file, keeping summaries, content and empty rows', async () => {
     const file = tmp.file();
     createV2File(file, resolveOptions({}), 2);
     const seed = new Database(file);
@@ -82,16 +82,16 @@ describe('migrations', () => {
     chunk.run(1_048_577, 4, 4, Buffer.from('o!'));
     seed.close();
 
-    const sp = openScratchpad(file, { clock: () => 100 });
-    expect(sp.listForTurn(alice, 't1').map((e) => [e.id, e.summary, e.sizeBytes])).toEqual([
+    const sp = await openScratchpad(file, { clock: () => 100 });
+    expect((await sp.listForTurn(alice, 't1')).map((e) => [e.id, e.summary, e.sizeBytes])).toEqual([
       [full, 'summary of hello!', 6],
       [empty, '', 0],
     ]);
-    expect(sp.read(alice, full, { mode: 'full' }).content).toBe('hello!');
-    expect(sp.read(alice, full, { mode: 'range', start: 3, end: 6 }).content).toBe('lo!');
-    expect(sp.read(alice, empty, { mode: 'full' }).content).toBe('');
-    expect(sp.gc(alice, {})).toMatchObject({ deletedRows: 1, deletedBytes: 0 });
-    sp.close();
+    expect((await sp.read(alice, full, { mode: 'full' })).content).toBe('hello!');
+    expect((await sp.read(alice, full, { mode: 'range', start: 3, end: 6 })).content).toBe('lo!');
+    expect((await sp.read(alice, empty, { mode: 'full' })).content).toBe('');
+    expect(await sp.gc(alice, {})).toMatchObject({ deletedRows: 1, deletedBytes: 0 });
+    await sp.close();
 
     const db = new Database(file, { readonly: true });
     expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
@@ -105,7 +105,7 @@ describe('migrations', () => {
     db.close();
   });
 
-  it('4 (ids carry their row number): a version-3 file keeps resolving its 32-hex ids; new puts skip the id index', () => {
+  it('4 (ids carry their row number): a version-3 file keeps resolving its 32-hex ids; new puts skip the id index', async () => {
     const file = tmp.file();
     createV2File(file, resolveOptions({}), 3);
     const seed = new Database(file);
@@ -123,26 +123,26 @@ describe('migrations', () => {
     chunk.run(2 * 1_048_576, 'world', Buffer.from('world'));
     seed.close();
 
-    const sp = openScratchpad(file, { clock: () => 100 });
-    expect(sp.read(alice, legacyAlice, { mode: 'full' }).content).toBe('hello');
-    expect(sp.describe(alice, legacyAlice).handle?.scratchpad_id).toBe(legacyAlice);
-    expect(sp.get(alice, legacyAlice).content).toBe('hello');
-    expect(Buffer.concat([...sp.iterateContent(alice, legacyAlice)]).toString()).toBe('hello');
-    expect(sp.extendTtl(alice, { id: legacyAlice }, 50)).toBe(1);
-    sp.recordRead(alice, { entryId: legacyAlice, mode: 'head', start: 0, end: 2, truncated: true, at: 30 });
-    expect(sp.readLog(alice, { id: legacyAlice }).map((r) => r.entryId)).toEqual([legacyAlice]);
-    expect(sp.read(operator, legacyBob, { mode: 'full' }).content).toBe('world');
+    const sp = await openScratchpad(file, { clock: () => 100 });
+    expect((await sp.read(alice, legacyAlice, { mode: 'full' })).content).toBe('hello');
+    expect((await sp.describe(alice, legacyAlice)).handle?.scratchpad_id).toBe(legacyAlice);
+    expect((await sp.get(alice, legacyAlice)).content).toBe('hello');
+    expect(Buffer.concat((await piecesOf(await sp.iterateContent(alice, legacyAlice)))).toString()).toBe('hello');
+    expect(await sp.extendTtl(alice, { id: legacyAlice }, 50)).toBe(1);
+    await sp.recordRead(alice, { entryId: legacyAlice, mode: 'head', start: 0, end: 2, truncated: true, at: 30 });
+    expect((await sp.readLog(alice, { id: legacyAlice })).map((r) => r.entryId)).toEqual([legacyAlice]);
+    expect((await sp.read(operator, legacyBob, { mode: 'full' })).content).toBe('world');
     // A foreign legacy id reads exactly like a missing one.
-    const foreign = errorOf(() => sp.read(alice, legacyBob, { mode: 'full' }));
-    const missing = errorOf(() => sp.read(alice, 'f'.repeat(32), { mode: 'full' }));
+    const foreign = await errorOf(() => sp.read(alice, legacyBob, { mode: 'full' }));
+    const missing = await errorOf(() => sp.read(alice, 'f'.repeat(32), { mode: 'full' }));
     expect([foreign.code, missing.code]).toEqual(['NOT_FOUND', 'NOT_FOUND']);
     expect(foreign.message.replace(legacyBob, 'ID')).toBe(missing.message.replace('f'.repeat(32), 'ID'));
     // New puts in the upgraded file get ids naming their row, next to the legacy rows.
-    const fresh = sp.put(alice, { turnId: 't1', stepNum: 3, executorName: 'x', observation: 'new text' }).scratchpad_id;
+    const fresh = (await sp.put(alice, { turnId: 't1', stepNum: 3, executorName: 'x', observation: 'new text' })).scratchpad_id;
     expect(fresh).toMatch(/^[0-9a-f]{32}000000000003$/);
-    expect(sp.read(alice, fresh, { mode: 'full' }).content).toBe('new text');
-    expect(sp.listForTurn(alice, 't1').map((e) => e.id)).toEqual([legacyAlice, fresh]);
-    sp.close();
+    expect((await sp.read(alice, fresh, { mode: 'full' })).content).toBe('new text');
+    expect((await sp.listForTurn(alice, 't1')).map((e) => e.id)).toEqual([legacyAlice, fresh]);
+    await sp.close();
 
     const db = new Database(file, { readonly: true });
     expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
@@ -157,12 +157,12 @@ describe('migrations', () => {
     db.close();
   });
 
-  it('a new file keeps the summary with chunk 0, also for an empty observation', () => {
+  it('a new file keeps the summary with chunk 0, also for an empty observation', async () => {
     const file = tmp.file();
-    const sp = openScratchpad(file);
-    const h = sp.put(alice, { turnId: 't', stepNum: 0, executorName: 'x', observation: { content: '' } });
-    expect(sp.listForTurn(alice, 't')[0]?.summary).toBe(sp.describe(alice, h.scratchpad_id).meta.summary);
-    sp.close();
+    const sp = await openScratchpad(file);
+    const h = await sp.put(alice, { turnId: 't', stepNum: 0, executorName: 'x', observation: { content: '' } });
+    expect((await sp.listForTurn(alice, 't'))[0]?.summary).toBe((await sp.describe(alice, h.scratchpad_id)).meta.summary);
+    await sp.close();
     const db = new Database(file, { readonly: true });
     expect(db.prepare('SELECT count(*) AS n, sum(length(data)) AS bytes FROM chunks').get()).toEqual({ n: 1, bytes: 0 });
     db.close();

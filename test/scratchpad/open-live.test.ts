@@ -13,7 +13,7 @@ describe('openScratchpad while another process writes', () => {
     const tmp = tempDir();
     try {
       const file = tmp.file();
-      openScratchpad(file).close();
+      await (await openScratchpad(file)).close();
       const count = 2500;
       const child = spawn(process.execPath, ['--import', 'tsx', WRITER, file, String(count)], { stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
@@ -28,9 +28,9 @@ describe('openScratchpad while another process writes', () => {
       let opens = 0;
       while (running && opens < 20_000) {
         try {
-          const sp = openScratchpad(file, { readonly: true });
-          sp.stats(operator);
-          sp.close();
+          const sp = await openScratchpad(file, { readonly: true });
+          await sp.stats(operator);
+          await sp.close();
         } catch (err) {
           failures.push(`${(err as { code?: string }).code}: ${(err as Error).message}`);
         }
@@ -42,9 +42,9 @@ describe('openScratchpad while another process writes', () => {
       expect(stdout).toBe(String(count));
       expect(opens).toBeGreaterThan(50);
       expect(failures.slice(0, 3)).toEqual([]);
-      const sp = openScratchpad(file, { readonly: true });
-      expect(sp.stats(operator).rows).toBe(count);
-      sp.close();
+      const sp = await openScratchpad(file, { readonly: true });
+      expect((await sp.stats(operator)).rows).toBe(count);
+      await sp.close();
     } finally {
       tmp.cleanup();
     }

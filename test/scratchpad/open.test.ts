@@ -29,38 +29,38 @@ function age(file: string): void {
 }
 
 describe('openScratchpad on a missing file', () => {
-  it('creates the folder (0700) and a v2 file (0600)', () => {
+  it('creates the folder (0700) and a v2 file (0600)', async () => {
     const file = join(tmp.dir, 'a', 'b', 'scratchpad.db');
-    const sp = openScratchpad(file);
+    const sp = await openScratchpad(file);
     expect(sp.format).toBe('v2');
     expect(sp.readonly).toBe(false);
     expect(sp.path).toBe(file);
-    sp.close();
+    await sp.close();
     expect(statSync(join(tmp.dir, 'a')).mode & 0o777).toBe(0o700);
     expect(statSync(join(tmp.dir, 'a', 'b')).mode & 0o777).toBe(0o700);
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
-  it('refuses to create when read-only: NOT_FOUND', () => {
+  it('refuses to create when read-only: NOT_FOUND', async () => {
     const file = tmp.file();
-    const err = errorOf(() => openScratchpad(file, { readonly: true }));
+    const err = await errorOf(() => openScratchpad(file, { readonly: true }));
     expect(err.code).toBe('NOT_FOUND');
     expect(err.message).toContain(file);
     expect(() => statSync(file)).toThrow();
   });
 
-  it('reopens what it created with the rows kept', () => {
+  it('reopens what it created with the rows kept', async () => {
     const file = tmp.file();
-    const sp = openScratchpad(file);
-    const h = sp.put(user('u'), { turnId: 't', stepNum: 1, executorName: 'x', observation: 'hello' });
-    sp.close();
-    const again = openScratchpad(file, { readonly: true });
+    const sp = await openScratchpad(file);
+    const h = await sp.put(user('u'), { turnId: 't', stepNum: 1, executorName: 'x', observation: 'hello' });
+    await sp.close();
+    const again = await openScratchpad(file, { readonly: true });
     expect(again.readonly).toBe(true);
-    expect(again.read(user('u'), h.scratchpad_id, { mode: 'full' }).content).toBe('hello');
-    expect(errorOf(() => again.put(user('u'), { turnId: 't', stepNum: 1, executorName: 'x', observation: 'x' })).code).toBe('READ_ONLY');
-    expect(errorOf(() => again.gc(operator)).code).toBe('READ_ONLY');
-    expect(again.gc(operator, { dryRun: true }).deletedRows).toBe(0);
-    again.close();
+    expect((await again.read(user('u'), h.scratchpad_id, { mode: 'full' })).content).toBe('hello');
+    expect((await errorOf(() => again.put(user('u'), { turnId: 't', stepNum: 1, executorName: 'x', observation: 'x' }))).code).toBe('READ_ONLY');
+    expect((await errorOf(() => again.gc(operator))).code).toBe('READ_ONLY');
+    expect((await again.gc(operator, { dryRun: true })).deletedRows).toBe(0);
+    await again.close();
   });
 });
 
@@ -70,19 +70,19 @@ describe('openScratchpad on a file it cannot use', () => {
     ['a text file', (f) => writeFileSync(f, 'hello, this is not a database at all, just some text that is long enough to be read '.repeat(3)), 'CORRUPT', /not a SQLite database/],
     ['a short file', (f) => writeFileSync(f, 'SQLite format 3\0'), 'CORRUPT', /not a SQLite database/],
   ];
-  it.each(cases)('%s: %s naming the cause, file unchanged', (_name, make, code, message) => {
+  it.each(cases)('%s: %s naming the cause, file unchanged', async (_name, make, code, message) => {
     const file = tmp.file();
     make(file);
     age(file);
     const before = snapshot(file);
-    const err = errorOf(() => openScratchpad(file));
+    const err = await errorOf(() => openScratchpad(file));
     expect(err.code).toBe(code);
     expect(err.message).toMatch(message);
     expect(err.message).toContain(file);
     expectUntouched(file, before);
   });
 
-  it('a truncated database: CORRUPT, file unchanged', () => {
+  it('a truncated database: CORRUPT, file unchanged', async () => {
     const file = tmp.file();
     const db = new Database(file);
     db.exec('CREATE TABLE other (x BLOB)');
@@ -91,77 +91,77 @@ describe('openScratchpad on a file it cannot use', () => {
     truncateSync(file, 20_000);
     age(file);
     const before = snapshot(file);
-    const err = errorOf(() => openScratchpad(file));
+    const err = await errorOf(() => openScratchpad(file));
     expect(err.code).toBe('CORRUPT');
     expect(err.message).toMatch(/truncated/);
     expectUntouched(file, before);
   });
 
-  it('another application\'s database: UNSUPPORTED_FORMAT naming its tables, file unchanged', () => {
+  it('another application\'s database: UNSUPPORTED_FORMAT naming its tables, file unchanged', async () => {
     const file = tmp.file();
     const db = new Database(file);
     db.exec('CREATE TABLE users (id INTEGER); CREATE TABLE notes (body TEXT)');
     db.close();
     age(file);
     const before = snapshot(file);
-    const err = errorOf(() => openScratchpad(file));
+    const err = await errorOf(() => openScratchpad(file));
     expect(err.code).toBe('UNSUPPORTED_FORMAT');
     expect(err.message).toContain('tables: notes, users');
     expectUntouched(file, before);
   });
 
-  it('an empty SQLite database (no tables): UNSUPPORTED_FORMAT', () => {
+  it('an empty SQLite database (no tables): UNSUPPORTED_FORMAT', async () => {
     const file = tmp.file();
     const db = new Database(file);
     db.pragma('user_version = 3');
     db.close();
-    const err = errorOf(() => openScratchpad(file));
+    const err = await errorOf(() => openScratchpad(file));
     expect(err.code).toBe('UNSUPPORTED_FORMAT');
     expect(err.message).toContain('no tables');
   });
 
-  it('a folder: CORRUPT', () => {
+  it('a folder: CORRUPT', async () => {
     const dir = join(tmp.dir, 'folder.db');
     mkdirSync(dir);
-    expect(errorOf(() => openScratchpad(dir)).code).toBe('CORRUPT');
+    expect((await errorOf(() => openScratchpad(dir))).code).toBe('CORRUPT');
   });
 
-  it('a v2 file of a newer schema: UNSUPPORTED_FORMAT, rows untouched', () => {
+  it('a v2 file of a newer schema: UNSUPPORTED_FORMAT, rows untouched', async () => {
     const file = tmp.file();
-    openScratchpad(file).close();
+    await (await openScratchpad(file)).close();
     const db = new Database(file);
     db.pragma('user_version = 99');
     db.close();
     age(file);
     const before = snapshot(file);
-    const err = errorOf(() => openScratchpad(file));
+    const err = await errorOf(() => openScratchpad(file));
     expect(err.code).toBe('UNSUPPORTED_FORMAT');
     expect(err.message).toMatch(/newer version/);
     expectUntouched(file, before);
   });
 
-  it('bad path or options: INVALID_ARGUMENT', () => {
-    expect(errorOf(() => openScratchpad('')).code).toBe('INVALID_ARGUMENT');
-    expect(errorOf(() => openScratchpad(42 as unknown as string)).code).toBe('INVALID_ARGUMENT');
-    expect(errorOf(() => openScratchpad(tmp.file(), { maxReadLength: -1 })).code).toBe('INVALID_ARGUMENT');
-    expect(errorOf(() => openScratchpad(tmp.file(), { busyTimeoutMs: Number.NaN })).code).toBe('INVALID_ARGUMENT');
+  it('bad path or options: INVALID_ARGUMENT', async () => {
+    expect((await errorOf(() => openScratchpad(''))).code).toBe('INVALID_ARGUMENT');
+    expect((await errorOf(() => openScratchpad(42 as unknown as string))).code).toBe('INVALID_ARGUMENT');
+    expect((await errorOf(() => openScratchpad(tmp.file(), { maxReadLength: -1 }))).code).toBe('INVALID_ARGUMENT');
+    expect((await errorOf(() => openScratchpad(tmp.file(), { busyTimeoutMs: Number.NaN }))).code).toBe('INVALID_ARGUMENT');
   });
 
   // root ignores file modes, so this runs only as an ordinary user.
-  it.skipIf(process.getuid?.() === 0)('a read-only file opened for writing: READ_ONLY on put', () => {
+  it.skipIf(process.getuid?.() === 0)('a read-only file opened for writing: READ_ONLY on put', async () => {
     const file = tmp.file();
-    const sp = openScratchpad(file);
-    sp.put(user('u'), { turnId: 't', stepNum: 1, executorName: null, observation: 'x' });
-    sp.close();
+    const sp = await openScratchpad(file);
+    await sp.put(user('u'), { turnId: 't', stepNum: 1, executorName: null, observation: 'x' });
+    await sp.close();
     chmodSync(file, 0o400);
-    const again = openScratchpad(file);
-    expect(errorOf(() => again.put(user('u'), { turnId: 't', stepNum: 1, executorName: null, observation: 'x' })).code).toBe('READ_ONLY');
-    again.close();
+    const again = await openScratchpad(file);
+    expect((await errorOf(() => again.put(user('u'), { turnId: 't', stepNum: 1, executorName: null, observation: 'x' }))).code).toBe('READ_ONLY');
+    await again.close();
   });
 });
 
 describe('openScratchpad format detection', () => {
-  it('sends a file with an entries table to the metnos-v1 opener', () => {
+  it('sends a file with an entries table to the metnos-v1 opener', async () => {
     const file = tmp.file();
     const db = new Database(file);
     db.exec(`CREATE TABLE entries (id TEXT PRIMARY KEY, turn_id TEXT NOT NULL, step_num INTEGER, executor_name TEXT,
@@ -173,9 +173,9 @@ describe('openScratchpad format detection', () => {
     const before = snapshot(file);
     let format: string;
     try {
-      const sp = openScratchpad(file);
+      const sp = await openScratchpad(file);
       format = sp.format;
-      sp.close();
+      await sp.close();
     } catch (err) {
       format = (err as { code?: string }).code ?? 'error';
     }
@@ -186,27 +186,27 @@ describe('openScratchpad format detection', () => {
 });
 
 describe('openScratchpad with a native binding', () => {
-  it('loads better-sqlite3 from the given addon path', () => {
+  it('loads better-sqlite3 from the given addon path', async () => {
     const nativeBinding = createRequire(import.meta.url).resolve('better-sqlite3/build/Release/better_sqlite3.node');
     const file = tmp.file();
-    const sp = openScratchpad(file, { nativeBinding });
-    sp.put(user('u'), { turnId: 't', stepNum: 1, executorName: null, observation: 'x' });
-    expect(sp.stats(operator).rows).toBe(1);
-    sp.close();
-    const again = openScratchpad(file, { nativeBinding, readonly: true });
-    expect(again.stats(operator).rows).toBe(1);
-    again.close();
+    const sp = await openScratchpad(file, { nativeBinding });
+    await sp.put(user('u'), { turnId: 't', stepNum: 1, executorName: null, observation: 'x' });
+    expect((await sp.stats(operator)).rows).toBe(1);
+    await sp.close();
+    const again = await openScratchpad(file, { nativeBinding, readonly: true });
+    expect((await again.stats(operator)).rows).toBe(1);
+    await again.close();
   });
 
-  it('refuses an addon that cannot be loaded: INVALID_ARGUMENT, nothing created', () => {
+  it('refuses an addon that cannot be loaded: INVALID_ARGUMENT, nothing created', async () => {
     const file = tmp.file();
-    openScratchpad(file).close();
-    const err = errorOf(() => openScratchpad(file, { nativeBinding: join(tmp.dir, 'missing.node') }));
+    await (await openScratchpad(file)).close();
+    const err = await errorOf(() => openScratchpad(file, { nativeBinding: join(tmp.dir, 'missing.node') }));
     expect(err.code).toBe('INVALID_ARGUMENT');
     expect(err.message).toContain('missing.node');
-    expect(errorOf(() => openScratchpad(file, { nativeBinding: '' })).code).toBe('INVALID_ARGUMENT');
+    expect((await errorOf(() => openScratchpad(file, { nativeBinding: '' }))).code).toBe('INVALID_ARGUMENT');
     const missing = join(tmp.dir, 'new', 'x.db');
-    expect(errorOf(() => openScratchpad(missing, { nativeBinding: join(tmp.dir, 'missing.node') })).code).toBe('INVALID_ARGUMENT');
+    expect((await errorOf(() => openScratchpad(missing, { nativeBinding: join(tmp.dir, 'missing.node') }))).code).toBe('INVALID_ARGUMENT');
     expect(() => statSync(join(tmp.dir, 'new'))).toThrow();
   });
 });

@@ -5,7 +5,7 @@ import { openScratchpadWithLayout } from '../../app/scratchpad/open';
 import type { Scratchpad } from '../../app/scratchpad';
 import { CHUNK_KEY_SPAN } from '../../app/scratchpad/v2/schema';
 import { toWellFormed } from '../../app/scratchpad/codepoints';
-import { operator, tempDir, user } from './helpers';
+import { operator, tempDir, user, piecesOf } from './helpers';
 
 /*
  * head/tail/range of text rows against a plain reference slicer (Array.from over the stored string, i.e. the
@@ -26,49 +26,49 @@ const LAYOUTS = [1, 3, 7, 2_048 + 5];
 describe.each(LAYOUTS)('text slices with %i code points per chunk', (cpPerChunk) => {
   const tmp = tempDir();
   let sp: Scratchpad;
-  beforeAll(() => {
-    sp = openScratchpadWithLayout(tmp.file(), {}, { textChunkCodePoints: cpPerChunk, binaryChunkBytes: 5 });
+  beforeAll(async () => {
+    sp = await openScratchpadWithLayout(tmp.file(), {}, { textChunkCodePoints: cpPerChunk, binaryChunkBytes: 5 });
   });
-  afterAll(() => {
-    sp.close();
+  afterAll(async () => {
+    await sp.close();
     tmp.cleanup();
   });
 
-  it('head, tail and range equal the reference slicer', () => {
-    fc.assert(
-      fc.property(anyText, fc.nat(), fc.nat(), fc.nat(), (text, x, y, n) => {
+  it('head, tail and range equal the reference slicer', async () => {
+    await fc.assert(
+      fc.asyncProperty(anyText, fc.nat(), fc.nat(), fc.nat(), async (text, x, y, n) => {
         const ref = reference(text);
-        const id = sp.put(alice, { turnId: 't', stepNum: 0, executorName: null, observation: text }).scratchpad_id;
+        const id = (await sp.put(alice, { turnId: 't', stepNum: 0, executorName: null, observation: text })).scratchpad_id;
         const len = ref.length;
         const k = n % (len + 3);
         const [s, e] = [x % (len + 3), y % (len + 3)].sort((p, q) => p - q) as [number, number];
-        const head = sp.read(alice, id, { mode: 'head', n: k });
-        const tail = sp.read(alice, id, { mode: 'tail', n: k });
-        const range = sp.read(alice, id, { mode: 'range', start: s, end: e });
+        const head = await sp.read(alice, id, { mode: 'head', n: k });
+        const tail = await sp.read(alice, id, { mode: 'tail', n: k });
+        const range = await sp.read(alice, id, { mode: 'range', start: s, end: e });
         expect(head.content).toBe(ref.slice(0, k).join(''));
         expect(tail.content).toBe(ref.slice(Math.max(0, len - k)).join(''));
         expect(range.content).toBe(ref.slice(s, e).join(''));
         expect(range.meta).toEqual({ id, kind: 'text', unit: 'code_points', totalLength: len, start: Math.min(s, len), end: Math.min(e, len), returnedLength: Math.max(0, Math.min(e, len) - Math.min(s, len)), truncated: false });
-        expect(sp.read(alice, id, { mode: 'full' }).content).toBe(ref.join(''));
-        expect(sp.get(alice, id).content).toBe(ref.join(''));
-        expect(sp.describe(alice, id).meta.lengthCodePoints).toBe(len);
+        expect((await sp.read(alice, id, { mode: 'full' })).content).toBe(ref.join(''));
+        expect((await sp.get(alice, id)).content).toBe(ref.join(''));
+        expect((await sp.describe(alice, id)).meta.lengthCodePoints).toBe(len);
       }),
       { numRuns: cpPerChunk > 1000 ? 40 : 120 },
     );
   });
 
-  it('binary head, tail and range equal Buffer slices', () => {
-    fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 64 }), fc.nat(), fc.nat(), fc.nat(), (bytes, x, y, n) => {
-        const id = sp.put(alice, { turnId: 'b', stepNum: 0, executorName: null, observation: { content: bytes } }).scratchpad_id;
+  it('binary head, tail and range equal Buffer slices', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ maxLength: 64 }), fc.nat(), fc.nat(), fc.nat(), async (bytes, x, y, n) => {
+        const id = (await sp.put(alice, { turnId: 'b', stepNum: 0, executorName: null, observation: { content: bytes } })).scratchpad_id;
         const len = bytes.length;
         const k = n % (len + 3);
         const [s, e] = [x % (len + 3), y % (len + 3)].sort((p, q) => p - q) as [number, number];
         const b64 = (u: Uint8Array) => Buffer.from(u).toString('base64');
-        expect(sp.read(alice, id, { mode: 'head', n: k }).content).toBe(b64(bytes.subarray(0, k)));
-        expect(sp.read(alice, id, { mode: 'tail', n: k }).content).toBe(b64(bytes.subarray(Math.max(0, len - k))));
-        expect(sp.read(alice, id, { mode: 'range', start: s, end: e }).content).toBe(b64(bytes.subarray(s, e)));
-        expect(Buffer.from([...sp.iterateContent(alice, id, 3)].flatMap((c) => [...c])).equals(Buffer.from(bytes))).toBe(true);
+        expect((await sp.read(alice, id, { mode: 'head', n: k })).content).toBe(b64(bytes.subarray(0, k)));
+        expect((await sp.read(alice, id, { mode: 'tail', n: k })).content).toBe(b64(bytes.subarray(Math.max(0, len - k))));
+        expect((await sp.read(alice, id, { mode: 'range', start: s, end: e })).content).toBe(b64(bytes.subarray(s, e)));
+        expect(Buffer.from((await piecesOf(await sp.iterateContent(alice, id, 3))).flatMap((c) => [...c])).equals(Buffer.from(bytes))).toBe(true);
       }),
       { numRuns: 100 },
     );
@@ -76,24 +76,24 @@ describe.each(LAYOUTS)('text slices with %i code points per chunk', (cpPerChunk)
 });
 
 describe('invalid UTF-8 in stored text', () => {
-  it('reads invalid bytes as U+FFFD, like TextDecoder', () => {
+  it('reads invalid bytes as U+FFFD, like TextDecoder', async () => {
     const tmp = tempDir();
     const file = tmp.file();
     try {
-      fc.assert(
-        fc.property(fc.uint8Array({ minLength: 1, maxLength: 40 }), (bytes) => {
-          const sp = openScratchpadWithLayout(file, {}, { textChunkCodePoints: 64, binaryChunkBytes: 64 });
-          const id = sp.put(alice, { turnId: 't', stepNum: 0, executorName: null, observation: 'x'.repeat(bytes.length) }).scratchpad_id;
-          sp.close();
+      await fc.assert(
+        fc.asyncProperty(fc.uint8Array({ minLength: 1, maxLength: 40 }), async (bytes) => {
+          const sp = await openScratchpadWithLayout(file, {}, { textChunkCodePoints: 64, binaryChunkBytes: 64 });
+          const id = (await sp.put(alice, { turnId: 't', stepNum: 0, executorName: null, observation: 'x'.repeat(bytes.length) })).scratchpad_id;
+          await sp.close();
           const db = new Database(file);
           const { pk } = db.prepare('SELECT pk FROM observations WHERE id = ?').get(id) as { pk: number };
           db.prepare('UPDATE chunks SET data = ? WHERE key = ?').run(Buffer.from(bytes), pk * CHUNK_KEY_SPAN);
           db.close();
-          const again = openScratchpadWithLayout(file, {}, { textChunkCodePoints: 64, binaryChunkBytes: 64 });
+          const again = await openScratchpadWithLayout(file, {}, { textChunkCodePoints: 64, binaryChunkBytes: 64 });
           try {
-            expect(again.read(operator, id, { mode: 'full' }).content).toBe(new TextDecoder().decode(bytes));
+            expect((await again.read(operator, id, { mode: 'full' })).content).toBe(new TextDecoder().decode(bytes));
           } finally {
-            again.close();
+            await again.close();
           }
         }),
         { numRuns: 40 },

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { mapSqliteError, ScratchpadError, withSqliteErrors } from '../../app/scratchpad';
+import { mapSqliteError, ScratchpadError } from '../../app/scratchpad';
 import { tempDir } from './helpers';
 
 let tmp: ReturnType<typeof tempDir>;
@@ -71,15 +71,6 @@ describe('mapSqliteError', () => {
     const db = new Database(':memory:');
     const syntax = sqliteError(() => db.exec('SELEC 1'));
     expect(mapSqliteError(syntax, 'f', 'read')).toBe(syntax);
-    db.close();
-  });
-
-  it('withSqliteErrors rethrows mapped errors and returns results', () => {
-    expect(withSqliteErrors('f', 'read', () => 42)).toBe(42);
-    const file = tmp.file();
-    writeFileSync(file, 'y'.repeat(4096));
-    const db = new Database(file, { readonly: true });
-    expect(() => withSqliteErrors(file, 'read', () => db.prepare('SELECT 1 FROM sqlite_master').get())).toThrow(ScratchpadError);
     db.close();
   });
 });

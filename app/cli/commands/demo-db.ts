@@ -16,10 +16,10 @@ export interface DemoDbArgs {
  * existing file is an error (EXISTS, exit 5) unless `force`; a missing folder, a directory, a non-regular file
  * or a database's side file is refused (exit 5) and nothing is created. JSON: `{ path, rows, owners, turns }` plus every written entry (`entries`).
  */
-export function runDemoDb(args: DemoDbArgs, io: CliIo): DemoResult {
+export async function runDemoDb(args: DemoDbArgs, io: CliIo): Promise<DemoResult> {
   let result: DemoResult;
   try {
-    result = writeDemoDatabase(args.path, { overwrite: args.force, now: io.now() });
+    result = await writeDemoDatabase(args.path, { overwrite: args.force, now: io.now() });
   } catch (e) {
     if (e instanceof DemoDatabaseExistsError) throw new CliError('EXISTS', e.message);
     throw targetFailure(e);

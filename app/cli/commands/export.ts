@@ -55,7 +55,7 @@ export async function runExport(store: Scratchpad, args: ExportArgs, io: CliIo):
   } catch (e) {
     throw targetFailure(e);
   }
-  const description = store.describe(args.principal, args.id);
+  const description = await store.describe(args.principal, args.id);
   const temp = target ? tempPathBeside(target.path) : null;
   let file;
   try {
@@ -67,7 +67,7 @@ export async function runExport(store: Scratchpad, args: ExportArgs, io: CliIo):
   const progress = progressBar(io.stderr, description.meta.sizeBytes, `export ${args.id}`);
   let written = 0;
   try {
-    for (const chunk of store.iterateContent(args.principal, args.id, args.chunkBytes)) {
+    for await (const chunk of await store.iterateContent(args.principal, args.id, args.chunkBytes)) {
       hash.update(chunk);
       written += chunk.length;
       if (file) await file.write(chunk);

@@ -14,10 +14,11 @@ export interface GcArgs extends CommonArgs {
 
 /**
  * `gc`: deletes (or counts, with dryRun) the expired rows: the user's own, or every owner's for the
- * operator. JSON: the store's `GcResult`. A read-only file (metnos-v1) fails with READ_ONLY unless dryRun.
+ * operator. JSON: the store's `GcResult`. On a Metnos v1 file gc deletes too (the only change it makes there);
+ * a file opened read-only fails with READ_ONLY unless dryRun.
  */
-export function runGc(store: Scratchpad, args: GcArgs, io: CliIo): void {
-  const result = store.gc(args.principal, { dryRun: args.dryRun, ...(args.now === undefined ? {} : { now: args.now }) });
+export async function runGc(store: Scratchpad, args: GcArgs, io: CliIo): Promise<void> {
+  const result = await store.gc(args.principal, { dryRun: args.dryRun, ...(args.now === undefined ? {} : { now: args.now }) });
   if (args.json) return printJson(io, result);
   const paint = stdoutPaint(io);
   const verb = result.dryRun ? 'Would delete' : 'Deleted';

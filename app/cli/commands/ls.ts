@@ -37,13 +37,13 @@ export function distinctPrefixes(ids: readonly string[], min = SHORT_ID_LENGTH):
  * JSON: `EntryMeta[]`. A turn with no entry the principal may see is NOT_FOUND (exit 1), so a foreign turn
  * looks exactly like a missing one.
  */
-export function runLs(store: Scratchpad, args: LsArgs, io: CliIo): void {
-  const entries: EntryMeta[] = store.listForTurn(args.principal, args.turnId);
+export async function runLs(store: Scratchpad, args: LsArgs, io: CliIo): Promise<void> {
+  const entries: EntryMeta[] = await store.listForTurn(args.principal, args.turnId);
   if (entries.length === 0) throw new CliError('NOT_FOUND', `turn ${args.turnId} not found`);
   if (args.json) return printJson(io, entries);
   const paint = stdoutPaint(io);
   const now = io.now();
-  const log = store.readLog(args.principal, { turnId: args.turnId });
+  const log = await store.readLog(args.principal, { turnId: args.turnId });
   const ids = distinctPrefixes(entries.map((e) => e.id));
   const rows = entries.map((e, i) => [
     ids[i] as string,

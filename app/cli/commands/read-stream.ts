@@ -69,7 +69,7 @@ export async function readWindows(
 ): Promise<number> {
   let pos = start;
   while (pos < end) {
-    const window = store.read(principal, id, { mode: 'range', start: pos, end: Math.min(end, pos + READ_WINDOW) });
+    const window = await store.read(principal, id, { mode: 'range', start: pos, end: Math.min(end, pos + READ_WINDOW) });
     if (window.meta.returnedLength === 0) break; // the value shrank under us (gc); never loop forever
     await each(window);
     pos = window.meta.end;

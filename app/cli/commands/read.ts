@@ -53,7 +53,7 @@ export async function runRead(store: Scratchpad, args: ReadArgs, io: CliIo): Pro
   if (args.raw && io.stdout.isTTY) throw new CliError('USAGE', 'refusing to write raw bytes to a terminal: redirect or pipe stdout');
   const slice = sliceOf(args);
   // A zero-length read: kind, unit and total length of the value (metnos-v1 rows may not know their length).
-  const { meta } = store.read(args.principal, args.id, { mode: 'range', start: 0, end: 0 });
+  const { meta } = await store.read(args.principal, args.id, { mode: 'range', start: 0, end: 0 });
   const unit = meta.unit === 'bytes' ? 'bytes' : 'code points';
   const [start, end] = slice ? boundsOf(slice, meta.totalLength) : [0, meta.totalLength];
   if (slice?.mode === 'range' && slice.end > meta.totalLength) {
@@ -73,7 +73,7 @@ export async function runRead(store: Scratchpad, args: ReadArgs, io: CliIo): Pro
   const output: ReadOutput = args.raw ? 'raw' : meta.kind === 'binary' ? 'hex' : 'text';
   const writer = new SliceWriter(io, output, start);
   if (slice) await readWindows(store, args.principal, args.id, start, end, (w) => writer.write(bytesOf(w)));
-  else for (const chunk of store.iterateContent(args.principal, args.id)) await writer.write(chunk);
+  else for await (const chunk of await store.iterateContent(args.principal, args.id)) await writer.write(chunk);
   await writer.end();
   if (io.stderr.isTTY) io.stderr.write(stderrPaint(io)('dim', `[${start}, ${end}) of ${meta.totalLength} ${unit}\n`));
 }

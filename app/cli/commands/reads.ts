@@ -20,27 +20,28 @@ export interface ReadsResult {
 }
 
 /** The length of an entry in its read unit: code points (text) or bytes (binary); a zero-length read where unknown (v1). */
-function lengthOf(store: Scratchpad, args: ReadsArgs, meta: EntryMeta): number {
+async function lengthOf(store: Scratchpad, args: ReadsArgs, meta: EntryMeta): Promise<number> {
   if (meta.kind === 'binary') return meta.sizeBytes;
-  return meta.lengthCodePoints ?? store.read(args.principal, meta.id, { mode: 'range', start: 0, end: 0 }).meta.totalLength;
+  return meta.lengthCodePoints ?? (await store.read(args.principal, meta.id, { mode: 'range', start: 0, end: 0 })).meta.totalLength;
 }
 
 /** The read log of an entry or turn plus each entry's coverage; NOT_FOUND for a missing or foreign id or turn. */
-export function collectReads(store: Scratchpad, args: ReadsArgs): ReadsResult {
+export async function collectReads(store: Scratchpad, args: ReadsArgs): Promise<ReadsResult> {
   if ((args.id === undefined) === (args.turnId === undefined)) throw new CliError('USAGE', 'give an entry id or --turn TURN_ID (one of them)');
   let entries: EntryMeta[];
   let reads: ReadLogEntry[];
   if (args.id !== undefined) {
-    entries = [store.describe(args.principal, args.id).meta];
-    reads = store.readLog(args.principal, { id: args.id });
+    entries = [(await store.describe(args.principal, args.id)).meta];
+    reads = await store.readLog(args.principal, { id: args.id });
   } else {
-    entries = store.listForTurn(args.principal, args.turnId as string);
+    entries = await store.listForTurn(args.principal, args.turnId as string);
     if (entries.length === 0) throw new CliError('NOT_FOUND', `turn ${args.turnId} not found`);
-    reads = store.readLog(args.principal, { turnId: args.turnId as string });
+    reads = await store.readLog(args.principal, { turnId: args.turnId as string });
   }
-  const coverage = entries.map((e) =>
-    coverageOf(e.id, e.kind === 'binary' ? 'bytes' : 'code_points', lengthOf(store, args, e), reads.filter((r) => r.entryId === e.id)),
-  );
+  const coverage: Coverage[] = [];
+  for (const e of entries) {
+    coverage.push(coverageOf(e.id, e.kind === 'binary' ? 'bytes' : 'code_points', await lengthOf(store, args, e), reads.filter((r) => r.entryId === e.id)));
+  }
   return { reads, coverage };
 }
 
@@ -49,8 +50,8 @@ export function collectReads(store: Scratchpad, args: ReadsArgs): ReadsResult {
  * unit, truncated, who), oldest first, then each entry's coverage in per cent of its length. JSON:
  * {@link ReadsResult}. Metnos v1 files keep no read log (every entry shows as never read).
  */
-export function runReads(store: Scratchpad, args: ReadsArgs, io: CliIo): void {
-  const result = collectReads(store, args);
+export async function runReads(store: Scratchpad, args: ReadsArgs, io: CliIo): Promise<void> {
+  const result = await collectReads(store, args);
   if (args.json) return printJson(io, result);
   const paint = stdoutPaint(io);
   const now = io.now();

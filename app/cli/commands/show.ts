@@ -13,8 +13,8 @@ export interface ShowArgs extends CommonArgs {
  * `show ID`: metadata, full sha256, synthetic handle and expiry of one entry. JSON: the store's
  * `EntryDescription` (`{ meta, sha256, handle, detectedType }`). NOT_FOUND for missing or foreign ids.
  */
-export function runShow(store: Scratchpad, args: ShowArgs, io: CliIo): void {
-  const d = store.describe(args.principal, args.id);
+export async function runShow(store: Scratchpad, args: ShowArgs, io: CliIo): Promise<void> {
+  const d = await store.describe(args.principal, args.id);
   if (args.json) return printJson(io, d);
   const paint = stdoutPaint(io);
   const now = io.now();

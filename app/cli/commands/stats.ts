@@ -8,8 +8,8 @@ import { printJson, stdoutPaint, type CommonArgs } from './common';
  * `stats`: counts and sizes over the rows the principal may see; per owner and file figures for the
  * operator. JSON: the store's `Stats`.
  */
-export function runStats(store: Scratchpad, args: CommonArgs, io: CliIo): void {
-  const s = store.stats(args.principal);
+export async function runStats(store: Scratchpad, args: CommonArgs, io: CliIo): Promise<void> {
+  const s = await store.stats(args.principal);
   if (args.json) return printJson(io, s);
   const paint = stdoutPaint(io);
   const rb = (rows: number, bytes: number) => `${rows} ${rows === 1 ? 'row' : 'rows'}, ${formatBytes(bytes)}`;

@@ -17,12 +17,12 @@ export interface TurnsArgs extends CommonArgs {
 const PAGE = 1000;
 
 /** Every turn the principal may see (following the store's cursor), up to `limit`. */
-export function collectTurns(store: Scratchpad, args: TurnsArgs): TurnSummary[] {
+export async function collectTurns(store: Scratchpad, args: TurnsArgs): Promise<TurnSummary[]> {
   const turns: TurnSummary[] = [];
   let cursor: string | undefined;
   do {
     const want = args.limit === undefined ? PAGE : Math.min(PAGE, args.limit - turns.length);
-    const page = store.listTurns(args.principal, { limit: want, cursor, query: args.query, sort: args.sort });
+    const page = await store.listTurns(args.principal, { limit: want, cursor, query: args.query, sort: args.sort });
     turns.push(...page.turns);
     cursor = page.nextCursor ?? undefined;
   } while (cursor && (args.limit === undefined || turns.length < args.limit));
@@ -30,8 +30,8 @@ export function collectTurns(store: Scratchpad, args: TurnsArgs): TurnSummary[] 
 }
 
 /** `turns`: the turns list, most recent first. JSON: `TurnSummary[]`. */
-export function runTurns(store: Scratchpad, args: TurnsArgs, io: CliIo): void {
-  const turns = collectTurns(store, args);
+export async function runTurns(store: Scratchpad, args: TurnsArgs, io: CliIo): Promise<void> {
+  const turns = await collectTurns(store, args);
   if (args.json) return printJson(io, turns);
   if (turns.length === 0) {
     io.stdout.write('No turns.\n');

@@ -1,41 +1,15 @@
 import Database from 'better-sqlite3';
-import { GcOptionsSchema, type GcOptions, type GcResult } from '../../contract';
+import type { ExpiredRecord } from '../core/backend';
 import { ScratchpadError } from '../types';
 import type { V1Context } from './context';
 import { withV1Errors } from './v1-errors';
 
-interface TurnGc {
-  turnId: string;
-  rows: number;
-  bytes: number;
-}
-
-function expiredByTurn(db: Database.Database, bytesSql: string, now: number): TurnGc[] {
-  return db
+/** The rows with expiresAt <= now, by turn (owner null: the format has none), on `db` (either connection). */
+export function expiredByTurn(db: Database.Database, bytesSql: string, now: number): ExpiredRecord[] {
+  const rows = db
     .prepare(`SELECT turn_id AS turnId, count(*) AS rows, coalesce(sum(${bytesSql}), 0) AS bytes FROM entries WHERE expires_at <= ? GROUP BY turn_id ORDER BY turn_id`)
-    .all(now) as TurnGc[];
-}
-
-function result(turns: TurnGc[], now: number, dryRun: boolean): GcResult {
-  return {
-    deletedRows: turns.reduce((n, t) => n + t.rows, 0),
-    deletedBytes: turns.reduce((n, t) => n + t.bytes, 0),
-    now,
-    dryRun,
-    turns: turns.map((t) => ({ turnId: t.turnId, owner: null, rows: t.rows, bytes: t.bytes })),
-  };
-}
-
-/** Validated gc options: `now` defaults to the clock. INVALID_ARGUMENT otherwise. */
-export function resolveGcOptions(options: GcOptions | undefined, clock: () => number): { now: number; dryRun: boolean } {
-  const parsed = GcOptionsSchema.safeParse(options ?? {});
-  if (!parsed.success) throw new ScratchpadError('INVALID_ARGUMENT', `bad gc options: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
-  return { now: parsed.data.now ?? clock(), dryRun: parsed.data.dryRun ?? false };
-}
-
-/** The rows gc would delete at `now` (expiresAt <= now), by turn; reads only, through the read-only connection. */
-export function previewV1Gc(ctx: V1Context, now: number): GcResult {
-  return withV1Errors(ctx.path, 'read', () => result(expiredByTurn(ctx.db, ctx.bytesSql, now), now, true));
+    .all(now) as { turnId: string; rows: number; bytes: number }[];
+  return rows.map((r) => ({ ...r, owner: null }));
 }
 
 /**
@@ -46,7 +20,7 @@ export function previewV1Gc(ctx: V1Context, now: number): GcResult {
  * mid-transaction (hot journal), this write connection first rolls that transaction back, as SQLite requires
  * before any write and as the runtime itself would on its next open.
  */
-export function runV1Gc(ctx: V1Context, now: number): GcResult {
+export function runV1Gc(ctx: V1Context, now: number): ExpiredRecord[] {
   return withV1Errors(ctx.path, 'write', () => {
     const { options } = ctx;
     const db = new Database(ctx.path, {
@@ -62,7 +36,7 @@ export function runV1Gc(ctx: V1Context, now: number): GcResult {
         const changes = expected > 0 ? db.prepare('DELETE FROM entries WHERE expires_at <= ?').run(now).changes : 0;
         if (changes !== expected) throw new ScratchpadError('BUSY', `${ctx.path}: gc counted ${expected} expired rows but deleted ${changes}; rolled back`);
         db.exec('COMMIT');
-        return result(turns, now, false);
+        return turns;
       } catch (error) {
         if (db.inTransaction) db.exec('ROLLBACK');
         throw error;

@@ -1,7 +1,7 @@
 import type { ResolvedOptions } from '../options';
-import type { Scratchpad } from '../types';
+import type { ScratchpadBackend } from '../core/backend';
 import { openV1Context } from './context';
-import { createV1Store } from './store';
+import { createV1Backend } from './backend';
 
 /**
  * True when a file's table names look like the original runtime's (an `entries` table, with or without the
@@ -18,6 +18,6 @@ export function isMetnosV1Candidate(tableNames: readonly string[]): boolean {
  * table has another shape (naming what differs) or the database is not UTF-8, CORRUPT when the file is not
  * SQLite, truncated or unreadable; the message names the file.
  */
-export function openMetnosV1(path: string, options: ResolvedOptions): Scratchpad {
-  return createV1Store(openV1Context(path, options));
+export function openMetnosV1(path: string, options: ResolvedOptions): ScratchpadBackend {
+  return createV1Backend(openV1Context(path, options));
 }

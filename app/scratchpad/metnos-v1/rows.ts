@@ -1,4 +1,5 @@
-import { expiryState, type EntryKind, type EntryMeta } from '../../contract';
+import type { EntryKind } from '../../contract';
+import type { EntryRecord } from '../core/backend';
 import type { V1Context } from './context';
 
 /**
@@ -57,28 +58,23 @@ function numberOr(value: unknown, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 }
 
-/**
- * Contract metadata of a v1 row at `now` (Unix seconds): owner, actor and channel null (the format has none);
- * `lengthCodePoints` as given (null unless the caller has counted the content).
- */
-export function toEntryMeta(row: V1Row, now: number, windowSeconds: number, lengthCodePoints: number | null = null): EntryMeta {
+/** The backend record of a v1 row (core/backend.ts): owner, actor and channel null (the format has none). */
+export function toRecord(row: V1Row, lengthUnits: number | null = null): EntryRecord {
   const kind = kindOf(row);
   const summary = typeof row.summary === 'string' ? row.summary : '';
-  const expiresAt = numberOr(row.expiresAt, 0);
   return {
     id: row.id,
+    owner: null,
     turnId: row.turnId,
     stepNum: typeof row.stepNum === 'number' && Number.isInteger(row.stepNum) ? row.stepNum : null,
     executorName: typeof row.executorName === 'string' ? row.executorName : null,
     kind,
     structured: looksStructured(kind, summary),
     sizeBytes: row.sizeBytes ?? 0,
-    lengthCodePoints: kind === 'text' ? lengthCodePoints : null,
+    lengthUnits: kind === 'binary' ? (row.sizeBytes ?? 0) : lengthUnits,
     summary,
     createdAt: numberOr(row.createdAt, 0),
-    expiresAt,
-    expiry: expiryState(expiresAt, now, windowSeconds),
-    owner: null,
+    expiresAt: numberOr(row.expiresAt, 0),
     actor: null,
     channel: null,
   };

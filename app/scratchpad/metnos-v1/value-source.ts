@@ -66,6 +66,12 @@ export class ValueFactsCache {
     return facts;
   }
 
+  /** The cached facts of `row` when its identity is unchanged, without creating or reordering any. */
+  peek(row: V1ValueRow): ValueFacts | undefined {
+    const found = this.map.get(row.id);
+    return found && found.key === `${row.rowid}|${row.sizeBytes}|${row.storage}` ? found : undefined;
+  }
+
   /** Forgets everything (after gc). */
   clear(): void {
     this.map.clear();

@@ -7,14 +7,15 @@ import { ScratchpadError } from '../types';
 import { mapSqliteError, nativeBindingError } from '../sqlite-errors';
 import { DEFAULT_CHUNK_LAYOUT, StoreContext, type ChunkLayout } from './context';
 import { LATEST_VERSION, migrate, PAGE_SIZE } from './schema';
-import { V2Scratchpad } from './store';
+import { createV2Backend } from './backend';
+import type { ScratchpadBackend } from '../core/backend';
 
 /** Page cache per connection, in KiB (SQLite's negative cache_size). */
 const CACHE_KIB = 16_384;
 
 /**
  * Creates a new v2 file at `path` atomically: the folder (mode 0700) if missing, then a complete file
- * (mode 0600, 64 KiB pages, WAL, latest schema) built under a temporary name and linked into place, so another
+ * (mode 0600, 4 KiB pages, WAL, latest schema) built under a temporary name and linked into place, so another
  * process never sees a half-made file. If another process created `path` first, its file is kept.
  */
 export function createV2File(path: string, options: ResolvedOptions, migrateTo = LATEST_VERSION): void {
@@ -59,7 +60,7 @@ export function createV2File(path: string, options: ResolvedOptions, migrateTo =
  * migrations (writable opens only). UNSUPPORTED_FORMAT for a file of a newer schema, or an older one opened
  * read-only (it must be upgraded by one writable open first).
  */
-export function openV2(path: string, options: ResolvedOptions, layout: ChunkLayout = DEFAULT_CHUNK_LAYOUT): V2Scratchpad {
+export function openV2(path: string, options: ResolvedOptions, layout: ChunkLayout = DEFAULT_CHUNK_LAYOUT): ScratchpadBackend {
   let db: Database.Database | undefined;
   try {
     db = new Database(path, { readonly: options.readonly, fileMustExist: true, nativeBinding: options.nativeBinding });
@@ -78,7 +79,7 @@ export function openV2(path: string, options: ResolvedOptions, layout: ChunkLayo
     } else if (version < LATEST_VERSION) {
       throw new ScratchpadError('UNSUPPORTED_FORMAT', `${path}: schema ${version} is older than ${LATEST_VERSION}; open it writable once to upgrade it`);
     }
-    return new V2Scratchpad(new StoreContext(db, path, options, layout));
+    return createV2Backend(new StoreContext(db, path, options, layout));
   } catch (err) {
     db?.close();
     throw (db === undefined ? nativeBindingError(err, options.nativeBinding) : null) ?? mapSqliteError(err, path, options.readonly ? 'read' : 'write');

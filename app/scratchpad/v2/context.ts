@@ -42,6 +42,16 @@ export class StoreContext {
     return t;
   }
 
+  /** Runs `fn`, one statement in autocommit (its own snapshot, no BEGIN/COMMIT); SQLite errors mapped. */
+  query<T>(fn: () => T): T {
+    if (!this.db.open) throw new ScratchpadError('INVALID_ARGUMENT', `${this.path}: the scratchpad is closed`);
+    try {
+      return fn();
+    } catch (err) {
+      throw mapSqliteError(err, this.path, 'read');
+    }
+  }
+
   /** Runs `fn` in one read transaction (a consistent snapshot across statements); SQLite errors mapped. */
   read<T>(fn: () => T): T {
     return this.transaction('BEGIN', 'read', fn);

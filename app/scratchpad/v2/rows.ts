@@ -1,4 +1,5 @@
-import { expiryState, type EntryKind, type EntryMeta } from '../../contract';
+import type { EntryKind } from '../../contract';
+import type { EntryRecord } from '../core/backend';
 import { CHUNK_KEY_SPAN } from './schema';
 
 /** Columns of an observation row that make its {@link EntryMeta} (no content, no handle); select them FROM {@link META_FROM}. */
@@ -29,22 +30,21 @@ export interface ObservationRow {
   readonly summary: string;
 }
 
-/** The contract's metadata of a row, with its expiry state at `now` (Unix seconds). */
-export function toEntryMeta(row: ObservationRow, now: number, expiringWindowSeconds: number): EntryMeta {
+/** The backend record of a row (core/backend.ts). */
+export function toRecord(row: ObservationRow): EntryRecord {
   return {
     id: row.id,
+    owner: row.owner,
     turnId: row.turn_id,
     stepNum: row.step_num,
     executorName: row.executor_name,
     kind: row.kind,
     structured: row.structured === 1,
     sizeBytes: row.size_bytes,
-    lengthCodePoints: row.kind === 'text' ? row.length_units : null,
+    lengthUnits: row.length_units,
     summary: row.summary,
     createdAt: row.created_at,
     expiresAt: row.expires_at,
-    expiry: expiryState(row.expires_at, now, expiringWindowSeconds),
-    owner: row.owner,
     actor: row.actor,
     channel: row.channel,
   };

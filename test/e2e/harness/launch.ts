@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { EventName, EventPayload, Principal } from '../../../app/contract';
 import { createHandlers } from '../../../main/ipc/handlers';
-import type { Dialogs, Session } from '../../../main/ipc/session';
+import type { Dialogs, WindowSession } from '../../../main/ipc/session';
 import type { StoreClient } from '../../../main/store/client';
 import { openInProcessClient } from '../../../main/store/in-process';
 import { watchExternalWrites } from '../../../main/startup/live-refresh';
@@ -59,7 +59,7 @@ export interface AppSession {
   readonly page: Page;
   readonly context: BrowserContext;
   /** Main's session for this window (store client + principal). */
-  readonly session: Session;
+  readonly session: WindowSession;
   /** Page errors, console errors (CSP violations included) and native dialogs (alert/confirm) seen so far. */
   readonly problems: string[];
   /** Every call the page made through the bridge, in order: channel, request, and the envelope's outcome. */
@@ -118,7 +118,7 @@ export async function launchApp(options: LaunchOptions): Promise<AppSession> {
   try {
     store = await openStore(options.dbPath);
     recent.push(store.path);
-    const session: Session = {
+    const session: WindowSession = {
       store,
       principal: options.principal,
       emit: (event, payload) => {

@@ -31,21 +31,21 @@ function time(label: string, fn: () => unknown): void {
 
 try {
   for (const id of ['small00000000000', 'ascii00000000000', 'utf8000000000000']) {
-    const sp = openScratchpad(file);
-    const total = sp.listForTurn(operator, 't').find((m) => m.id === id)!.sizeBytes;
+    const sp = await openScratchpad(file);
+    const total = (await sp.listForTurn(operator, 't')).find((m) => m.id === id)!.sizeBytes;
     console.log(`-- ${id} (${total} bytes)`);
     time('head 2,000 code points (first read: counts)', () => sp.read(operator, id, { mode: 'head', n: 2000 }));
     time('head 2,000 code points (again)', () => sp.read(operator, id, { mode: 'head', n: 2000 }));
     time('tail 2,000 code points', () => sp.read(operator, id, { mode: 'tail', n: 2000 }));
-    const len = sp.read(operator, id, { mode: 'head', n: 1 }).meta.totalLength;
+    const len = (await sp.read(operator, id, { mode: 'head', n: 1 })).meta.totalLength;
     time('range of 2,000 at 80% of the row', () => sp.read(operator, id, { mode: 'range', start: Math.floor(len * 0.8), end: Math.floor(len * 0.8) + 2000 }));
     time('describe (sha256 over windows)', () => sp.describe(operator, id));
-    sp.close();
+    await sp.close();
   }
-  const sp = openScratchpad(file);
+  const sp = await openScratchpad(file);
   time('listForTurn (3 rows)', () => sp.listForTurn(operator, 't'));
   time('stats', () => sp.stats(operator));
-  sp.close();
+  await sp.close();
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,0 +1,265 @@
+import type { DetectedType, EntryKind, Format, ReadLogEntry, ReadMode, SyntheticHandle } from '../../contract';
+import type { NormalizedObservation } from '../observation';
+
+/*
+ * The small async questions a storage format answers for the store core (core/scratchpad.ts). The core owns
+ * every rule: argument parsing, the principal check, slice resolution, cursors, expiry states, result shapes,
+ * size buckets and errors. A backend only stores and finds rows. See core/README.md for how to add one.
+ *
+ * Units, everywhere in this file:
+ * - a text entry is measured in Unicode code points (never UTF-16 units, never bytes); its content is stored
+ *   and streamed as UTF-8;
+ * - a binary entry is measured in bytes;
+ * - times are Unix seconds (float), sizes are bytes.
+ *
+ * Errors: a backend throws `ScratchpadError` (types.ts) with BUSY (lock or serialisation failure; nothing
+ * changed), CORRUPT (stored data contradicts itself), READ_ONLY (the storage refused a write) or
+ * UNSUPPORTED_FORMAT; anything else it throws becomes INTERNAL at the edges. "Not found" is never an error
+ * here: a lookup answers `null` and the core raises NOT_FOUND with one message for missing and foreign ids.
+ */
+
+/**
+ * Which rows a question is about. `all`: every owner's (the operator). `owner`: only that user's rows. A
+ * backend must apply the scope inside its query (never fetch then filter), so a foreign row is never read.
+ * Backends whose rows have no owner (capabilities.owners false) are only ever asked with `all`.
+ */
+export type OwnerScope = { readonly kind: 'all' } | { readonly kind: 'owner'; readonly owner: string };
+
+/** What a backend can do; the core turns a missing capability into the listed behaviour (README). */
+export interface BackendCapabilities {
+  /** Rows carry an owner. false: users see no rows (NOT_FOUND / empty), the operator sees all. */
+  readonly owners: boolean;
+  /** put, extendTtl and recordRead are possible. false: they fail with READ_ONLY for every principal. */
+  readonly writes: boolean;
+  /** A read log is kept. false: readLog answers [] and recordRead fails with READ_ONLY. */
+  readonly readLog: boolean;
+}
+
+/** One stored observation without its content: what the core needs to make an EntryMeta. */
+export interface EntryRecord {
+  readonly id: string;
+  /** null when the format has no owners. */
+  readonly owner: string | null;
+  readonly turnId: string;
+  readonly stepNum: number | null;
+  readonly executorName: string | null;
+  readonly kind: EntryKind;
+  /** The observation was a JSON object stored as 2-space JSON text. */
+  readonly structured: boolean;
+  /** Size of the stored content in bytes (text: its UTF-8 bytes). */
+  readonly sizeBytes: number;
+  /**
+   * Length in the entry's unit: code points (text) or bytes (binary). null for a text entry whose length is
+   * not stored and not yet counted (the core then asks {@link BackendReader.facts}).
+   */
+  readonly lengthUnits: number | null;
+  /** One-line summary shown in lists ('' when none). */
+  readonly summary: string;
+  readonly createdAt: number;
+  readonly expiresAt: number;
+  readonly actor: string | null;
+  readonly channel: string | null;
+}
+
+/** Facts about one entry that may cost a pass over its content on formats that do not store them. */
+export interface EntryFacts {
+  /** Lowercase hex sha256 of the stored bytes (text: UTF-8). */
+  readonly sha256: string;
+  /** The synthetic handle stored at put, or null (formats that store none). */
+  readonly handle: SyntheticHandle | null;
+  /** Binary entries: the type its magic bytes name; text entries: null. */
+  readonly detectedType: DetectedType | null;
+  /** Exact length: code points (text) or bytes (binary). */
+  readonly lengthUnits: number;
+}
+
+/**
+ * One piece of an entry's content in order, as {@link BackendReader.chunks} yields it.
+ * Text: `bytes` is the UTF-8 of code points [start, end) exactly (a chunk never splits a code point; invalid
+ * stored bytes count as one U+FFFD code point each, as WHATWG TextDecoder does). Binary: bytes [start, end).
+ * A later line index can be added as an optional field (newlines in this chunk) without breaking backends.
+ */
+export interface ContentChunk {
+  readonly bytes: Uint8Array;
+  /** First unit of the chunk: code point (text) or byte (binary) offset from the entry's start. */
+  readonly start: number;
+  /** One past the last unit. */
+  readonly end: number;
+}
+
+/** Sort keys of a turn page (descending, ties by turn id descending). */
+export type TurnSort = 'lastCreated' | 'totalBytes';
+
+/** A question for one page of turns. The core parses options and the cursor; the backend only queries. */
+export interface TurnPageQuery {
+  readonly scope: OwnerScope;
+  readonly sort: TurnSort;
+  /** Most turns to return (the core asks one more than it shows, to know whether a next page exists). */
+  readonly limit: number;
+  /** Lowercased substring of the turn id or of any executor name of the turn (ASCII case-insensitive), or null. */
+  readonly query: string | null;
+  /** Keyset position: only turns strictly after (sort value, turn id) in the descending order. null: from the top. */
+  readonly after: { readonly key: number; readonly turnId: string } | null;
+  /** Unix seconds: rows with expiresAt <= now count as expired. */
+  readonly now: number;
+}
+
+/** A turn's aggregates over the rows in scope. */
+export interface TurnRecord {
+  readonly turnId: string;
+  readonly entryCount: number;
+  readonly totalBytes: number;
+  readonly firstCreatedAt: number;
+  readonly lastCreatedAt: number;
+  readonly earliestExpiresAt: number;
+  /** Rows with expiresAt <= query.now. */
+  readonly expiredCount: number;
+  /** Distinct non-null executor names, sorted. */
+  readonly executors: readonly string[];
+  /** Distinct owners, sorted (scope `all` on formats with owners; otherwise []). */
+  readonly owners: readonly string[];
+}
+
+/**
+ * Rows gc removes (or would remove): one record per row or per (turn, owner) group, as the backend finds
+ * cheaper; the core sums them.
+ */
+export interface ExpiredRecord {
+  readonly turnId: string;
+  readonly owner: string | null;
+  /** Rows of this record (1 for a single row). */
+  readonly rows: number;
+  /** Their sizes in bytes. */
+  readonly bytes: number;
+}
+
+/** Totals over the rows in scope; `bucketRows[i]` counts rows with sizeBytes in (bounds[i-1], bounds[i]], the last bucket unbounded. */
+export interface StatsTotals {
+  readonly rows: number;
+  readonly bytes: number;
+  readonly textRows: number;
+  readonly textBytes: number;
+  readonly binaryRows: number;
+  readonly binaryBytes: number;
+  readonly expiredRows: number;
+  readonly expiredBytes: number;
+  /** bounds.length + 1 counts. */
+  readonly bucketRows: readonly number[];
+}
+
+/** Facts about the whole storage, shown to the operator only. */
+export interface StorageFacts {
+  /** Rows and bytes per owner (owner null: the format has none). */
+  readonly byOwner: readonly { readonly owner: string | null; readonly rows: number; readonly bytes: number }[];
+  /** Bytes the storage takes (SQLite: file plus WAL). */
+  readonly fileSizeBytes: number;
+  readonly pageSize: number;
+  readonly freePages: number;
+}
+
+/** Which read log rows: one entry's, or those of a turn's entries in scope. */
+export type ReadLogQuery = { readonly entryId: string } | { readonly turnId: string };
+
+/**
+ * The read side. Every method only reads: read paths of the core receive this type alone, so they cannot
+ * write (the branded-handle idea of Signal Desktop's ReadableDB / WritableDB). Each call sees one consistent
+ * snapshot (one read transaction per call).
+ */
+export interface BackendReader {
+  /** The entry `id` in scope, or null (missing, foreign, or an id this format could never have made). */
+  entry(scope: OwnerScope, id: string): Promise<EntryRecord | null>;
+  /**
+   * Exact length of an entry whose record has `lengthUnits: null` (code points of a text; may count them once
+   * and cache the count, but should not hash or decode more than counting needs). null when removed meanwhile.
+   */
+  length(entry: EntryRecord): Promise<number | null>;
+  /** {@link EntryFacts} of an entry returned by {@link entry}; null when it was removed meanwhile. */
+  facts(entry: EntryRecord): Promise<EntryFacts | null>;
+  /** A turn's entries in scope, ordered by step (nulls last), then creation, then insertion. [] for an unknown turn. */
+  entriesOfTurn(scope: OwnerScope, turnId: string): Promise<EntryRecord[]>;
+  /** Up to `query.limit` turns, in the query's order. */
+  turnPage(query: TurnPageQuery): Promise<TurnRecord[]>;
+  /**
+   * Units [start, end) of an entry (0 <= start <= end; the core checks end against the length when it is
+   * known, else the backend clamps `end` to the length): the decoded string of those code points (text) or
+   * those bytes (binary). Reads only the stored pieces that hold them. null when the entry was removed meanwhile.
+   */
+  units(entry: EntryRecord, start: number, end: number): Promise<string | Uint8Array | null>;
+  /**
+   * The content in order, one stored piece (or a bounded window) at a time, never the whole value: what an
+   * export or a search scans. Ends early with ScratchpadError NOT_FOUND when the entry is removed mid-way.
+   */
+  chunks(entry: EntryRecord): AsyncIterable<ContentChunk>;
+  /** Rows in scope with expiresAt <= now (the gc boundary: a row expiring exactly at `now` is expired). */
+  expiredRows(scope: OwnerScope, now: number): Promise<ExpiredRecord[]>;
+  /** {@link StatsTotals} in scope at `now`, from metadata only; `bounds` are the bucket upper bounds in bytes. */
+  statsTotals(scope: OwnerScope, now: number, bounds: readonly number[]): Promise<StatsTotals>;
+  /** {@link StorageFacts} (asked for the operator only). */
+  storageFacts(): Promise<StorageFacts>;
+  /** Read log rows of one entry (in scope) or a turn's entries in scope, oldest first. */
+  readLog(scope: OwnerScope, query: ReadLogQuery): Promise<ReadLogEntry[]>;
+  /** Distinct owners in scope, sorted. */
+  owners(scope: OwnerScope): Promise<string[]>;
+  /** A number that changes when another connection commits (live refresh). */
+  dataVersion(): Promise<number>;
+}
+
+/** A validated observation ready to store (the core parsed and normalised it; see observation.ts). */
+export interface NewObservation {
+  readonly owner: string;
+  readonly turnId: string;
+  readonly stepNum: number | null;
+  readonly executorName: string | null;
+  readonly actor: string | null;
+  readonly channel: string | null;
+  /** Unix seconds. */
+  readonly createdAt: number;
+  /** Unix seconds; may be <= createdAt (born expired). */
+  readonly expiresAt: number;
+  /** Text (stored as UTF-8; structured: 2-space JSON of `value`) or bytes; `source` feeds the handle. */
+  readonly observation: NormalizedObservation;
+}
+
+/** One served read to record. */
+export interface NewReadLogRow {
+  readonly entryId: string;
+  /** principalLabel of the reader. */
+  readonly principal: string;
+  readonly mode: ReadMode;
+  /** Units of the returned slice: code points (text) or bytes (binary). */
+  readonly start: number;
+  readonly end: number;
+  readonly truncated: boolean;
+  readonly at: number;
+}
+
+/** The write side; every method is one transaction: all of it happens or none. */
+export interface BackendWriter {
+  /**
+   * Stores one observation and returns its synthetic handle (built with handle.ts `buildHandle` and the
+   * summary.ts summaries, so every format gives the same handle). The backend assigns the id.
+   * TOO_LARGE when the format cannot hold it.
+   */
+  insert(row: NewObservation): Promise<SyntheticHandle>;
+  /** Deletes the rows in scope with expiresAt <= now (their content and read log too); returns them. */
+  deleteExpired(scope: OwnerScope, now: number): Promise<ExpiredRecord[]>;
+  /** Sets expiresAt on one entry or a turn's rows in scope; returns rows changed (0 for a missing entry). */
+  setExpiry(scope: OwnerScope, target: { readonly entryId: string } | { readonly turnId: string }, expiresAt: number): Promise<number>;
+  /** Appends one read log row of an entry in scope; false when the entry is not (or no longer) there. */
+  appendReadLog(scope: OwnerScope, row: NewReadLogRow): Promise<boolean>;
+}
+
+/** An open storage: the handles, its capabilities and its lifecycle. */
+export interface ScratchpadBackend {
+  readonly format: Format;
+  /** Absolute path or connection label, shown to the user. */
+  readonly path: string;
+  readonly capabilities: BackendCapabilities;
+  readonly reader: BackendReader;
+  /** null when opened read-only (the core then answers READ_ONLY before asking anything). */
+  readonly writer: BackendWriter | null;
+  /** gc may delete rows even when `writes` is false (metnos-v1 files: only gc deletes). */
+  readonly gcDeletes: boolean;
+  /** Closes connections; idempotent. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,214 @@
+import type { EntryDescription, Format, Principal, ReadResult } from '../../contract';
+import { principalLabel, requirePrincipal, requireUser } from '../../access';
+import { notFoundMessage } from '../ids';
+import type { ResolvedOptions } from '../options';
+import { parseSliceRequest, resolveSlice } from '../slicing';
+import { ScratchpadError, type Scratchpad } from '../types';
+import { requireName } from '../validate';
+import {
+  parseGcArgs, parseObservation, parsePieceBytes, parsePutInput, parseReadLogInput, parseReadLogSelector, parseTtlArgs, parseTurnPageArgs,
+} from './arguments';
+import type { BackendWriter, EntryRecord, OwnerScope, ScratchpadBackend } from './backend';
+import { readPieces } from './content';
+import { encodeCursor } from './cursor';
+import { emptyTotals, scopeOf, SIZE_BUCKETS, toEntryMeta, toGcResult, toStats } from './records';
+
+/** How messages name a format. */
+const FORMAT_NAMES: Readonly<Record<Format, string>> = { v2: 'v2', 'metnos-v1': 'Metnos v1' };
+
+/** Longest id any backend is asked about; longer ones are NOT_FOUND without a query. */
+const MAX_ID_LENGTH = 128;
+
+/**
+ * The {@link Scratchpad} over one backend: every rule lives here once (argument parsing, the principal check,
+ * slices, cursors, expiry states, result shapes, size buckets, READ_ONLY and NOT_FOUND), so a backend only
+ * answers the questions of core/backend.ts. A foreign id and a missing id give the same NOT_FOUND on every
+ * method. Read paths are given `backend.reader` only, which has no write method.
+ */
+export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOptions): Scratchpad {
+  const { reader, capabilities: caps } = backend;
+  const now = (): number => {
+    const t = options.clock();
+    if (typeof t !== 'number' || !Number.isFinite(t)) throw new ScratchpadError('INVALID_ARGUMENT', `the clock returned ${String(t)}, not Unix seconds`);
+    return t;
+  };
+  const meta = (r: EntryRecord, lengthUnits?: number | null) => toEntryMeta(r, now(), options.expiringWindowSeconds, lengthUnits ?? r.lengthUnits);
+  const notFound = (id: unknown) => new ScratchpadError('NOT_FOUND', notFoundMessage(id));
+  const readOnly = (what: string) =>
+    new ScratchpadError('READ_ONLY', caps.writes ? `${backend.path}: opened read-only` : `${backend.path}: ${what} is not possible on a ${FORMAT_NAMES[backend.format]} file (opened without changing it; only gc deletes)`);
+
+  /** The entry `id` for `principal`, or NOT_FOUND (missing, foreign, malformed: one message). */
+  async function visible(principal: unknown, id: unknown): Promise<{ scope: OwnerScope; entry: EntryRecord }> {
+    const scope = scopeOf(principal, caps);
+    if (scope === null || typeof id !== 'string' || id.length === 0 || id.length > MAX_ID_LENGTH) throw notFound(id);
+    const entry = await reader.entry(scope, id);
+    if (entry === null) throw notFound(id);
+    return { scope, entry };
+  }
+  async function lengthOf(entry: EntryRecord): Promise<number> {
+    if (entry.lengthUnits !== null) return entry.lengthUnits;
+    const length = await reader.length(entry);
+    if (length === null) throw notFound(entry.id);
+    return length;
+  }
+  async function unitsOf(entry: EntryRecord, start: number, end: number): Promise<string | Uint8Array> {
+    const units = await reader.units(entry, start, end);
+    if (units === null) throw notFound(entry.id);
+    return units;
+  }
+  function writer(what: string): BackendWriter {
+    if (!caps.writes || backend.writer === null) throw readOnly(what);
+    return backend.writer;
+  }
+
+  return {
+    path: backend.path,
+    format: backend.format,
+    readonly: options.readonly,
+
+    async put(principal, input) {
+      const p = requirePrincipal(principal);
+      if (!caps.writes) throw readOnly('put');
+      const owner = requireUser(p, 'put observations');
+      const i = parsePutInput(input);
+      const w = writer('put');
+      const observation = parseObservation(i.observation);
+      const createdAt = now();
+      return w.insert({ owner, turnId: i.turnId, stepNum: i.stepNum, executorName: i.executorName, actor: i.actor, channel: i.channel, createdAt, expiresAt: createdAt + i.ttlSeconds, observation });
+    },
+
+    async describe(principal, id): Promise<EntryDescription> {
+      const { entry } = await visible(principal, id);
+      const facts = await reader.facts(entry);
+      if (facts === null) throw notFound(id);
+      return { meta: meta(entry, facts.lengthUnits), sha256: facts.sha256, handle: facts.handle, detectedType: facts.detectedType };
+    },
+
+    async read(principal, id, readOptions): Promise<ReadResult> {
+      const request = parseSliceRequest(readOptions);
+      const { entry } = await visible(principal, id);
+      const total = await lengthOf(entry);
+      const b = resolveSlice(request, total, options.maxReadLength);
+      const units = await unitsOf(entry, b.start, b.end);
+      const text = entry.kind === 'text';
+      return {
+        content: typeof units === 'string' ? units : Buffer.from(units.buffer, units.byteOffset, units.byteLength).toString('base64'),
+        encoding: text ? 'utf8' : 'base64',
+        meta: { id: entry.id, kind: entry.kind, unit: text ? 'code_points' : 'bytes', totalLength: total, start: b.start, end: b.end, returnedLength: b.end - b.start, truncated: b.truncated },
+      };
+    },
+
+    async get(principal, id) {
+      const { entry } = await visible(principal, id);
+      const cap = options.maxReadLength;
+      // Fewer bytes than the cap means fewer code points too: only a larger text needs its length.
+      const total = entry.kind === 'binary' || entry.sizeBytes > cap ? await lengthOf(entry) : entry.lengthUnits;
+      if (total !== null && total > cap) {
+        const unit = entry.kind === 'text' ? 'code points' : 'bytes';
+        throw new ScratchpadError('TOO_LARGE', `entry ${entry.id} has ${total} ${unit}, above the cap of ${cap}; read it in slices`);
+      }
+      const content = await unitsOf(entry, 0, total ?? Number.MAX_SAFE_INTEGER);
+      const length = typeof content === 'string' ? countCodePoints(content) : content.byteLength;
+      return { meta: meta(entry, length), content };
+    },
+
+    async listForTurn(principal, turnId) {
+      const turn = requireName(turnId, 'turnId');
+      const scope = scopeOf(principal, caps);
+      if (scope === null) return [];
+      return (await reader.entriesOfTurn(scope, turn)).map((r) => meta(r));
+    },
+
+    async listTurns(principal, listOptions) {
+      const args = parseTurnPageArgs(listOptions);
+      const scope = scopeOf(principal, caps);
+      if (scope === null) return { turns: [], nextCursor: null };
+      const rows = await reader.turnPage({ scope, sort: args.sort, limit: args.limit + 1, query: args.query, after: args.after, now: now() });
+      const page = rows.slice(0, args.limit);
+      const withOwners = scope.kind === 'all' && caps.owners;
+      const turns = page.map((t) => ({ ...t, executors: [...t.executors], owners: withOwners ? [...t.owners] : [] }));
+      const last = page[page.length - 1];
+      const nextCursor = rows.length > args.limit && last !== undefined ? encodeCursor(args.sort, args.sort === 'lastCreated' ? last.lastCreatedAt : last.totalBytes, last.turnId) : null;
+      return { turns, nextCursor };
+    },
+
+    async gc(principal, gcOptions) {
+      const { now: at, dryRun } = parseGcArgs(gcOptions, now);
+      const scope = scopeOf(principal, caps);
+      if (scope === null) return toGcResult([], at, dryRun);
+      if (dryRun) return toGcResult(await reader.expiredRows(scope, at), at, true);
+      if (backend.writer === null || !(caps.writes || backend.gcDeletes)) throw new ScratchpadError('READ_ONLY', `${backend.path}: opened read-only, gc cannot delete`);
+      return toGcResult(await backend.writer.deleteExpired(scope, at), at, false);
+    },
+
+    async stats(principal) {
+      const scope = scopeOf(principal, caps);
+      if (scope === null) return toStats(emptyTotals());
+      const stats = toStats(await reader.statsTotals(scope, now(), SIZE_BUCKETS));
+      if (scope.kind !== 'all') return stats;
+      const facts = await reader.storageFacts();
+      return { ...stats, byOwner: facts.byOwner.map((o) => ({ ...o })), fileSizeBytes: facts.fileSizeBytes, pageSize: facts.pageSize, freePages: facts.freePages };
+    },
+
+    async extendTtl(principal, target, ttlSeconds) {
+      requirePrincipal(principal);
+      if (!caps.writes) throw readOnly('extendTtl');
+      const { target: t, ttl } = parseTtlArgs(target, ttlSeconds);
+      const w = writer('extendTtl');
+      if ('turnId' in t) {
+        const scope = scopeOf(principal, caps);
+        return scope === null ? 0 : w.setExpiry(scope, { turnId: t.turnId }, now() + ttl);
+      }
+      const { scope, entry } = await visible(principal, t.id);
+      const changed = await w.setExpiry(scope, { entryId: entry.id }, now() + ttl);
+      if (changed === 0) throw notFound(t.id);
+      return changed;
+    },
+
+    async recordRead(principal, input) {
+      const p = requirePrincipal(principal);
+      if (!caps.writes || !caps.readLog) throw readOnly('recordRead');
+      const i = parseReadLogInput(input);
+      const w = writer('recordRead');
+      const { scope, entry } = await visible(p, i.entryId);
+      const row = { entryId: entry.id, principal: principalLabel(p), mode: i.mode, start: i.start, end: i.end, truncated: i.truncated, at: i.at ?? now() };
+      if (!(await w.appendReadLog(scope, row))) throw notFound(i.entryId);
+    },
+
+    async readLog(principal: Principal, selector) {
+      requirePrincipal(principal);
+      if (!caps.readLog) return [];
+      const s = parseReadLogSelector(selector);
+      if ('turnId' in s) {
+        const scope = scopeOf(principal, caps);
+        return scope === null ? [] : reader.readLog(scope, { turnId: s.turnId });
+      }
+      const { scope, entry } = await visible(principal, s.id);
+      return reader.readLog(scope, { entryId: entry.id });
+    },
+
+    async iterateContent(principal, id, chunkBytes = 1_048_576) {
+      const pieceBytes = parsePieceBytes(chunkBytes);
+      const { entry } = await visible(principal, id);
+      return readPieces(reader.chunks(entry), pieceBytes);
+    },
+
+    async owners(principal) {
+      const scope = scopeOf(principal, caps);
+      if (scope === null || !caps.owners) return [];
+      return reader.owners(scope);
+    },
+
+    dataVersion: () => reader.dataVersion(),
+    close: () => backend.close(),
+  };
+}
+
+function countCodePoints(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xdc00 || c > 0xdfff) n++; // a surrogate pair counts once (at its high half)
+  }
+  return n;
+}

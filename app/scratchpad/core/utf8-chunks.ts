@@ -1,0 +1,53 @@
+import type { ContentChunk } from './backend';
+
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** Bytes at the end of `bytes` that start a UTF-8 sequence the window does not finish (0-3). */
+function unfinishedTail(bytes: Uint8Array): number {
+  const n = bytes.length;
+  for (let back = 1; back <= Math.min(3, n); back++) {
+    const b = bytes[n - back]!;
+    if ((b & 0xc0) === 0x80) continue; // continuation byte: look further back
+    const need = b >= 0xf0 && b <= 0xf4 ? 4 : b >= 0xe0 ? 3 : b >= 0xc2 ? 2 : 1;
+    return need > back ? back : 0;
+  }
+  return 0;
+}
+
+function countCodePoints(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xdc00 || c > 0xdfff) n++; // decoded text has no lone surrogates: a pair counts once
+  }
+  return n;
+}
+
+/**
+ * Text chunks (core/backend.ts {@link ContentChunk}) from raw UTF-8 windows of any size: a code point cut by a
+ * window edge moves to the next chunk, and each chunk's code-point range is counted as WHATWG TextDecoder counts
+ * (invalid bytes become U+FFFD). For backends that store text as plain byte ranges (metnos-v1, a database
+ * column); a backend that stores code-point offsets yields its chunks directly.
+ */
+export async function* utf8Chunks(windows: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): AsyncGenerator<ContentChunk> {
+  let carry = new Uint8Array(0);
+  let cp = 0;
+  for await (const window of windows) {
+    const bytes = carry.length === 0 ? window : concat(carry, window);
+    const tail = unfinishedTail(bytes);
+    const body = bytes.subarray(0, bytes.length - tail);
+    carry = bytes.slice(bytes.length - tail);
+    if (body.length === 0) continue;
+    const count = countCodePoints(decoder.decode(body));
+    yield { bytes: body, start: cp, end: cp + count };
+    cp += count;
+  }
+  if (carry.length > 0) yield { bytes: carry, start: cp, end: cp + countCodePoints(decoder.decode(carry)) };
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}

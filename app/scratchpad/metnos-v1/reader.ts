@@ -1,0 +1,186 @@
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
+import type { BackendReader, ContentChunk, EntryFacts, StatsTotals, TurnPageQuery, TurnRecord } from '../core/backend';
+import { utf8Chunks } from '../core/utf8-chunks';
+import { detectType, MAGIC_PREFIX_BYTES } from '../magic';
+import { ScratchpadError } from '../types';
+import { scanChunks, ValueChangedError, type ByteSource } from './byte-source';
+import { withRow, type V1Env } from './env';
+import { expiredByTurn } from './gc';
+import { findRow, findValueRow, kindOf, rowsOfTurn, toRecord, type V1ValueRow } from './rows';
+import { readTextSlice, scanText, type TextIndex } from './text-index';
+import { mapV1Error, withV1Errors } from './v1-errors';
+import { computeTextIndex, rowByteSource, type ValueFacts } from './value-source';
+
+/** WHATWG UTF-8 decoding with U+FFFD for invalid bytes; a leading BOM is kept as U+FEFF (it is a code point). */
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+function textIndexOf(env: V1Env, row: V1ValueRow, facts: ValueFacts, source: ByteSource): TextIndex {
+  facts.textIndex ??= computeTextIndex(env.ctx, row, source, env.tuning);
+  return facts.textIndex;
+}
+
+function likePattern(query: string): string {
+  return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Turns of the whole file (v1 has no owners): one statement per sort, the query as LIKE on id or executor. */
+function turnPage(env: V1Env, q: TurnPageQuery): TurnRecord[] {
+  const { ctx } = env;
+  const keySql = q.sort === 'lastCreated' ? 'max(created_at)' : `sum(${ctx.bytesSql})`;
+  const where = q.query ? "WHERE turn_id IN (SELECT turn_id FROM entries WHERE turn_id LIKE @q ESCAPE '\\' OR executor_name LIKE @q ESCAPE '\\')" : '';
+  const having = q.after ? `HAVING ${keySql} < @key OR (${keySql} = @key AND turn_id < @turnId)` : '';
+  const sql = `SELECT turn_id AS turnId, count(*) AS entryCount, coalesce(sum(${ctx.bytesSql}), 0) AS totalBytes,
+      min(created_at) AS firstCreatedAt, max(created_at) AS lastCreatedAt, min(expires_at) AS earliestExpiresAt,
+      sum(expires_at <= @now) AS expiredCount, json_group_array(DISTINCT executor_name) AS executors
+    FROM entries ${where} GROUP BY turn_id ${having}
+    ORDER BY ${keySql} DESC, turn_id DESC LIMIT @limit`;
+  const params: Record<string, unknown> = { now: q.now, limit: q.limit };
+  if (q.query) params.q = likePattern(q.query);
+  if (q.after) Object.assign(params, { key: q.after.key, turnId: q.after.turnId });
+  const rows = ctx.stmt(sql).all(params) as (Omit<TurnRecord, 'executors' | 'owners'> & { executors: string })[];
+  return rows.map((r) => ({ ...r, executors: (JSON.parse(r.executors) as unknown[]).filter((e): e is string => typeof e === 'string').sort(), owners: [] }));
+}
+
+/** Totals over every row, from record headers only (no overflow walk); expired figures use the runtime's index. */
+function totals(env: V1Env, now: number, bounds: readonly number[]): StatsTotals {
+  const { ctx } = env;
+  const edges = [...bounds, null];
+  const buckets = edges.map((edge, i) => {
+    const low = i === 0 ? null : bounds[i - 1];
+    const conds = [low == null ? null : `b > ${Number(low)}`, edge === null ? null : `b <= ${Number(edge)}`].filter((c) => c !== null);
+    return `coalesce(sum(${conds.join(' AND ')}), 0) AS b${i}`;
+  });
+  const t = ctx
+    .stmt(
+      `SELECT count(*) AS rows, coalesce(sum(b), 0) AS bytes,
+         coalesce(sum(k IS NOT 'binary'), 0) AS textRows, coalesce(sum(CASE WHEN k IS NOT 'binary' THEN b END), 0) AS textBytes,
+         ${buckets.join(', ')}
+       FROM (SELECT coalesce(${ctx.bytesSql}, 0) AS b, content_kind AS k FROM entries)`,
+    )
+    .get() as Record<string, number>;
+  const expired = ctx
+    .stmt(`SELECT count(*) AS expiredRows, coalesce(sum(coalesce(${ctx.bytesSql}, 0)), 0) AS expiredBytes FROM entries WHERE expires_at <= ?`)
+    .get(now) as { expiredRows: number; expiredBytes: number };
+  const rows = t.rows ?? 0;
+  const bytes = t.bytes ?? 0;
+  const textRows = t.textRows ?? 0;
+  const textBytes = t.textBytes ?? 0;
+  return {
+    rows, bytes, textRows, textBytes, binaryRows: rows - textRows, binaryBytes: bytes - textBytes,
+    expiredRows: expired.expiredRows, expiredBytes: expired.expiredBytes, bucketRows: edges.map((_, i) => t[`b${i}`] ?? 0),
+  };
+}
+
+/** A stream that fails at its first step: the entry is gone. */
+function removed(id: string): AsyncIterable<ContentChunk> {
+  return {
+    [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new ScratchpadError('NOT_FOUND', `entry ${id} was removed during the export`)) }),
+  };
+}
+
+/**
+ * The read side of a Metnos v1 file (core/backend.ts). Every question is about all rows (the core never asks a
+ * user's scope: v1 rows have no owner). Text lengths are not stored: they are counted on first need and cached
+ * while the value is unchanged.
+ */
+export function createV1Reader(env: V1Env): BackendReader {
+  const { ctx } = env;
+  const read = <T>(fn: () => T): Promise<T> => Promise.resolve(withV1Errors(ctx.path, 'read', fn));
+  const absent = <T>(fn: () => T): T | null => {
+    try {
+      return fn();
+    } catch (e) {
+      if (e instanceof ScratchpadError && e.code === 'NOT_FOUND') return null;
+      throw e;
+    }
+  };
+  return {
+    entry: (_scope, id) =>
+      read(() => {
+        const row = findRow(ctx, id);
+        if (!row) return null;
+        const known = env.cache.peek(row)?.textIndex?.codePoints ?? null;
+        return toRecord(row, known);
+      }),
+    length: async (entry) =>
+      absent(() =>
+        withRow(env, entry.id, findValueRow, (row, facts) => {
+          const source = rowByteSource(ctx, row);
+          return kindOf(row) === 'binary' ? source.byteLength : textIndexOf(env, row, facts, source).codePoints;
+        }),
+      ),
+    facts: async (entry): Promise<EntryFacts | null> =>
+      absent(() =>
+        withRow(env, entry.id, findRow, (row, facts) => {
+          const source = rowByteSource(ctx, row);
+          const kind = kindOf(row);
+          if (!facts.sha256 || (kind === 'text' && !facts.textIndex)) {
+            const hash = createHash('sha256');
+            if (kind === 'text' && !facts.textIndex) facts.textIndex = scanText(source, env.tuning, (bytes) => hash.update(bytes));
+            else for (const chunk of scanChunks(source, env.tuning.scanWindowBytes(source.byteLength))) hash.update(chunk);
+            facts.sha256 = hash.digest('hex');
+          }
+          return {
+            sha256: facts.sha256,
+            handle: null,
+            detectedType: kind === 'binary' ? detectType(source.read(0, MAGIC_PREFIX_BYTES)) : null,
+            lengthUnits: kind === 'text' ? facts.textIndex!.codePoints : source.byteLength,
+          };
+        }),
+      ),
+    entriesOfTurn: (_scope, turnId) => read(() => rowsOfTurn(ctx, turnId).map((r) => toRecord(r, env.cache.peek(r)?.textIndex?.codePoints ?? null))),
+    turnPage: (q) => read(() => turnPage(env, q)),
+    units: async (entry, start, end) =>
+      absent(() =>
+        withRow(env, entry.id, findValueRow, (row, facts) => {
+          const source = rowByteSource(ctx, row);
+          if (kindOf(row) === 'binary') {
+            const to = Math.min(end, source.byteLength);
+            return new Uint8Array(source.read(start, Math.max(0, to - start)));
+          }
+          // A whole small value needs no index: fewer bytes than asked means fewer code points too.
+          if (start === 0 && end >= source.byteLength && !facts.textIndex) return decoder.decode(source.read(0, source.byteLength));
+          const index = textIndexOf(env, row, facts, source);
+          return decoder.decode(readTextSlice(source, index, start, Math.min(end, index.codePoints), env.tuning));
+        }),
+      ),
+    chunks(entry) {
+      const row = withV1Errors(ctx.path, 'read', () => findValueRow(ctx, entry.id));
+      if (!row) return removed(entry.id);
+      const source = rowByteSource(ctx, row);
+      const windowBytes = env.tuning.scanWindowBytes(source.byteLength);
+      function* windows(): Generator<Uint8Array> {
+        try {
+          yield* scanChunks(source, windowBytes);
+        } catch (error) {
+          if (error instanceof ValueChangedError) throw new ScratchpadError('BUSY', `${ctx.path}: entry ${entry.id} changed or was deleted during the export`);
+          throw mapV1Error(error, ctx.path, 'read');
+        }
+      }
+      if (kindOf(row) === 'text') return utf8Chunks(windows());
+      return (async function* () {
+        let at = 0;
+        for (const bytes of windows()) {
+          yield { bytes, start: at, end: at + bytes.length };
+          at += bytes.length;
+        }
+      })();
+    },
+    expiredRows: (_scope, now) => read(() => expiredByTurn(ctx.db, ctx.bytesSql, now)),
+    statsTotals: (_scope, now, bounds) => read(() => totals(env, now, bounds)),
+    storageFacts: () =>
+      read(() => {
+        const t = ctx.stmt(`SELECT count(*) AS rows, coalesce(sum(coalesce(${ctx.bytesSql}, 0)), 0) AS bytes FROM entries`).get() as { rows: number; bytes: number };
+        return {
+          byOwner: t.rows > 0 ? [{ owner: null, rows: t.rows, bytes: t.bytes }] : [],
+          fileSizeBytes: statSync(ctx.path).size,
+          pageSize: ctx.db.pragma('page_size', { simple: true }) as number,
+          freePages: ctx.db.pragma('freelist_count', { simple: true }) as number,
+        };
+      }),
+    readLog: async () => [],
+    owners: async () => [],
+    dataVersion: () => read(() => ctx.db.pragma('data_version', { simple: true }) as number),
+  };
+}

@@ -1,0 +1,221 @@
+import { statSync } from 'node:fs';
+import type { DetectedType, ReadLogEntry, ReadMode } from '../../contract';
+import type { BackendReader, ContentChunk, EntryRecord, OwnerScope, StatsTotals, TurnPageQuery, TurnRecord } from '../core/backend';
+import { ScratchpadError } from '../types';
+import type { StoreContext } from './context';
+import { findInScope } from './lookup';
+import { readByteSlice, readTextSlice } from './read';
+import { META_COLUMNS, META_FROM, toRecord, type ObservationRow } from './rows';
+import { CHUNK_KEY_SPAN } from './schema';
+import { scopeSql } from './scope';
+import { unpackHandle } from './stored-handle';
+
+const CHUNK_OF_ENTRY = 'SELECT data FROM chunks WHERE key = @key AND EXISTS (SELECT 1 FROM observations WHERE pk = @pk AND id = @id)';
+const SORT_EXPR = { lastCreated: 'max(created_at)', totalBytes: 'sum(size_bytes)' } as const;
+
+/** The SQL of one turn page variant; every piece is a constant of this file. */
+function turnsSql(sort: TurnPageQuery['sort'], owners: boolean, ownerSql: string, query: boolean, after: boolean): string {
+  const key = SORT_EXPR[sort];
+  const having: string[] = [];
+  if (query) having.push("(instr(lower(turn_id), @q) > 0 OR max(instr(lower(coalesce(executor_name, '')), @q) > 0))");
+  if (after) having.push(`(${key} < @ck OR (${key} = @ck AND turn_id < @ct))`);
+  return `SELECT turn_id, count(*) AS entry_count, sum(size_bytes) AS total_bytes, min(created_at) AS first_created,
+      max(created_at) AS last_created, min(expires_at) AS earliest_expires, sum(expires_at <= @now) AS expired_count,
+      json_group_array(DISTINCT executor_name) AS executors${owners ? ', json_group_array(DISTINCT owner) AS owners' : ', NULL AS owners'}
+    FROM observations WHERE 1 = 1${ownerSql} GROUP BY turn_id
+    ${having.length > 0 ? `HAVING ${having.join(' AND ')}` : ''}
+    ORDER BY ${key} DESC, turn_id DESC LIMIT @limit`;
+}
+
+function strings(json: string | null): string[] {
+  if (json === null) return [];
+  return (JSON.parse(json) as (string | null)[]).filter((s): s is string => s !== null).sort();
+}
+
+function totalsSql(bounds: readonly number[]): string {
+  const buckets = [...bounds, null]
+    .map((up, i) => {
+      const low = i === 0 ? null : bounds[i - 1];
+      const conds = [low === null ? null : `size_bytes > ${Number(low)}`, up === null ? null : `size_bytes <= ${Number(up)}`].filter((c) => c !== null);
+      return `coalesce(sum(${conds.join(' AND ')}), 0) AS b${i}`;
+    })
+    .join(', ');
+  return `SELECT count(*) AS rows, coalesce(sum(size_bytes), 0) AS bytes,
+  coalesce(sum(kind = 'text'), 0) AS text_rows, coalesce(sum(CASE WHEN kind = 'text' THEN size_bytes ELSE 0 END), 0) AS text_bytes,
+  coalesce(sum(kind = 'binary'), 0) AS binary_rows, coalesce(sum(CASE WHEN kind = 'binary' THEN size_bytes ELSE 0 END), 0) AS binary_bytes,
+  coalesce(sum(expires_at <= @now), 0) AS expired_rows, coalesce(sum(CASE WHEN expires_at <= @now THEN size_bytes ELSE 0 END), 0) AS expired_bytes,
+  ${buckets} FROM observations WHERE 1 = 1`;
+}
+
+function fileBytes(path: string): number {
+  let size = 0;
+  for (const p of [path, `${path}-wal`]) {
+    try {
+      size += statSync(p).size;
+    } catch {
+      // no WAL file: nothing to add
+    }
+  }
+  return size;
+}
+
+interface LogRow {
+  readonly id: string;
+  readonly turn_id: string;
+  readonly principal: string;
+  readonly mode: ReadMode;
+  readonly unit: 'code_points' | 'bytes';
+  readonly start: number;
+  readonly end: number;
+  readonly truncated: number;
+  readonly at: number;
+}
+const LOG_COLUMNS = 'o.id, o.turn_id, r.principal, r.mode, r.unit, r.start, r.end, r.truncated, r.at';
+
+/**
+ * The read side of a v2 file (core/backend.ts). `rows` remembers the stored row behind each record it returned,
+ * so content questions need no second lookup (and re-check the row's id, since gc frees row numbers).
+ */
+export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, ObservationRow>): BackendReader {
+  const remember = (row: ObservationRow): EntryRecord => {
+    const record = toRecord(row);
+    rows.set(record, row);
+    return record;
+  };
+  const rowOf = (entry: EntryRecord): ObservationRow => {
+    const row = rows.get(entry);
+    if (row === undefined) throw new ScratchpadError('INVALID_ARGUMENT', `entry ${entry.id} was not read from this file`);
+    return row;
+  };
+  const stillThere = (row: ObservationRow) => ctx.stmt('SELECT 1 FROM observations WHERE pk = ? AND id = ?').get(row.pk, row.id) !== undefined;
+  return {
+    async entry(scope, id) {
+      return ctx.query(() => {
+        const row = findInScope(ctx, scope, id);
+        return row === null ? null : remember(row);
+      });
+    },
+    async length(entry) {
+      return rowOf(entry).length_units;
+    },
+    async facts(entry) {
+      const row = rowOf(entry);
+      return ctx.read(() => {
+        const extra = ctx.stmt('SELECT sha256, handle, detected_type FROM observations WHERE pk = ? AND id = ?').get(row.pk, row.id) as
+          | { sha256: string; handle: string | null; detected_type: DetectedType | null }
+          | undefined;
+        if (extra === undefined) return null;
+        return { sha256: extra.sha256, handle: unpackHandle(extra.handle, row), detectedType: row.kind === 'binary' ? (extra.detected_type ?? 'unknown') : null, lengthUnits: row.length_units };
+      });
+    },
+    async entriesOfTurn(scope, turnId) {
+      const filter = scopeSql(scope, 'o.owner');
+      return ctx.read(() =>
+        (ctx.stmt(`SELECT ${META_COLUMNS} FROM ${META_FROM} WHERE turn_id = @turn${filter.sql} ORDER BY step_num NULLS LAST, created_at, o.pk`).all({ turn: turnId, ...filter.params }) as ObservationRow[]).map(remember),
+      );
+    },
+    async turnPage(q): Promise<TurnRecord[]> {
+      const filter = scopeSql(q.scope);
+      const withOwners = q.scope.kind === 'all';
+      const sql = turnsSql(q.sort, withOwners, filter.sql, q.query !== null, q.after !== null);
+      const params: Record<string, unknown> = { now: q.now, limit: q.limit, ...filter.params };
+      if (q.query !== null) params.q = q.query;
+      if (q.after !== null) Object.assign(params, { ck: q.after.key, ct: q.after.turnId });
+      const found = ctx.read(() => ctx.stmt(sql).all(params)) as {
+        turn_id: string; entry_count: number; total_bytes: number; first_created: number; last_created: number; earliest_expires: number; expired_count: number; executors: string; owners: string | null;
+      }[];
+      return found.map((r) => ({
+        turnId: r.turn_id,
+        entryCount: r.entry_count,
+        totalBytes: r.total_bytes,
+        firstCreatedAt: r.first_created,
+        lastCreatedAt: r.last_created,
+        earliestExpiresAt: r.earliest_expires,
+        expiredCount: r.expired_count,
+        executors: strings(r.executors),
+        owners: strings(r.owners),
+      }));
+    },
+    async units(entry, start, end) {
+      const row = rowOf(entry);
+      const to = Math.min(end, row.length_units);
+      return ctx.query(() => {
+        if (to <= start) return stillThere(row) ? (row.kind === 'text' ? '' : new Uint8Array(0)) : null;
+        if (row.kind === 'text') return readTextSlice(ctx, row, start, to);
+        const bytes = readByteSlice(ctx, row, start, to);
+        return bytes === null ? null : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      });
+    },
+    chunks(entry) {
+      const row = rowOf(entry);
+      const count = Math.ceil(row.length_units / row.chunk_units);
+      const base = row.pk * CHUNK_KEY_SPAN;
+      return {
+        async *[Symbol.asyncIterator](): AsyncGenerator<ContentChunk> {
+          for (let seq = 0; seq < count; seq++) {
+            // The entry check matters: after gc a new entry may reuse the pk (and so the chunk keys).
+            const chunk = ctx.read(() => ctx.stmt(CHUNK_OF_ENTRY).get({ key: base + seq, pk: row.pk, id: row.id })) as { data: Buffer } | undefined;
+            if (chunk === undefined) throw new ScratchpadError('NOT_FOUND', `entry ${row.id} was removed during the export`);
+            const start = seq * row.chunk_units;
+            yield { bytes: chunk.data, start, end: Math.min(row.length_units, start + row.chunk_units) };
+          }
+        },
+      };
+    },
+    async expiredRows(scope, now) {
+      const filter = scopeSql(scope);
+      return ctx.read(() =>
+        (ctx.stmt(`SELECT turn_id, owner, size_bytes FROM observations WHERE expires_at <= @now${filter.sql}`).all({ now, ...filter.params }) as { turn_id: string; owner: string; size_bytes: number }[]).map((r) => ({
+          turnId: r.turn_id,
+          owner: r.owner,
+          rows: 1,
+          bytes: r.size_bytes,
+        })),
+      );
+    },
+    async statsTotals(scope, now, bounds): Promise<StatsTotals> {
+      const filter = scopeSql(scope);
+      const t = ctx.read(() => ctx.stmt(`${totalsSql(bounds)}${filter.sql}`).get({ now, ...filter.params })) as Record<string, number>;
+      return {
+        rows: t.rows ?? 0,
+        bytes: t.bytes ?? 0,
+        textRows: t.text_rows ?? 0,
+        textBytes: t.text_bytes ?? 0,
+        binaryRows: t.binary_rows ?? 0,
+        binaryBytes: t.binary_bytes ?? 0,
+        expiredRows: t.expired_rows ?? 0,
+        expiredBytes: t.expired_bytes ?? 0,
+        bucketRows: [...bounds, null].map((_, i) => t[`b${i}`] ?? 0),
+      };
+    },
+    async storageFacts() {
+      return ctx.read(() => ({
+        byOwner: ctx.stmt('SELECT owner, count(*) AS rows, sum(size_bytes) AS bytes FROM observations GROUP BY owner ORDER BY owner').all() as { owner: string; rows: number; bytes: number }[],
+        fileSizeBytes: fileBytes(ctx.path),
+        pageSize: ctx.db.pragma('page_size', { simple: true }) as number,
+        freePages: ctx.db.pragma('freelist_count', { simple: true }) as number,
+      }));
+    },
+    async readLog(scope, query): Promise<ReadLogEntry[]> {
+      const found = ctx.read(() => {
+        if ('entryId' in query) {
+          const entry = findInScope(ctx, scope, query.entryId);
+          if (entry === null) return [];
+          return ctx.stmt(`SELECT ${LOG_COLUMNS} FROM read_log r JOIN observations o ON o.pk = r.entry_pk WHERE r.entry_pk = ? ORDER BY r.seq`).all(entry.pk) as LogRow[];
+        }
+        const filter = scopeSql(scope, 'o.owner');
+        return ctx.stmt(`SELECT ${LOG_COLUMNS} FROM read_log r JOIN observations o ON o.pk = r.entry_pk WHERE o.turn_id = @turnId${filter.sql} ORDER BY r.seq`).all({ turnId: query.turnId, ...filter.params }) as LogRow[];
+      });
+      return found.map((r) => ({ entryId: r.id, turnId: r.turn_id, principal: r.principal, mode: r.mode, unit: r.unit, start: r.start, end: r.end, truncated: r.truncated === 1, at: r.at }));
+    },
+    async owners(scope: OwnerScope) {
+      return ctx.read(() => {
+        if (scope.kind === 'all') return (ctx.stmt('SELECT DISTINCT owner FROM observations ORDER BY owner').all() as { owner: string }[]).map((r) => r.owner);
+        return ctx.stmt('SELECT 1 FROM observations WHERE owner = ? LIMIT 1').get(scope.owner) === undefined ? [] : [scope.owner];
+      });
+    },
+    async dataVersion() {
+      return ctx.read(() => ctx.db.pragma('data_version', { simple: true }) as number);
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import type { SyntheticHandle } from '../../contract';
+import type { BackendWriter, ExpiredRecord, NewObservation } from '../core/backend';
+import { buildHandle } from '../handle';
+import { newEntryId } from '../ids';
+import { detectType, MAGIC_PREFIX_BYTES } from '../magic';
+import { summarizeBinary, summarizeStructured, summarizeText } from '../summary';
+import { ScratchpadError } from '../types';
+import type { StoreContext } from './context';
+import { encodeBinary, encodeText } from './encode';
+import { findInScope } from './lookup';
+import { CHUNK_KEY_SPAN, NO_LEGACY_KEY } from './schema';
+import { scopeSql } from './scope';
+import { packHandle } from './stored-handle';
+
+const INSERT_OBSERVATION = `INSERT INTO observations
+  (pk, id, id_key, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units, chunk_units,
+   created_at, expires_at, actor, channel, detected_type, sha256, handle)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+/** The next row number: rows are appended (max + 1, read inside the write transaction), and the id names it. */
+const NEXT_PK = 'SELECT coalesce(max(pk), 0) + 1 FROM observations';
+const INSERT_CHUNK = 'INSERT INTO chunks (key, summary, byte_start, unit_start, cp_index, data) VALUES (?, ?, ?, ?, ?, ?)';
+const DELETE_CHUNKS = `DELETE FROM chunks WHERE key IN (SELECT c.key FROM json_each(?) AS j
+  JOIN chunks AS c ON c.key >= j.value * ${CHUNK_KEY_SPAN} AND c.key < (j.value + 1) * ${CHUNK_KEY_SPAN})`;
+const DELETE_LOG = 'DELETE FROM read_log WHERE entry_pk IN (SELECT value FROM json_each(?))';
+const DELETE_ROWS = 'DELETE FROM observations WHERE pk IN (SELECT value FROM json_each(?))';
+const EMPTY = Buffer.alloc(0);
+
+/**
+ * Where short texts are UTF-8 encoded (256 KiB: texts up to 87,381 UTF-16 units): no allocation per put. Safe
+ * because the encoding and the insert run synchronously and SQLite copies bound blobs.
+ */
+const SCRATCH = Buffer.allocUnsafe(262_144);
+
+/** Encodes and inserts one observation (rows and chunks) in one transaction; returns its handle. */
+function insertObservation(ctx: StoreContext, row: NewObservation): SyntheticHandle {
+  const obs = row.observation;
+  const chunkUnits = obs.kind === 'text' ? ctx.layout.textChunkCodePoints : ctx.layout.binaryChunkBytes;
+  const enc = obs.kind === 'text' ? encodeText(obs.text, chunkUnits, SCRATCH) : encodeBinary(obs.bytes, chunkUnits);
+  const chunkCount = enc.byteOffsets.length - 1;
+  if (chunkCount > CHUNK_KEY_SPAN) throw new ScratchpadError('TOO_LARGE', `observation too large: ${enc.bytes.length} bytes`);
+  const summary = obs.kind === 'binary' ? summarizeBinary(enc.bytes.length, enc.sha256) : obs.structured ? summarizeStructured(obs.value) : summarizeText(obs.text, enc.lengthUnits);
+  const detectedType = obs.kind === 'binary' ? detectType(enc.bytes.subarray(0, MAGIC_PREFIX_BYTES)) : null;
+  return ctx.write(() => {
+    const pk = ctx.stmt(NEXT_PK).pluck().get() as number;
+    const id = newEntryId(pk);
+    const handle = buildHandle({ id, stepNum: row.stepNum, sizeBytes: enc.bytes.length, kind: obs.kind, summary, source: obs.source });
+    // In the column order of INSERT_OBSERVATION (positional: cheaper to bind than 19 named parameters).
+    ctx.stmt(INSERT_OBSERVATION).run(
+      pk, id, NO_LEGACY_KEY, row.owner, row.turnId, row.stepNum, row.executorName, obs.kind, obs.structured ? 1 : 0,
+      enc.bytes.length, enc.lengthUnits, chunkUnits, row.createdAt, row.expiresAt,
+      row.actor, row.channel, detectedType, enc.sha256, packHandle(handle),
+    );
+    const insertChunk = ctx.stmt(INSERT_CHUNK);
+    // Chunk 0 carries the summary (schema.ts); an empty observation still gets an (empty) chunk 0 for it.
+    for (let seq = 0; seq < Math.max(1, chunkCount); seq++) {
+      const from = enc.byteOffsets[seq] ?? 0;
+      const to = enc.byteOffsets[seq + 1] ?? from;
+      const data = to > from ? enc.bytes.subarray(from, to) : EMPTY;
+      const changes = insertChunk.run(pk * CHUNK_KEY_SPAN + seq, seq === 0 ? summary : null, from, seq * chunkUnits, enc.cpIndexes?.[seq] ?? null, data).changes;
+      if (changes !== 1) throw new ScratchpadError('CORRUPT', `${ctx.path}: chunk ${seq} of ${id} was not written`);
+    }
+    return handle;
+  });
+}
+
+/** The write side of a v2 file (core/backend.ts): each method one BEGIN IMMEDIATE transaction. */
+export function createV2Writer(ctx: StoreContext): BackendWriter {
+  return {
+    async insert(row) {
+      return insertObservation(ctx, row);
+    },
+    async deleteExpired(scope, now) {
+      const filter = scopeSql(scope);
+      return ctx.write((): ExpiredRecord[] => {
+        const rows = ctx.stmt(`SELECT pk, turn_id, owner, size_bytes FROM observations WHERE expires_at <= @now${filter.sql}`).all({ now, ...filter.params }) as {
+          pk: number; turn_id: string; owner: string; size_bytes: number;
+        }[];
+        if (rows.length > 0) {
+          // One statement per table, looping inside SQLite over the doomed pks (in storage order).
+          const pks = JSON.stringify(rows.map((r) => r.pk).sort((a, b) => a - b));
+          ctx.stmt(DELETE_CHUNKS).run(pks);
+          if (ctx.stmt('SELECT 1 FROM read_log LIMIT 1').get() !== undefined) ctx.stmt(DELETE_LOG).run(pks);
+          const deleted = ctx.stmt(DELETE_ROWS).run(pks).changes;
+          if (deleted !== rows.length) throw new ScratchpadError('BUSY', `${ctx.path}: rows changed during gc; nothing was deleted`);
+        }
+        return rows.map((r) => ({ turnId: r.turn_id, owner: r.owner, rows: 1, bytes: r.size_bytes }));
+      });
+    },
+    async setExpiry(scope, target, expiresAt) {
+      return ctx.write(() => {
+        if ('entryId' in target) {
+          const row = findInScope(ctx, scope, target.entryId);
+          return row === null ? 0 : ctx.stmt('UPDATE observations SET expires_at = @expiresAt WHERE pk = @pk').run({ expiresAt, pk: row.pk }).changes;
+        }
+        const filter = scopeSql(scope);
+        return ctx.stmt(`UPDATE observations SET expires_at = @expiresAt WHERE turn_id = @turnId${filter.sql}`).run({ expiresAt, turnId: target.turnId, ...filter.params }).changes;
+      });
+    },
+    async appendReadLog(scope, r) {
+      return ctx.write(() => {
+        const row = findInScope(ctx, scope, r.entryId);
+        if (row === null) return false;
+        const changes = ctx
+          .stmt('INSERT INTO read_log (entry_pk, principal, mode, unit, start, end, truncated, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+          .run(row.pk, r.principal, r.mode, row.kind === 'text' ? 'code_points' : 'bytes', r.start, r.end, r.truncated ? 1 : 0, r.at).changes;
+        if (changes !== 1) throw new ScratchpadError('CORRUPT', `${ctx.path}: read log not written`);
+        return true;
+      });
+    },
+  };
+}
