@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { openPostgresBackend } from './postgres/backend';
+import { openPostgresBackend, type PostgresBackendOptions } from './postgres/backend';
 import { isPostgresUrl } from './postgres/url';
 import { isMetnosV1Candidate, openMetnosV1 } from './metnos-v1/index';
 import { resolveOptions, type ResolvedOptions } from './options';
@@ -24,6 +24,17 @@ import { MARKER_TABLE } from './v2/schema';
  */
 export async function openScratchpad(path: string, options?: OpenOptions): Promise<Scratchpad> {
   return openScratchpadWithLayout(path, options, DEFAULT_CHUNK_LAYOUT);
+}
+
+/**
+ * {@link openScratchpad} of a PostgreSQL URL with connection options: `env` for the PG* variables and the
+ * password file (the CLI passes its own), the pool size, the chunk layout of new rows. INVALID_ARGUMENT when
+ * `url` is not a postgres:// URL; otherwise the errors of openScratchpad.
+ */
+export async function openPostgresScratchpad(url: string, options: OpenOptions | undefined, pg: PostgresBackendOptions = {}): Promise<Scratchpad> {
+  if (!isPostgresUrl(url)) throw new ScratchpadError('INVALID_ARGUMENT', 'not a postgres:// or postgresql:// URL');
+  const resolved = resolveOptions(options);
+  return createScratchpad(await openPostgresBackend(url, resolved, pg), resolved);
 }
 
 /** {@link openScratchpad} with an explicit chunk layout for new v2 rows (tests use small chunks). */
