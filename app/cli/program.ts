@@ -105,7 +105,7 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
   const program = new Command(PROGRAM_NAME)
     .description('Inspect, read and gc the observation scratchpad of AI-agent runtimes (v2 and Metnos v1 files).')
     .version(version(), '-V, --version')
-    .option('--db <path>', "scratchpad database file (default: the desktop app's, see Default database below)")
+    .option('--db <path>', "scratchpad database file or postgres:// URL (PG* environment and ~/.pgpass honoured; default: the desktop app's file, see Default database below)")
     .option('--owner <id>', 'view as this user: only their rows')
     .option('--operator', 'view as the operator: every owner\'s rows (the default)')
     .option('--json', 'print machine-readable JSON on stdout')

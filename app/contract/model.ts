@@ -13,9 +13,12 @@ export const PrincipalSchema = z.discriminatedUnion('kind', [
 /** Who is asking: one user (sees only its own rows) or the operator (sees every owner). */
 export type Principal = Readonly<z.infer<typeof PrincipalSchema>>;
 
-/** The two on-disk formats: this project's own (`v2`) and the original Python runtime's (`metnos-v1`). */
-export const FormatSchema = z.enum(['v2', 'metnos-v1']);
-/** The two on-disk formats. */
+/**
+ * The storage formats: this project's own file (`v2`), the original Python runtime's file (`metnos-v1`) and a
+ * PostgreSQL database (`postgres`).
+ */
+export const FormatSchema = z.enum(['v2', 'metnos-v1', 'postgres']);
+/** One of {@link FormatSchema}. */
 export type Format = z.infer<typeof FormatSchema>;
 
 /** How a row is stored: UTF-8 text (sliced in code points) or raw bytes (sliced in bytes). */

@@ -13,7 +13,7 @@ export class LaunchArgsError extends Error {
 }
 
 /**
- * Parses `--db PATH`, `--owner ID` and `--operator` (the default principal) out of `argv` (without the executable
+ * Parses `--db PATH` (or a postgres:// URL, kept as given), `--owner ID` and `--operator` (the default principal) out of `argv` (without the executable
  * and app path). Unknown flags (Chromium switches) and positionals are ignored. `--owner` with `--operator`,
  * or an empty value, is a {@link LaunchArgsError}.
  */
@@ -26,7 +26,7 @@ export function parseLaunchArgs(argv: readonly string[]): LaunchOptions {
   });
   const db = typeof values.db === 'string' ? values.db : null;
   const owner = typeof values.owner === 'string' ? values.owner : null;
-  if (values.db === true || db === '') throw new LaunchArgsError('--db needs a file path');
+  if (values.db === true || db === '') throw new LaunchArgsError('--db needs a file path or a postgres:// URL');
   if (values.owner === true || owner === '') throw new LaunchArgsError('--owner needs a user id');
   if (owner !== null && values.operator === true) throw new LaunchArgsError('--owner and --operator cannot be combined');
   if (owner !== null && owner.length > 256) throw new LaunchArgsError('--owner is longer than 256 characters');

@@ -14,7 +14,7 @@ import { encodeCursor } from './cursor';
 import { emptyTotals, scopeOf, SIZE_BUCKETS, toEntryMeta, toGcResult, toStats } from './records';
 
 /** How messages name a format. */
-const FORMAT_NAMES: Readonly<Record<Format, string>> = { v2: 'v2', 'metnos-v1': 'Metnos v1' };
+const FORMAT_NAMES: Readonly<Record<Format, string>> = { v2: 'v2', 'metnos-v1': 'Metnos v1', postgres: 'PostgreSQL' };
 
 /** Longest id any backend is asked about; longer ones are NOT_FOUND without a query. */
 const MAX_ID_LENGTH = 128;
