@@ -7,7 +7,9 @@ import { runDiff } from './commands/diff';
 import { runExport } from './commands/export';
 import { runGc } from './commands/gc';
 import { runLs } from './commands/ls';
+import { runGrep } from './commands/grep';
 import { runRead } from './commands/read';
+import { parseLinesSpec, runReadLines } from './commands/read-lines';
 import { runReads } from './commands/reads';
 import { runShow } from './commands/show';
 import { runStats } from './commands/stats';
@@ -161,11 +163,35 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
     .addOption(new Option('--head <n>', 'the first N code points (text) or bytes (binary)').argParser(nonNegativeInt))
     .addOption(new Option('--tail <n>', 'the last N code points (text) or bytes (binary)').argParser(nonNegativeInt))
     .addOption(range)
+    .option('--lines <start:end>', 'lines [START, END) of a text entry, 0-based (END may be empty: to the last line)')
     .option('--raw', 'write the bytes themselves to stdout (not to a terminal)')
-    .action((id: string, opts: { head?: number; tail?: number; range?: string[]; raw?: boolean }, cmd: Command) =>
-      withStore(cmd, false, (store) =>
+    .action((id: string, opts: { head?: number; tail?: number; range?: string[]; lines?: string; raw?: boolean }, cmd: Command) => {
+      if (opts.lines !== undefined) {
+        if (opts.head !== undefined || opts.tail !== undefined || opts.range !== undefined || opts.raw === true) {
+          throw new CliError('USAGE', '--lines cannot be combined with --head, --tail, --range or --raw');
+        }
+        const spec = parseLinesSpec(opts.lines);
+        return withStore(cmd, false, (store) => runReadLines(store, { ...common(cmd), id, ...spec }, io));
+      }
+      return withStore(cmd, false, (store) =>
         runRead(store, { ...common(cmd), id, head: opts.head, tail: opts.tail, range: rangeOf(opts.range), raw: opts.raw === true }, io),
-      ),
+      );
+    });
+
+  program
+    .command('grep')
+    .argument('<pattern>', 'literal text (or a JavaScript regex with -E; hex digits with --hex)')
+    .description("search the content of the rows you may see: one line per hit, id:line:offset: preview (exit 0 matched, 1 nothing, 2 bad usage or regex)")
+    .option('--id <id>', 'only this entry')
+    .option('--turn <turn-id>', "only this turn's entries")
+    .option('-i, --ignore-case', 'Unicode case folding (ß matches SS)')
+    .option('-E, --regex', 'PATTERN is a JavaScript regex (2 s time budget)')
+    .option('--hex', 'PATTERN is hex digits, matched as bytes in binary rows')
+    .addOption(new Option('--limit <n>', 'most hits printed (default 1000)').argParser(nonNegativeInt))
+    .action((pattern: string, opts: { id?: string; turn?: string; ignoreCase?: boolean; regex?: boolean; hex?: boolean; limit?: number }, cmd: Command) =>
+      withStore(cmd, false, async (store) => {
+        outcome.exitCode = await runGrep((p, r) => store.search(p, r), { ...common(cmd), pattern, ...opts }, io);
+      }),
     );
 
   program
