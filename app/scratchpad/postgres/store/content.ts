@@ -16,13 +16,16 @@ export type ReadTx = <T>(fn: (client: pg.PoolClient) => Promise<T>) => Promise<T
  * works on the current one. Text chunks are whole code points with their unit range. NOT_FOUND when chunks go
  * missing mid-way (the entry was removed by gc; row numbers come from a sequence, so they are never reused).
  */
-export async function* streamChunks(read: ReadTx, row: EntryRow): AsyncGenerator<ContentChunk> {
+export async function* streamChunks(read: ReadTx, row: EntryRow, fromUnit = 0): AsyncGenerator<ContentChunk> {
   const count = Math.max(1, Math.ceil(row.lengthUnits / row.chunkUnits));
+  // Chunks hold chunkUnits units each (the last fewer), so the one holding fromUnit is found by division.
+  const first = Math.floor(Math.max(0, fromUnit) / row.chunkUnits);
+  if (fromUnit > 0 && first >= count) return;
   const maxChunkBytes = row.kind === 'text' ? row.chunkUnits * 4 : row.chunkUnits;
   const perBatch = Math.max(1, Math.min(256, Math.floor(STREAM_BATCH_BYTES / maxChunkBytes)));
   const fetch = (from: number) => read((c) => readChunks(c, row.pk, from, Math.min(count, from + perBatch) - 1));
-  let pending: Promise<Awaited<ReturnType<typeof readChunks>>> | null = fetch(0);
-  for (let from = 0; pending !== null; from += perBatch) {
+  let pending: Promise<Awaited<ReturnType<typeof readChunks>>> | null = fetch(first);
+  for (let from = first; pending !== null; from += perBatch) {
     const chunks = await pending;
     const expected = Math.min(count, from + perBatch) - from;
     if (chunks.length !== expected) throw new ScratchpadError('NOT_FOUND', `entry ${row.id} was removed while its content was read`);
@@ -31,7 +34,7 @@ export async function* streamChunks(read: ReadTx, row: EntryRow): AsyncGenerator
     pending?.catch(() => undefined);
     for (const c of chunks) {
       if (row.lengthUnits === 0) return;
-      yield { bytes: c.data, start: c.unitStart, end: c.unitStart + (row.kind === 'text' ? c.units : c.data.length) };
+      yield { bytes: c.data, start: c.unitStart, end: c.unitStart + (row.kind === 'text' ? c.units : c.data.length), ...(row.kind === 'text' ? { newlines: c.newlines } : {}) };
     }
   }
 }

@@ -86,9 +86,27 @@ export function createPgReader(target: PgTarget, memory: RecordMemory, dataVersi
         return row.kind === 'text' ? '' : new Uint8Array(0);
       });
     },
-    chunks(entry) {
+    chunks(entry, fromUnit = 0) {
       const { row, scope } = known(entry);
-      return { [Symbol.asyncIterator]: () => streamChunks((fn) => read(scope, fn), row) };
+      return { [Symbol.asyncIterator]: () => streamChunks((fn) => read(scope, fn), row, fromUnit) };
+    },
+    async lineIndex(entry) {
+      // Every text chunk row carries its newline count (written at put), so the index is one metadata query.
+      const { row, scope } = known(entry);
+      if (row.kind !== 'text') return null;
+      const params: unknown[] = [row.pk, row.id];
+      return read(scope, async (c) => {
+        const there = await c.query(`SELECT 1 FROM ${SCHEMA}.observations WHERE pk = $1 AND id = $2${ownerCondition(scope, params)}`, params);
+        if (there.rowCount === 0) return null;
+        if (row.lengthUnits === 0) return [];
+        const res = await c.query(`SELECT unit_start, units, newlines FROM ${SCHEMA}.chunks WHERE entry_pk = $1 ORDER BY seq`, [row.pk]);
+        return res.rows.map((r) => ({ cpStart: Number(r.unit_start), cpEnd: Number(r.unit_start) + Number(r.units), newlines: Number(r.newlines) }));
+      });
+    },
+    async entries(scope) {
+      const params: unknown[] = [];
+      const res = await read(scope, (c) => c.query(`SELECT ${ENTRY_COLUMNS} FROM ${SCHEMA}.observations WHERE true${ownerCondition(scope, params)}`, params));
+      return res.rows.map((r) => remember(toEntry(r), scope));
     },
     async expiredRows(scope, now) {
       const params: unknown[] = [now];
