@@ -7,8 +7,8 @@ export function CompareButton({ entry, revision, now }: { entry: EntryMeta; revi
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="cmp-open" onClick={() => setOpen(true)}>
-        Compare with…
+      <button type="button" className="cmp-open" aria-label="Compare with…" title="Compare this entry with another (same turn or same executor in another turn)" onClick={() => setOpen(true)}>
+        Compare…
       </button>
       {open && <CompareDialog entry={entry} revision={revision} now={now} onClose={() => setOpen(false)} />}
     </>
