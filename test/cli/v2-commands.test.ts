@@ -144,7 +144,7 @@ describe('show', () => {
     // alice's entry through a link, viewed as bob: not found, exactly as `show ID` (exit 1).
     const foreign = await cli(['--owner', 'bob', 'show', link], { now: NOW });
     expect(foreign.code).toBe(1);
-    expect(foreign.stderr).toMatch(/not found/i);
+    expect(foreign.stderr).toContain(`no entry with id "${r.id}"`);
     const unknown = await cli(['show', formatDeepLink({ db, id: 'no-such-entry' })], { now: NOW });
     expect(unknown.code).toBe(1);
   });
