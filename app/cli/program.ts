@@ -11,7 +11,7 @@ import { runGrep } from './commands/grep';
 import { runRead } from './commands/read';
 import { parseLinesSpec, runReadLines } from './commands/read-lines';
 import { runReads } from './commands/reads';
-import { runShow } from './commands/show';
+import { runShow, showTarget } from './commands/show';
 import { runStats } from './commands/stats';
 import { runTurns } from './commands/turns';
 import type { CommonArgs } from './commands/common';
@@ -119,9 +119,10 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
 
   const globals = (cmd: Command) => cmd.optsWithGlobals<GlobalOptions>();
   const common = (cmd: Command): CommonArgs => ({ principal: principalOf(globals(cmd)), json: globals(cmd).json === true });
-  const withStore = async <T>(cmd: Command, write: boolean, run: (store: Scratchpad) => T | Promise<T>) => {
+  // `db`: a file chosen by the arguments themselves (a deep link), in place of --db.
+  const withStore = async <T>(cmd: Command, write: boolean, run: (store: Scratchpad) => T | Promise<T>, db?: string) => {
     const { principal } = common(cmd); // usage errors in --owner/--operator come before touching the file
-    const store = await openForCommand(globals(cmd), io, write);
+    const store = await openForCommand(db === undefined ? globals(cmd) : { ...globals(cmd), db }, io, write);
     if (store.format === 'metnos-v1' && principal.kind === 'user' && io.stderr.isTTY) {
       io.stderr.write('note: Metnos v1 rows have no owner, so a user sees none of them; use --operator\n');
     }
@@ -150,9 +151,14 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
 
   program
     .command('show')
-    .argument('<id>', 'entry id')
+    .argument('<id>', 'entry id, or a scratchpad-inspector://open?db=…&id=… link (its file instead of --db)')
     .description('describe an entry: metadata, sha256, synthetic handle, expiry')
-    .action((id: string, _opts, cmd: Command) => withStore(cmd, false, (store) => runShow(store, { ...common(cmd), id }, io)));
+    .action((id: string, _opts, cmd: Command) => {
+      const target = showTarget(id, globals(cmd).db);
+      // A link picks the file, never who views (--owner/--operator still decide); the file it opens is said.
+      if (target.db !== undefined) io.stderr.write(`file: ${target.db} (from the link)\n`);
+      return withStore(cmd, false, (store) => runShow(store, { ...common(cmd), id: target.id }, io), target.db);
+    });
 
   const range = new Option('--range <start> <end...>', 'code points (text) or bytes (binary) [START, END)');
   range.flags = '--range <start> <end>'; // variadic parsing, two-value help text

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { toApiError, useApi, type ApiError } from './api';
 import { HelpOverlay } from './components/HelpOverlay';
 import { SessionBar } from './components/SessionBar';
@@ -9,8 +9,13 @@ import { useTheme, type ThemeChoice } from './hooks/useTheme';
 import { useQuery } from './hooks/useQuery';
 import { StoreRevisionProvider, useStoreRevision } from './hooks/useStoreRevision';
 import { GcPage } from './views/gc/GcPage';
-import { StatsPage } from './views/stats/StatsPage';
+import { Loading } from './components/States';
 import { TurnsPage, type Selection } from './views/turns/TurnsPage';
+
+// Stats pulls in the chart library (most of the bundle): loaded on first use, or when the app is idle after the
+// first paint, so the turns list is not kept waiting while the whole bundle is parsed.
+const loadStats = () => import('./views/stats/StatsPage');
+const StatsPage = lazy(() => loadStats().then((m) => ({ default: m.StatsPage })));
 
 /** The app's pages. */
 export type Page = 'turns' | 'gc' | 'stats';
@@ -39,6 +44,10 @@ function Shell() {
   const [selection, setSelection] = useState<Selection>({ turnId: null, entryId: null });
   const [actionError, setActionError] = useState<ApiError | undefined>();
   const session = useQuery(() => api.sessionInfo({}), [store.revision]);
+  useEffect(() => {
+    const timer = setTimeout(() => void loadStats(), 2000);
+    return () => clearTimeout(timer);
+  }, []);
   const file = session.data?.file;
   useEffect(() => {
     document.title = file ? `${baseName(file)} — Scratchpad Inspector` : 'Scratchpad Inspector';
@@ -117,7 +126,11 @@ function Shell() {
             }}
           />
         )}
-        {page === 'stats' && <StatsPage />}
+        {page === 'stats' && (
+          <Suspense fallback={<Loading what="stats" />}>
+            <StatsPage />
+          </Suspense>
+        )}
       </main>
       {help && <HelpOverlay onClose={() => setHelp(false)} />}
     </div>

@@ -170,15 +170,20 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
         </div>
         <span className="entry-head-actions">
           <CompareButton entry={meta} revision={revision} now={now} />
-          <CopyButton text={meta.id} label="Copy id" title={`Copy the entry id ${meta.id}`} />
-          <CopyButton text={meta.turnId} label="Copy turn id" title={`Copy the turn id ${meta.turnId}`} />
-          {dbPath !== undefined && (
-            <CopyButton
-              text={() => formatDeepLink({ db: dbPath, id: meta.id, ...(offsetOf(tab, request, page) !== undefined ? { offset: offsetOf(tab, request, page) } : {}) })}
-              label="Copy link"
-              title="Copy a scratchpad-inspector:// link to this entry (and the offset on screen)"
-            />
-          )}
+          {/* One "Copy" group with short labels keeps the header on one row at 1024 px when maximized. */}
+          <span className="copy-group" role="group" aria-label="Copy">
+            <span className="copy-group-label" aria-hidden="true">Copy</span>
+            <CopyButton text={meta.id} label="id" ariaLabel="Copy id" title={`Copy the entry id ${meta.id}`} />
+            <CopyButton text={meta.turnId} label="turn id" ariaLabel="Copy turn id" title={`Copy the turn id ${meta.turnId}`} />
+            {dbPath !== undefined && (
+              <CopyButton
+                text={() => formatDeepLink({ db: dbPath, id: meta.id, ...(offsetOf(tab, request, page) !== undefined ? { offset: offsetOf(tab, request, page) } : {}) })}
+                label="link"
+                ariaLabel="Copy link"
+                title="Copy a scratchpad-inspector:// link to this entry (and the offset on screen)"
+              />
+            )}
+          </span>
           {onToggleMaximized && (
             <button type="button" onClick={onToggleMaximized} aria-pressed={maximized} title={maximized ? 'Restore the panes (f)' : 'Maximize the entry view (f)'}>
               {maximized ? 'Restore' : 'Maximize'} <kbd>f</kbd>
