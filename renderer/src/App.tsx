@@ -9,15 +9,18 @@ import { useTheme, type ThemeChoice } from './hooks/useTheme';
 import { useQuery } from './hooks/useQuery';
 import { StoreRevisionProvider, useStoreRevision } from './hooks/useStoreRevision';
 import { GcPage } from './views/gc/GcPage';
+import { SearchPage } from './views/search/SearchPage';
+import { useSearch } from './views/search/useSearch';
 import { StatsPage } from './views/stats/StatsPage';
 import { TurnsPage, type Selection } from './views/turns/TurnsPage';
 
 /** The app's pages. */
-export type Page = 'turns' | 'gc' | 'stats';
+export type Page = 'turns' | 'search' | 'gc' | 'stats';
 const PAGES: readonly [Page, string, string][] = [
   ['turns', 'Turns', '1'],
   ['gc', 'gc', '2'],
   ['stats', 'Stats', '3'],
+  ['search', 'Search', '4'],
 ];
 
 /** Root: the store revision provider around the shell. */
@@ -38,6 +41,8 @@ function Shell() {
   const [theme, setTheme] = useTheme();
   const [selection, setSelection] = useState<Selection>({ turnId: null, entryId: null });
   const [actionError, setActionError] = useState<ApiError | undefined>();
+  // The search lives here so its hits survive a visit to the entry a hit opened.
+  const search = useSearch();
   const session = useQuery(() => api.sessionInfo({}), [store.revision]);
   const file = session.data?.file;
   useEffect(() => {
@@ -68,12 +73,26 @@ function Shell() {
       '1': () => setPage('turns'),
       '2': () => setPage('gc'),
       '3': () => setPage('stats'),
+      '4': () => setPage('search'),
       r: store.refresh,
       o: () => void openFile(),
       a: () => void choosePrincipal(),
     },
     !help,
   );
+
+  // Ctrl/Cmd+Shift+F: search across entries, from anywhere (also while typing).
+  useEffect(() => {
+    if (help) return;
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.shiftKey && event.key.toLowerCase() === 'f') {
+        event.preventDefault();
+        setPage('search');
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [help]);
 
   return (
     <div className="app">
@@ -118,6 +137,15 @@ function Shell() {
           />
         )}
         {page === 'stats' && <StatsPage />}
+        {page === 'search' && (
+          <SearchPage
+            search={search}
+            onOpenHit={(hit) => {
+              setSelection({ turnId: hit.turnId, entryId: hit.id, at: { entryId: hit.id, offset: hit.offset, length: hit.length } });
+              setPage('turns');
+            }}
+          />
+        )}
       </main>
       {help && <HelpOverlay onClose={() => setHelp(false)} />}
     </div>
