@@ -64,7 +64,8 @@ export function SliceText({ text, lineNumbers, wrap, firstLineLabel = 1, handleR
       },
       revealUnit(index) {
         const row = rowOfUnit(rows, index);
-        const start = virtualizer.getOffsetForIndex(row, 'start')?.[0] ?? row * LINE_PX;
+        // The row's measured start (unclamped: the scroll element may not have its full height yet).
+        const start = virtualizer.measurementsCache[row]?.start ?? row * LINE_PX;
         if (ref.current) ref.current.scrollTop = Math.max(0, start - Math.floor(ref.current.clientHeight / 3));
       },
     }),
