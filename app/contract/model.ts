@@ -86,12 +86,18 @@ export const EntryDescriptionSchema = z.object({
 /** describe(): metadata, full sha256, stored handle and binary type. */
 export type EntryDescription = Readonly<z.infer<typeof EntryDescriptionSchema>>;
 
-/** Read modes: whole value (capped), first n, last n, or [start, end). */
-export const ReadModeSchema = z.enum(['full', 'head', 'tail', 'range']);
+/**
+ * Read modes: whole value (capped), first n, last n, units [start, end), or `lines` [start, end) (0-based
+ * lines of a text row, each without its terminator).
+ */
+export const ReadModeSchema = z.enum(['full', 'head', 'tail', 'range', 'lines']);
 /** Read modes. */
 export type ReadMode = z.infer<typeof ReadModeSchema>;
 
-/** A read request. n/start/end are integers >= 0 in code points (text) or bytes (binary); end is exclusive. */
+/**
+ * A read request. n/start/end are integers >= 0 in code points (text) or bytes (binary); end is exclusive.
+ * Mode `lines` (text rows only): start/end are 0-based line numbers (end exclusive, default: to the last line).
+ */
 export const ReadOptionsSchema = z.object({
   mode: ReadModeSchema,
   n: z.number().int().nonnegative().optional(),
@@ -119,11 +125,15 @@ export const ReadMetaSchema = z.object({
 /** What a read returned. */
 export type ReadMeta = Readonly<z.infer<typeof ReadMetaSchema>>;
 
-/** A slice: text as UTF-8 string, binary as base64 of the bytes. */
+/**
+ * A slice: text as UTF-8 string, binary as base64 of the bytes. Mode `lines`: `lines` holds each line without
+ * its terminator and `content` is them joined with `\n`; meta.start/end are the code points the lines span.
+ */
 export const ReadResultSchema = z.object({
   content: z.string(),
   encoding: z.enum(['utf8', 'base64']),
   meta: ReadMetaSchema,
+  lines: z.array(z.string()).optional(),
 });
 /** A slice of one entry. */
 export type ReadResult = Readonly<z.infer<typeof ReadResultSchema>>;

@@ -11,6 +11,8 @@ import type {
   ReadLogSelector,
   ReadOptions,
   ReadResult,
+  SearchRequest,
+  SearchResult,
   Stats,
   StoreErrorCode,
   SyntheticHandle,
@@ -46,6 +48,12 @@ export interface OpenOptions {
   readonly busyTimeoutMs?: number;
   /** better-sqlite3 `nativeBinding` (the Electron build of the addon). Default: the Node build. */
   readonly nativeBinding?: string;
+}
+
+/** Options of {@link Scratchpad.search} that stay in process: cancellation and the time budget in ms. */
+export interface SearchCallOptions {
+  readonly signal?: AbortSignal;
+  readonly timeBudgetMs?: number;
 }
 
 /** Input of put: one observation of one step of a turn. */
@@ -100,6 +108,14 @@ export interface Scratchpad {
   describe(principal: Principal, id: string): Promise<EntryDescription>;
   /** A slice in code points (text) or bytes (binary, base64). INVALID_ARGUMENT for bad n/start/end. */
   read(principal: Principal, id: string, options: ReadOptions): Promise<ReadResult>;
+  /**
+   * Matches of `request` (contract SearchRequest) in the principal's rows only: one entry (`id`; NOT_FOUND when
+   * foreign), one turn (`turnId`) or all in scope, ordered by creation then id; hits carry the row's names and
+   * its expired mark. A user on a metnos-v1 file finds nothing. `nextCursor` continues the same query for the
+   * same principal (another query's or owner's cursor: INVALID_ARGUMENT); `signal` cancels (hits so far,
+   * `truncated`); `timeBudgetMs` (default 2,000) bounds the call. INVALID_ARGUMENT for a bad request or regex.
+   */
+  search(principal: Principal, request: SearchRequest, options?: SearchCallOptions): Promise<SearchResult>;
   /** The whole row; TOO_LARGE above maxReadLength. */
   get(principal: Principal, id: string): Promise<EntryWithContent>;
   /** A turn's entries ordered by step (nulls last) then creation. */

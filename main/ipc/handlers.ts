@@ -46,6 +46,7 @@ function implementation(services: Services): Implementation {
       s.emit('export:progress', { id, bytesWritten: result.bytesWritten, totalBytes: result.totalBytes, done: true });
       return { path: target, bytesWritten: result.bytesWritten };
     },
+    'search:query': (s, req) => s.store.search(s.principal, req),
     'entry:compare': (s, req) => s.store.compare(s.principal, req.leftId, req.rightId, req.context),
     'stats:get': async (s) => {
       s.emit('work:progress', { task: 'stats', done: 0, total: 1 });

@@ -14,6 +14,7 @@ export type StoreMethod = Exclude<keyof Scratchpad, NotProxied>;
 const PROXIED: Readonly<Record<StoreMethod, true>> = {
   describe: true,
   read: true,
+  search: true,
   listForTurn: true,
   listTurns: true,
   gc: true,

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { openScratchpad } from '../../app/scratchpad';
 import { resolveOptions } from '../../app/scratchpad/options';
+import { newEntryId } from '../../app/scratchpad/ids';
 import { createV2File } from '../../app/scratchpad/v2/connection';
 import { LATEST_VERSION, LEGACY_ID_WHERE, MARKER_TABLE, MIGRATIONS } from '../../app/scratchpad/v2/schema';
 import { errorOf, operator, tempDir, user, piecesOf } from './helpers';
@@ -29,7 +30,7 @@ describe('migrations', () => {
     expect(db.pragma('page_size', { simple: true })).toBe(4096);
     expect(db.prepare(`SELECT value FROM ${MARKER_TABLE} WHERE key = 'format'`).get()).toEqual({ value: 'scratchpad-inspector-v2' });
     const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
-    expect(tables).toEqual(['chunks', 'observations', 'read_log', MARKER_TABLE].sort());
+    expect(tables).toEqual(['chunk_lines', 'chunks', 'observations', 'read_log', MARKER_TABLE].sort());
     expect(tables).not.toContain('entries');
     db.close();
   });
@@ -154,6 +155,44 @@ describe('migrations', () => {
     // The lookup of a legacy id (lookup.ts repeats the index's condition) searches the partial index.
     const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT pk FROM observations WHERE id_key = ? AND ${LEGACY_ID_WHERE} AND id = ?`).all(1, 'x') as { detail: string }[];
     expect(plan.map((p) => p.detail).join('; ')).toMatch(/USING INDEX observations_legacy_id \(id_key=\?\)/);
+    db.close();
+  });
+
+  it('5 (newline count per text chunk): fills the line index of a version-4 file; lines and search use it', async () => {
+    const file = tmp.file();
+    createV2File(file, resolveOptions({}), 4);
+    const seed = new Database(file);
+    const insert = seed.prepare(
+      `INSERT INTO observations (pk, id, id_key, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units,
+        chunk_units, created_at, expires_at, actor, channel, detected_type, sha256, handle)
+       VALUES (?, ?, -1, 'alice', 't1', ?, 'x', ?, 0, ?, ?, 4, 10, 4000000000, NULL, NULL, NULL, ?, NULL)`,
+    );
+    // "ab\ncd\nef\n\ngh" cut every 4 code points: "ab\nc" "d\nef" "\n\ngh"; a binary row with 0x0a bytes gets no index.
+    const id = newEntryId(1);
+    insert.run(1, id, 1, 'text', 12, 12, '0'.repeat(64));
+    insert.run(2, newEntryId(2), 2, 'binary', 3, 3, '1'.repeat(64));
+    const chunk = seed.prepare('INSERT INTO chunks (key, summary, byte_start, unit_start, cp_index, data) VALUES (?, ?, ?, ?, NULL, ?)');
+    ['ab\nc', 'd\nef', '\n\ngh'].forEach((data, seq) => chunk.run(1_048_576 + seq, seq === 0 ? 'ab' : null, seq * 4, seq * 4, Buffer.from(data)));
+    chunk.run(2 * 1_048_576, 'bin', 0, 0, Buffer.from([0x0a, 0x0a, 0x01]));
+    seed.close();
+
+    const sp = await openScratchpad(file, { clock: () => 100 });
+    const lines = await sp.read(alice, id, { mode: 'lines', start: 1, end: 4 });
+    expect(lines.lines).toEqual(['cd', 'ef', '']);
+    expect(lines.content).toBe('cd\nef\n');
+    expect(lines.meta).toMatchObject({ start: 3, end: 10, startLine: 2, totalLines: 5 });
+    expect((await sp.read(alice, id, { mode: 'range', start: 10, end: 12 })).meta).toMatchObject({ startLine: 5, totalLines: 5 });
+    const found = await sp.search(alice, { pattern: 'gh' });
+    expect(found.hits.map((h) => [h.id, h.offset, h.line])).toEqual([[id, 10, 5]]);
+    await sp.close();
+
+    const db = new Database(file, { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+    expect(db.prepare('SELECT key, newlines FROM chunk_lines ORDER BY key').all()).toEqual([
+      { key: 1_048_576, newlines: 1 },
+      { key: 1_048_577, newlines: 1 },
+      { key: 1_048_578, newlines: 2 },
+    ]);
     db.close();
   });
 

@@ -1,4 +1,4 @@
-import type { EntryDescription, Format, Principal, ReadResult } from '../../contract';
+import type { EntryDescription, Format, Principal, ReadMeta, ReadResult, SearchResult } from '../../contract';
 import { principalLabel, requirePrincipal, requireUser } from '../../access';
 import { notFoundMessage } from '../ids';
 import type { ResolvedOptions } from '../options';
@@ -10,6 +10,8 @@ import {
 } from './arguments';
 import type { BackendWriter, EntryRecord, OwnerScope, ScratchpadBackend } from './backend';
 import { readPieces } from './content';
+import { entryLines, lineFacts, linesOf } from './lines';
+import { NO_HITS, parseSearchRequest, searchEntries, searchFingerprint } from './search';
 import { encodeCursor } from './cursor';
 import { emptyTotals, scopeOf, SIZE_BUCKETS, toEntryMeta, toGcResult, toStats } from './records';
 
@@ -88,14 +90,38 @@ export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOp
       const request = parseSliceRequest(readOptions);
       const { entry } = await visible(principal, id);
       const total = await lengthOf(entry);
+      const text = entry.kind === 'text';
+      const base = { id: entry.id, kind: entry.kind, unit: text ? 'code_points' : 'bytes', totalLength: total } as const;
+      if (request.mode === 'lines') {
+        if (!text) throw new ScratchpadError('INVALID_ARGUMENT', `entry ${entry.id} is binary: lines mode reads text rows only`);
+        const lines = (await entryLines(reader, entry, true))!;
+        const slice = await linesOf(lines, request.start, request.end ?? Number.MAX_SAFE_INTEGER, options.maxReadLength);
+        const m = slice.meta;
+        const meta: ReadMeta = { ...base, start: m.startOffset, end: m.endOffset, returnedLength: m.endOffset - m.startOffset, truncated: m.truncated, startLine: m.start + 1, totalLines: m.totalLines };
+        return { content: slice.lines.join('\n'), encoding: 'utf8', meta, lines: [...slice.lines] };
+      }
       const b = resolveSlice(request, total, options.maxReadLength);
       const units = await unitsOf(entry, b.start, b.end);
-      const text = entry.kind === 'text';
+      // Line facts when the backend has an index at hand (v2 stores one; metnos-v1 once built): never a full scan.
+      const lines = text ? await entryLines(reader, entry, false) : null;
+      const facts = lines === null ? { startLine: null, totalLines: null } : await lineFacts(lines, b.start);
       return {
         content: typeof units === 'string' ? units : Buffer.from(units.buffer, units.byteOffset, units.byteLength).toString('base64'),
         encoding: text ? 'utf8' : 'base64',
-        meta: { id: entry.id, kind: entry.kind, unit: text ? 'code_points' : 'bytes', totalLength: total, start: b.start, end: b.end, returnedLength: b.end - b.start, truncated: b.truncated },
+        meta: { ...base, start: b.start, end: b.end, returnedLength: b.end - b.start, truncated: b.truncated, ...facts },
       };
+    },
+
+    async search(principal, request, callOptions = {}): Promise<SearchResult> {
+      const r = parseSearchRequest(request);
+      const scope = scopeOf(principal, caps);
+      const fp = searchFingerprint(principalLabel(requirePrincipal(principal)), r);
+      if (scope === null) {
+        if (r.id !== undefined) throw notFound(r.id);
+        return NO_HITS;
+      }
+      const entries = r.id !== undefined ? [(await visible(principal, r.id)).entry] : r.turnId !== undefined ? await reader.entriesOfTurn(scope, r.turnId) : await reader.entries(scope);
+      return searchEntries({ reader, lengthOf, now: now() }, entries, r, fp, callOptions);
     },
 
     async get(principal, id) {

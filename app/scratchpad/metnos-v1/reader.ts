@@ -7,7 +7,8 @@ import { ScratchpadError } from '../types';
 import { scanChunks, ValueChangedError, type ByteSource } from './byte-source';
 import { withRow, type V1Env } from './env';
 import { expiredByTurn } from './gc';
-import { findRow, findValueRow, kindOf, rowsOfTurn, toRecord, type V1ValueRow } from './rows';
+import { buildLineIndex, chunksFromIndex, type V1ChunkSpan } from './line-index';
+import { allRows, findRow, findValueRow, kindOf, rowsOfTurn, toRecord, type V1ValueRow } from './rows';
 import { readTextSlice, scanText, type TextIndex } from './text-index';
 import { mapV1Error, withV1Errors } from './v1-errors';
 import { computeTextIndex, rowByteSource, type ValueFacts } from './value-source';
@@ -72,6 +73,16 @@ function totals(env: V1Env, now: number, bounds: readonly number[]): StatsTotals
   };
 }
 
+/** Windows of `source` from byte `from` (a window boundary), as scanChunks reads them from 0. */
+function* scanFrom(source: ByteSource, windowBytes: number, from: number): Generator<Uint8Array> {
+  for (let offset = from; offset < source.byteLength; ) {
+    const chunk = source.read(offset, windowBytes);
+    if (chunk.length === 0) throw new ValueChangedError('value ended early');
+    offset += chunk.length;
+    yield chunk;
+  }
+}
+
 /** A stream that fails at its first step: the entry is gone. */
 function removed(id: string): AsyncIterable<ContentChunk> {
   return {
@@ -95,6 +106,13 @@ export function createV1Reader(env: V1Env): BackendReader {
       throw e;
     }
   };
+  /** The row's line index, built in one pass on first need and kept in its facts (withRow retries on change). */
+  const lineIndexOf = (id: string): V1ChunkSpan[] =>
+    withRow(env, id, findValueRow, (row, facts) => {
+      const source = rowByteSource(ctx, row);
+      facts.lineIndex ??= buildLineIndex(source, env.tuning.scanWindowBytes(source.byteLength));
+      return facts.lineIndex;
+    });
   return {
     entry: (_scope, id) =>
       read(() => {
@@ -145,28 +163,49 @@ export function createV1Reader(env: V1Env): BackendReader {
           return decoder.decode(readTextSlice(source, index, start, Math.min(end, index.codePoints), env.tuning));
         }),
       ),
-    chunks(entry) {
+    chunks(entry, fromUnit = 0) {
       const row = withV1Errors(ctx.path, 'read', () => findValueRow(ctx, entry.id));
       if (!row) return removed(entry.id);
       const source = rowByteSource(ctx, row);
       const windowBytes = env.tuning.scanWindowBytes(source.byteLength);
-      function* windows(): Generator<Uint8Array> {
+      const guarded = function* <T>(inner: () => Iterable<T>): Generator<T> {
         try {
-          yield* scanChunks(source, windowBytes);
+          yield* inner();
         } catch (error) {
           if (error instanceof ValueChangedError) throw new ScratchpadError('BUSY', `${ctx.path}: entry ${entry.id} changed or was deleted during the export`);
           throw mapV1Error(error, ctx.path, 'read');
         }
+      };
+      if (kindOf(row) === 'text') {
+        // From a later chunk (a search cursor): the line index gives each chunk's bytes, so nothing before it is read.
+        const known = env.cache.peek(row)?.lineIndex;
+        if (fromUnit > 0 || known) {
+          const spans = known ?? absent(() => lineIndexOf(entry.id));
+          if (spans === null) return removed(entry.id);
+          return (async function* () {
+            yield* guarded(() => chunksFromIndex(source, spans, fromUnit));
+          })();
+        }
+        return utf8Chunks(guarded(() => scanChunks(source, windowBytes)));
       }
-      if (kindOf(row) === 'text') return utf8Chunks(windows());
+      // Binary chunks are the windows themselves: chunk k holds bytes [k * windowBytes, (k + 1) * windowBytes).
+      const first = Math.floor(Math.max(0, fromUnit) / windowBytes) * windowBytes;
       return (async function* () {
-        let at = 0;
-        for (const bytes of windows()) {
+        let at = first;
+        for (const bytes of guarded(() => scanFrom(source, windowBytes, first))) {
           yield { bytes, start: at, end: at + bytes.length };
           at += bytes.length;
         }
       })();
     },
+    lineIndex: async (entry, options) =>
+      absent(() => {
+        const row = findValueRow(ctx, entry.id);
+        if (!row || kindOf(row) !== 'text') return null;
+        if (options?.build === false) return env.cache.peek(row)?.lineIndex ?? null;
+        return lineIndexOf(entry.id);
+      }),
+    entries: () => read(() => allRows(ctx).map((r) => toRecord(r, env.cache.peek(r)?.textIndex?.codePoints ?? null))),
     expiredRows: (_scope, now) => read(() => expiredByTurn(ctx.db, ctx.bytesSql, now)),
     statsTotals: (_scope, now, bounds) => read(() => totals(env, now, bounds)),
     storageFacts: () =>

@@ -96,3 +96,8 @@ export function rowsOfTurn(ctx: V1Context, turnId: string): V1Row[] {
     .stmt(`SELECT ${metaColumnsSql(ctx)} FROM entries WHERE turn_id = ? ORDER BY step_num IS NULL, step_num, created_at, id`)
     .all(turnId) as V1Row[];
 }
+
+/** Every row (metadata only), in file order: what a search over the whole file lists. */
+export function allRows(ctx: V1Context): V1Row[] {
+  return ctx.stmt(`SELECT ${metaColumnsSql(ctx)} FROM entries`).all() as V1Row[];
+}

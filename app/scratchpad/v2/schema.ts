@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { chunkNewlines } from '../search/lines';
 
 /*
  * The v2 layout. Metadata (observations) apart from content (chunks), so listing, stats and gc read only
@@ -20,6 +21,10 @@ import type Database from 'better-sqlite3';
  * by id is one rowid fetch and a put writes no id index (a random-position index insert was a sixth of a small
  * put's pages). Ids of schema 1-3 (32 hex) are found through `id_key` (their first 13 hex digits as an integer)
  * in the partial index `observations_legacy_id`; rows written since hold `id_key` = -1, outside that index.
+ *
+ * The line index (schema 5): `chunk_lines` holds the `\n` count of every text chunk under the chunk's key, in
+ * a table of its own so reading a 100 MB entry's index reads a few small rows, never the chunks' content (a
+ * column added to `chunks` would sit after `data`, behind its overflow pages). Binary chunks have no row.
  */
 
 /** `id_key` of a row written since schema 4: outside the partial legacy index (whose keys are >= 0). */
@@ -153,6 +158,22 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec(`
         DROP INDEX observations_id;
         CREATE INDEX observations_legacy_id ON observations (id_key) WHERE ${LEGACY_ID_WHERE};
+      `);
+    },
+  },
+  {
+    version: 5,
+    name: 'newline count per text chunk',
+    up(db) {
+      // Fills the counts of existing text chunks in one statement; the count is a JavaScript function because
+      // SQLite has none that counts a byte in a blob without decoding it as text.
+      db.function('sp_chunk_newlines', { deterministic: true }, (data: unknown) => (data instanceof Uint8Array ? chunkNewlines(data) : 0));
+      db.exec(`
+        CREATE TABLE chunk_lines (key INTEGER PRIMARY KEY, newlines INTEGER NOT NULL);
+        INSERT INTO chunk_lines (key, newlines)
+          SELECT c.key, sp_chunk_newlines(c.data) FROM observations AS o
+          JOIN chunks AS c ON c.key >= o.pk * ${CHUNK_KEY_SPAN} AND c.key < (o.pk + 1) * ${CHUNK_KEY_SPAN}
+          WHERE o.kind = 'text' ORDER BY c.key;
       `);
     },
   },

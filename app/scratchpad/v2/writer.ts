@@ -8,6 +8,7 @@ import { ScratchpadError } from '../types';
 import type { StoreContext } from './context';
 import { encodeBinary, encodeText } from './encode';
 import { findInScope } from './lookup';
+import { chunkNewlines } from '../search/lines';
 import { CHUNK_KEY_SPAN, NO_LEGACY_KEY } from './schema';
 import { scopeSql } from './scope';
 import { packHandle } from './stored-handle';
@@ -21,6 +22,9 @@ const NEXT_PK = 'SELECT coalesce(max(pk), 0) + 1 FROM observations';
 const INSERT_CHUNK = 'INSERT INTO chunks (key, summary, byte_start, unit_start, cp_index, data) VALUES (?, ?, ?, ?, ?, ?)';
 const DELETE_CHUNKS = `DELETE FROM chunks WHERE key IN (SELECT c.key FROM json_each(?) AS j
   JOIN chunks AS c ON c.key >= j.value * ${CHUNK_KEY_SPAN} AND c.key < (j.value + 1) * ${CHUNK_KEY_SPAN})`;
+const INSERT_LINES = 'INSERT INTO chunk_lines (key, newlines) VALUES (?, ?)';
+const DELETE_LINES = `DELETE FROM chunk_lines WHERE key IN (SELECT c.key FROM json_each(?) AS j
+  JOIN chunk_lines AS c ON c.key >= j.value * ${CHUNK_KEY_SPAN} AND c.key < (j.value + 1) * ${CHUNK_KEY_SPAN})`;
 const DELETE_LOG = 'DELETE FROM read_log WHERE entry_pk IN (SELECT value FROM json_each(?))';
 const DELETE_ROWS = 'DELETE FROM observations WHERE pk IN (SELECT value FROM json_each(?))';
 const EMPTY = Buffer.alloc(0);
@@ -51,6 +55,7 @@ function insertObservation(ctx: StoreContext, row: NewObservation): SyntheticHan
       row.actor, row.channel, detectedType, enc.sha256, packHandle(handle),
     );
     const insertChunk = ctx.stmt(INSERT_CHUNK);
+    const insertLines = obs.kind === 'text' ? ctx.stmt(INSERT_LINES) : null;
     // Chunk 0 carries the summary (schema.ts); an empty observation still gets an (empty) chunk 0 for it.
     for (let seq = 0; seq < Math.max(1, chunkCount); seq++) {
       const from = enc.byteOffsets[seq] ?? 0;
@@ -58,6 +63,7 @@ function insertObservation(ctx: StoreContext, row: NewObservation): SyntheticHan
       const data = to > from ? enc.bytes.subarray(from, to) : EMPTY;
       const changes = insertChunk.run(pk * CHUNK_KEY_SPAN + seq, seq === 0 ? summary : null, from, seq * chunkUnits, enc.cpIndexes?.[seq] ?? null, data).changes;
       if (changes !== 1) throw new ScratchpadError('CORRUPT', `${ctx.path}: chunk ${seq} of ${id} was not written`);
+      insertLines?.run(pk * CHUNK_KEY_SPAN + seq, chunkNewlines(data));
     }
     return handle;
   });
@@ -79,6 +85,7 @@ export function createV2Writer(ctx: StoreContext): BackendWriter {
           // One statement per table, looping inside SQLite over the doomed pks (in storage order).
           const pks = JSON.stringify(rows.map((r) => r.pk).sort((a, b) => a - b));
           ctx.stmt(DELETE_CHUNKS).run(pks);
+          ctx.stmt(DELETE_LINES).run(pks);
           if (ctx.stmt('SELECT 1 FROM read_log LIMIT 1').get() !== undefined) ctx.stmt(DELETE_LOG).run(pks);
           const deleted = ctx.stmt(DELETE_ROWS).run(pks).changes;
           if (deleted !== rows.length) throw new ScratchpadError('BUSY', `${ctx.path}: rows changed during gc; nothing was deleted`);
