@@ -1,7 +1,6 @@
 // A plain reference search for component tests (the store's real search is tested in test/scratchpad): every
 // match of the pattern in each text entry, offsets and lengths in code points, the cursor an index into the list.
-import type { Envelope, ScratchpadBridge, SearchHit, SearchRequest, SearchResult } from '../../app/contract';
-import { createApi, unwrap, type Api } from '../../renderer/src/api';
+import type { Envelope, SearchHit, SearchRequest, SearchResult } from '../../app/contract';
 import type { FakeEntry } from './fakeBridge';
 
 const codePointIndex = (text: string, unit: number) => Array.from(text.slice(0, unit)).length;
@@ -58,13 +57,3 @@ export function fakeSearchQuery(entries: readonly FakeEntry[]) {
   };
 }
 
-/**
- * The renderer's api over a fake bridge, with `searchQuery` even where the contract's channel table does not
- * list `search:query` yet (createApi maps only listed channels).
- */
-export function apiWithSearch(bridge: ScratchpadBridge): Api {
-  const api = createApi(bridge);
-  if ('searchQuery' in api) return api;
-  const method = (bridge as unknown as { searchQuery: (r: SearchRequest) => Promise<Envelope<SearchResult>> }).searchQuery;
-  return { ...api, searchQuery: async (r: SearchRequest) => unwrap(await method(r)) } as Api;
-}

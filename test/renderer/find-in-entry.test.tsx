@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiProvider } from '../../renderer/src/api';
+import { ApiProvider, createApi } from '../../renderer/src/api';
 import { EntryView } from '../../renderer/src/views/entry/EntryView';
 import { fakeBridge, meta } from './fakeBridge';
-import { apiWithSearch, referenceHits } from './fakeSearch';
+import { referenceHits } from './fakeSearch';
 
 // jsdom has no layout: give elements a height and a settable scrollTop so the virtualized text renders rows
 // and a reveal can be followed (a browser fires the scroll event itself; the test fires it).
@@ -32,7 +32,7 @@ const ENTRY = { meta: meta({ id: 'big', sizeBytes: TEXT.length, lengthCodePoints
 function open(content = ENTRY) {
   const fake = fakeBridge([content]);
   render(
-    <ApiProvider api={apiWithSearch(fake.bridge)}>
+    <ApiProvider api={createApi(fake.bridge)}>
       <EntryView id={content.meta.id} revision={0} now={1_700_000_100} />
     </ApiProvider>,
   );

@@ -1,10 +1,10 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope, SearchRequest, SearchResult } from '../../app/contract';
-import { ApiProvider } from '../../renderer/src/api';
+import { ApiProvider, createApi } from '../../renderer/src/api';
 import { App } from '../../renderer/src/App';
 import { fakeBridge, meta } from './fakeBridge';
-import { apiWithSearch, referenceHits } from './fakeSearch';
+import { referenceHits } from './fakeSearch';
 
 const saved = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
 beforeAll(() => Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 }));
@@ -23,7 +23,7 @@ const ENTRIES = [
 
 function renderApp(bridge: ReturnType<typeof fakeBridge>['bridge']) {
   render(
-    <ApiProvider api={apiWithSearch(bridge)}>
+    <ApiProvider api={createApi(bridge)}>
       <App />
     </ApiProvider>,
   );

@@ -1,6 +1,6 @@
 import { forwardRef, useState, type FormEvent } from 'react';
 import { toApiError, useApi } from '../../api';
-import { canReadLines, readLines } from '../../api/search';
+import { readLines } from '../../api/search';
 import { formatCount } from '../../format/units';
 import { parseOffset } from './slice';
 
@@ -14,14 +14,13 @@ type Props = {
 
 /**
  * "Go to line": finds where a 1-based line of the entry starts with a one-line `lines` read, then the Content
- * tab opens its window there. Disabled (with the reason) when the store has no line reads.
+ * tab opens its window there.
  */
 export const GoToLine = forwardRef<HTMLInputElement, Props>(function GoToLine({ id, totalLines, onLine }, ref) {
   const api = useApi();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const available = canReadLines();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const line = parseOffset(value);
@@ -40,12 +39,12 @@ export const GoToLine = forwardRef<HTMLInputElement, Props>(function GoToLine({ 
     }
   };
   return (
-    <form className="go-to-line" aria-label="Go to line" onSubmit={(e) => void submit(e)} title={available ? 'Go to a line of the entry (g)' : 'Go to line needs line reads from the store (the lines read mode), which this build does not have'}>
+    <form className="go-to-line" aria-label="Go to line" onSubmit={(e) => void submit(e)} title="Go to a line of the entry (g)">
       <label>
         Line{' '}
-        <input ref={ref} type="text" inputMode="numeric" name="line" size={8} value={value} disabled={!available} aria-invalid={error ? true : undefined} onChange={(e) => setValue(e.target.value)} />
+        <input ref={ref} type="text" inputMode="numeric" name="line" size={8} value={value} aria-invalid={error ? true : undefined} onChange={(e) => setValue(e.target.value)} />
       </label>
-      <button type="submit" disabled={!available || busy}>
+      <button type="submit" disabled={busy}>
         Go <kbd>g</kbd>
       </button>
       {error && (

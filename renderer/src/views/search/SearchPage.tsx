@@ -1,7 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { SearchHit, SearchPreview } from '../../../../app/contract';
-import { useApi } from '../../api';
-import { canSearch } from '../../api/search';
 import { Empty, ErrorBox } from '../../components/States';
 import { formatBytes, formatCount } from '../../format/units';
 import { groupHits } from './groupHits';
@@ -33,12 +31,10 @@ function Preview({ preview }: { preview: SearchPreview }) {
  * (executor, step, expired mark), paged with the cursor ("More"), progress and Cancel while the scan runs.
  */
 export function SearchPage({ search, onOpenHit }: Props) {
-  const api = useApi();
   const { state, start, more, cancel } = search;
   const [input, setInput] = useState<SearchInput>(() => state.input ?? { pattern: '', caseSensitive: false, regex: false });
   const field = useRef<HTMLInputElement>(null);
   useEffect(() => field.current?.focus(), []);
-  const available = canSearch(api);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (input.pattern !== '') start(input);
@@ -55,7 +51,6 @@ export function SearchPage({ search, onOpenHit }: Props) {
           placeholder="Search every entry you may see"
           value={input.pattern}
           maxLength={1000}
-          disabled={!available}
           onChange={(e) => setInput({ ...input, pattern: e.target.value })}
         />
         <button type="button" aria-pressed={input.caseSensitive} title="Match case" onClick={() => setInput({ ...input, caseSensitive: !input.caseSensitive })}>
@@ -64,11 +59,10 @@ export function SearchPage({ search, onOpenHit }: Props) {
         <button type="button" aria-pressed={input.regex} title="Regular expression (JavaScript)" onClick={() => setInput({ ...input, regex: !input.regex })}>
           .*
         </button>
-        <button type="submit" disabled={!available || input.pattern === '' || state.running}>
+        <button type="submit" disabled={input.pattern === '' || state.running}>
           Search
         </button>
       </form>
-      {!available && <Empty>Search is not available in this build (the store has no search channel).</Empty>}
       {state.input && (
         <div className="search-status" role="status" aria-live="polite">
           <span>

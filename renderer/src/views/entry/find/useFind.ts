@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { MAX_SEARCH_HITS } from '../../../../../app/contract';
 import { toApiError, useApi, type ApiError } from '../../../api';
-import { searchQuery } from '../../../api/search';
+
 import type { Match } from './marks';
 
 /** What the find bar asks: the pattern and its two toggles. */
@@ -47,7 +47,7 @@ export function useFind(id: string, query: FindQuery | null): FindState {
       let cursor: string | undefined;
       try {
         for (;;) {
-          const page = await searchQuery(api, { pattern, caseSensitive, regex, id, limit: MAX_SEARCH_HITS, ...(cursor ? { cursor } : {}) });
+          const page = await api.searchQuery({ pattern, caseSensitive, regex, id, limit: MAX_SEARCH_HITS, ...(cursor ? { cursor } : {}) });
           if (stopped) return;
           for (const hit of page.hits) matches.push({ offset: hit.offset, length: hit.length });
           scannedBytes += page.scannedBytes;
