@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import type { SearchHit } from '../../app/contract';
 import { toApiError, useApi, type ApiError } from './api';
 import { HelpOverlay } from './components/HelpOverlay';
 import { SessionBar } from './components/SessionBar';
@@ -81,6 +82,11 @@ function Shell() {
     !help,
   );
 
+  const openHit = useCallback((hit: SearchHit) => {
+    setSelection({ turnId: hit.turnId, entryId: hit.id, at: { entryId: hit.id, offset: hit.offset, length: hit.length } });
+    setPage('turns');
+  }, []);
+
   // Ctrl/Cmd+Shift+F: search across entries, from anywhere (also while typing).
   useEffect(() => {
     if (help) return;
@@ -140,10 +146,7 @@ function Shell() {
         {page === 'search' && (
           <SearchPage
             search={search}
-            onOpenHit={(hit) => {
-              setSelection({ turnId: hit.turnId, entryId: hit.id, at: { entryId: hit.id, offset: hit.offset, length: hit.length } });
-              setPage('turns');
-            }}
+            onOpenHit={openHit}
           />
         )}
       </main>

@@ -35,11 +35,13 @@ async function storeHits(dbPath: string, principal: typeof USER | typeof OPERATO
   }
 }
 
-const shots = async (app: AppSession, name: string) => {
+/** Screenshots at 1440x900 and 1024x640, light and dark; `settle` runs after each resize (e.g. bring a mark back into view). */
+const shots = async (app: AppSession, name: string, settle?: () => Promise<void>) => {
   for (const scheme of ['light', 'dark'] as const) {
     await app.page.emulateMedia({ colorScheme: scheme });
     for (const [w, h] of [[1440, 900], [1024, 640]] as const) {
       await app.page.setViewportSize({ width: w, height: h });
+      await settle?.();
       await app.screenshot(`${name}-${w}-${scheme}`);
     }
   }
@@ -88,7 +90,7 @@ describe('find in a 50 MiB entry', () => {
     // The entry's own line number (1-based), not the window's.
     expect(await row.locator('.ln').textContent()).toBe('400001');
     expect(await row.locator('.lt').textContent()).toBe(line(400_000).slice(0, -1));
-    await shots(app, 'find-large');
+    await shots(app, 'find-large', () => current.scrollIntoViewIfNeeded());
     // The regex toggle with an invalid pattern: the store's message, which names the position.
     await page.getByRole('button', { name: '.*' }).click();
     await field.fill('NEE(DLE');
@@ -141,7 +143,7 @@ describe('search across the demo file', () => {
     await current.waitFor();
     expect((await current.textContent())?.toLowerCase()).toBe('error');
     expect(await current.locator('xpath=ancestor::div[contains(@class, "line")]').locator('.ln').textContent()).toBe(String(hit.line));
-    await shots(app, 'search-opened-hit');
+    await shots(app, 'search-opened-hit', () => current.scrollIntoViewIfNeeded());
     expect(app.problems).toEqual([]);
   });
 });

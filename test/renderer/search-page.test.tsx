@@ -29,6 +29,9 @@ function renderApp(bridge: ReturnType<typeof fakeBridge>['bridge']) {
   );
 }
 
+const statusText = () => document.querySelector('.search-status')?.textContent ?? '';
+const waitForStatus = (re: RegExp) => waitFor(() => expect(statusText()).toMatch(re), { timeout: 20_000 });
+
 async function searchFor(pattern: string) {
   await screen.findByRole('listbox', { name: 'Turns' });
   fireEvent.keyDown(window, { key: '4' });
@@ -42,7 +45,7 @@ describe('Search view', () => {
     const { bridge, calls } = fakeBridge(ENTRIES);
     renderApp(bridge);
     await searchFor('timeout');
-    await screen.findByText(/4 hits in 3 entries/);
+    await waitForStatus(/4 hits in 3 entries/);
     expect(calls.filter((c) => c.method === 'searchQuery').map((c) => c.request)).toEqual([{ pattern: 'timeout', caseSensitive: false, regex: false, limit: 200 }]);
     const turns = screen.getAllByRole('region', { name: /^Turn / });
     expect(turns.map((t) => t.getAttribute('aria-label'))).toEqual(['Turn turn-a', 'Turn turn-c']);
@@ -68,7 +71,7 @@ describe('Search view', () => {
     expect(screen.getByRole('listbox', { name: 'Entries of turn turn-c' })).toBeTruthy();
     // Back to the Search view: the hits are still there.
     fireEvent.click(screen.getByRole('button', { name: /^Search/ }));
-    expect(await screen.findByText(/4 hits in 3 entries/)).toBeTruthy();
+    await waitForStatus(/4 hits in 3 entries/);
   });
 
   it('pages with the cursor (More) and Cancel stops asking for pages', async () => {
@@ -83,18 +86,18 @@ describe('Search view', () => {
     const slow = { ...bridge, searchQuery: (r: SearchRequest) => (asked.push(r), ++count === 3 ? new Promise<never>(() => {}) : inner(r)) } as typeof bridge;
     renderApp(slow);
     await searchFor('hit');
-    await screen.findByText(/200 hits in 1 entry · scanned 100 B · more to scan/);
+    await waitForStatus(/200 hits in 1 entry · scanned 100 B · more to scan/);
     fireEvent.click(screen.getByRole('button', { name: 'More' }));
-    await screen.findByText(/400 hits in 1 entry/);
+    await waitForStatus(/400 hits in 1 entry/);
     expect(asked.map((r) => r.cursor)).toEqual([undefined, '200']);
     fireEvent.click(screen.getByRole('button', { name: 'More' }));
-    await screen.findByText(/· searching…/);
+    await waitForStatus(/· searching…/);
     expect(screen.getByRole('progressbar', { name: 'Search progress' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    await screen.findByText(/400 hits in 1 entry · scanned 200 B · cancelled/);
+    await waitForStatus(/400 hits in 1 entry · scanned 200 B · cancelled/);
     expect(asked.map((r) => r.cursor)).toEqual([undefined, '200', '400']);
     expect(screen.getByRole('button', { name: 'More' })).toBeTruthy();
-  });
+  }, 60_000);
 
   it('shows an invalid regex as the store\'s error', async () => {
     const { bridge } = fakeBridge(ENTRIES);

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { SearchHit, SearchPreview } from '../../../../app/contract';
 import { Empty, ErrorBox } from '../../components/States';
 import { formatBytes, formatCount } from '../../format/units';
-import { groupHits } from './groupHits';
+import { groupHits, type TurnHits } from './groupHits';
 import type { SearchInput, useSearch } from './useSearch';
 
 type Props = {
@@ -39,7 +39,8 @@ export function SearchPage({ search, onOpenHit }: Props) {
     event.preventDefault();
     if (input.pattern !== '') start(input);
   };
-  const groups = groupHits(state.hits);
+  // The app re-renders every second (the clock): group and draw the hits only when they change.
+  const groups = useMemo(() => groupHits(state.hits), [state.hits]);
   const entryCount = groups.reduce((n, g) => n + g.entries.length, 0);
   return (
     <section className="search-page" aria-label="Search">
@@ -86,38 +87,44 @@ export function SearchPage({ search, onOpenHit }: Props) {
       )}
       {state.error && <ErrorBox what="the search" error={state.error} onRetry={state.input ? () => start(state.input!) : undefined} />}
       {state.input && !state.running && !state.error && state.hits.length === 0 && !state.nextCursor && <Empty>No entry matches.</Empty>}
-      <div className="search-results">
-        {groups.map((turn) => (
-          <section key={turn.turnId} className="hit-turn" aria-label={`Turn ${turn.turnId}`}>
-            <h3 className="hit-turn-title">
-              Turn <span className="mono">{turn.turnId}</span>
-            </h3>
-            {turn.entries.map((entry) => (
-              <div key={entry.id} className="hit-entry" role="group" aria-label={`Hits in ${entry.executorName ?? 'entry'} step ${entry.stepNum ?? '—'}`}>
-                <div className="hit-entry-title">
-                  <span className="mono">{entry.executorName ?? 'entry'}</span> · step {entry.stepNum ?? '—'}
-                  <span className="muted"> · {entry.kind} · {formatCount(entry.hits.length)} {entry.hits.length === 1 ? 'hit' : 'hits'}</span>
-                  {entry.expired && (
-                    <span className="badge badge-expired" title="Expired: still stored until gc runs, so still searched.">
-                      expired
-                    </span>
-                  )}
-                </div>
-                <ul className="hit-list">
-                  {entry.hits.map((hit) => (
-                    <li key={`${hit.offset}:${hit.length}`}>
-                      <button type="button" className="hit" onClick={() => onOpenHit(hit)} title={`Open at ${hit.kind === 'text' ? 'code point' : 'byte'} ${formatCount(hit.offset)}`}>
-                        <span className="hit-where muted">{hit.line !== null ? `line ${formatCount(hit.line)}` : `byte ${formatCount(hit.offset)}`}</span>
-                        <Preview preview={hit.preview} />
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ))}
-          </section>
-        ))}
-      </div>
+      <Results groups={groups} onOpenHit={onOpenHit} />
     </section>
   );
 }
+
+const Results = memo(function Results({ groups, onOpenHit }: { groups: readonly TurnHits[]; onOpenHit: (hit: SearchHit) => void }) {
+  return (
+    <div className="search-results">
+      {groups.map((turn) => (
+        <section key={turn.turnId} className="hit-turn" aria-label={`Turn ${turn.turnId}`}>
+          <h3 className="hit-turn-title">
+            Turn <span className="mono">{turn.turnId}</span>
+          </h3>
+          {turn.entries.map((entry) => (
+            <div key={entry.id} className="hit-entry" role="group" aria-label={`Hits in ${entry.executorName ?? 'entry'} step ${entry.stepNum ?? '—'}`}>
+              <div className="hit-entry-title">
+                <span className="mono">{entry.executorName ?? 'entry'}</span> · step {entry.stepNum ?? '—'}
+                <span className="muted"> · {entry.kind} · {formatCount(entry.hits.length)} {entry.hits.length === 1 ? 'hit' : 'hits'}</span>
+                {entry.expired && (
+                  <span className="badge badge-expired" title="Expired: still stored until gc runs, so still searched.">
+                    expired
+                  </span>
+                )}
+              </div>
+              <ul className="hit-list">
+                {entry.hits.map((hit) => (
+                  <li key={`${hit.offset}:${hit.length}`}>
+                    <button type="button" className="hit" onClick={() => onOpenHit(hit)} title={`Open at ${hit.kind === 'text' ? 'code point' : 'byte'} ${formatCount(hit.offset)}`}>
+                      <span className="hit-where muted">{hit.line !== null ? `line ${formatCount(hit.line)}` : `byte ${formatCount(hit.offset)}`}</span>
+                      <Preview preview={hit.preview} />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </section>
+      ))}
+    </div>
+  );
+});
