@@ -4,8 +4,11 @@ import { useEffect, useRef } from 'react';
 export const SHORTCUTS: readonly (readonly [string, string])[] = [
   ['?', 'Show or hide this help'],
   ['Esc', 'Close help or a confirmation; step back: entry view → entries → turns; clear the filter'],
-  ['1 / 2 / 3', 'Go to Turns / gc / Stats'],
-  ['/', 'Filter turns by turn id or executor'],
+  ['1 / 2 / 3 / 4', 'Go to Turns / gc / Stats / Search'],
+  ['Ctrl/Cmd+Shift+F', 'Search across entries (the Search view), from anywhere'],
+  ['/', 'Filter turns by turn id or executor; inside the entry view: find in the entry'],
+  ['Ctrl/Cmd+F', 'Find in the entry (Content): Enter / Shift+Enter next / previous match, Esc closes'],
+  ['g', 'Go to a line of the entry (Content)'],
   ['s', 'Sort turns by time or by size'],
   ['t / e / v', 'Focus the turns list / the entries list / the entry view'],
   ['↑ ↓ Home End PgUp PgDn', 'Move in a list'],

@@ -22,7 +22,12 @@ const ENTRIES_AUTO_ROWS = 8;
 type Sort = 'lastCreated' | 'totalBytes';
 
 /** Selection lives in the app so it survives page switches and store refreshes. */
-export type Selection = { readonly turnId: string | null; readonly entryId: string | null };
+export type Selection = {
+  readonly turnId: string | null;
+  readonly entryId: string | null;
+  /** A match to open the entry at (a search hit), for the entry `entryId` names; a new object opens it again. */
+  readonly at?: { readonly entryId: string; readonly offset: number; readonly length: number } | null;
+};
 
 type Props = { session: SessionInfo | undefined; now: number; selection: Selection; onSelect: (s: Selection) => void; active: boolean };
 
@@ -214,6 +219,7 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
               onToggleMaximized={() => setMaximized((m) => !m)}
               onOpenEntry={(entryId) => onSelect({ ...selection, entryId })}
               dbPath={session?.file}
+              at={selection.at && selection.at.entryId === selection.entryId ? selection.at : null}
             />
           ) : (
             <NoEntry />
