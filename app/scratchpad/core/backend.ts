@@ -1,4 +1,4 @@
-import type { DetectedType, EntryKind, Format, ReadLogEntry, ReadMode, SyntheticHandle } from '../../contract';
+import type { DetectedType, EntryKind, Format, ReadLogEntry, ReadMode, StepNum, SyntheticHandle } from '../../contract';
 import type { NormalizedObservation } from '../observation';
 
 /*
@@ -41,7 +41,8 @@ export interface EntryRecord {
   /** null when the format has no owners. */
   readonly owner: string | null;
   readonly turnId: string;
-  readonly stepNum: number | null;
+  /** A safe integer, or the stored value as a string when it is not one (contract StepNumSchema). */
+  readonly stepNum: StepNum;
   readonly executorName: string | null;
   readonly kind: EntryKind;
   /** The observation was a JSON object stored as 2-space JSON text. */
@@ -56,6 +57,7 @@ export interface EntryRecord {
   /** One-line summary shown in lists ('' when none). */
   readonly summary: string;
   readonly createdAt: number;
+  /** May be +Infinity (never expires) or -Infinity (always expired); the core encodes both for JSON. */
   readonly expiresAt: number;
   readonly actor: string | null;
   readonly channel: string | null;
@@ -111,6 +113,7 @@ export interface TurnRecord {
   readonly totalBytes: number;
   readonly firstCreatedAt: number;
   readonly lastCreatedAt: number;
+  /** May be +Infinity or -Infinity (see EntryRecord.expiresAt). */
   readonly earliestExpiresAt: number;
   /** Rows with expiresAt <= query.now. */
   readonly expiredCount: number;

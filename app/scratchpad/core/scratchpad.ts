@@ -1,4 +1,4 @@
-import type { EntryDescription, Format, Principal, ReadResult } from '../../contract';
+import { expiresAtJson, type EntryDescription, type Format, type Principal, type ReadResult } from '../../contract';
 import { principalLabel, requirePrincipal, requireUser } from '../../access';
 import { notFoundMessage } from '../ids';
 import type { ResolvedOptions } from '../options';
@@ -126,7 +126,7 @@ export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOp
       const rows = await reader.turnPage({ scope, sort: args.sort, limit: args.limit + 1, query: args.query, after: args.after, now: now() });
       const page = rows.slice(0, args.limit);
       const withOwners = scope.kind === 'all' && caps.owners;
-      const turns = page.map((t) => ({ ...t, executors: [...t.executors], owners: withOwners ? [...t.owners] : [] }));
+      const turns = page.map((t) => ({ ...t, earliestExpiresAt: expiresAtJson(t.earliestExpiresAt), executors: [...t.executors], owners: withOwners ? [...t.owners] : [] }));
       const last = page[page.length - 1];
       const nextCursor = rows.length > args.limit && last !== undefined ? encodeCursor(args.sort, args.sort === 'lastCreated' ? last.lastCreatedAt : last.totalBytes, last.turnId) : null;
       return { turns, nextCursor };
