@@ -96,6 +96,12 @@ export interface Scratchpad {
   readonly readonly: boolean;
   /** Stores an observation owned by the user principal; returns its synthetic handle. Operator: INVALID_ARGUMENT. */
   put(principal: Principal, input: PutInput): Promise<SyntheticHandle>;
+  /**
+   * The full id of the principal's one entry whose id starts with `prefix` (at least 8 hex digits, any case;
+   * a whole id is accepted too). NOT_FOUND when none matches (or only foreign ids do); INVALID_ARGUMENT for a
+   * malformed prefix, or an ambiguous one, listing only the principal's own candidates (at most 10).
+   */
+  resolveId(principal: Principal, prefix: string): Promise<string>;
   /** Metadata, full sha256, stored handle, detected binary type. NOT_FOUND for missing or foreign ids. */
   describe(principal: Principal, id: string): Promise<EntryDescription>;
   /** A slice in code points (text) or bytes (binary, base64). INVALID_ARGUMENT for bad n/start/end. */

@@ -172,6 +172,11 @@ export interface BackendReader {
   /** The entry `id` in scope, or null (missing, foreign, or an id this format could never have made). */
   entry(scope: OwnerScope, id: string): Promise<EntryRecord | null>;
   /**
+   * Ids in scope that start with `prefix` (lowercase hex, at least 8 digits), at most `limit` of them, sorted.
+   * Only the scope's ids are ever looked at, so a foreign id is never named.
+   */
+  idsWithPrefix(scope: OwnerScope, prefix: string, limit: number): Promise<string[]>;
+  /**
    * Exact length of an entry whose record has `lengthUnits: null` (code points of a text; may count them once
    * and cache the count, but should not hash or decode more than counting needs). null when removed meanwhile.
    */

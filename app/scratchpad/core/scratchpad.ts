@@ -6,10 +6,13 @@ import { parseSliceRequest, resolveSlice } from '../slicing';
 import { ScratchpadError, type Scratchpad } from '../types';
 import { requireName } from '../validate';
 import {
-  parseGcArgs, parseObservation, parsePieceBytes, parsePutInput, parseReadLogInput, parseReadLogSelector, parseTtlArgs, parseTurnPageArgs,
+  parseGcArgs, parseIdPrefix, parseObservation, parsePieceBytes, parsePutInput, parseReadLogInput, parseReadLogSelector, parseTtlArgs, parseTurnPageArgs,
 } from './arguments';
 import type { BackendWriter, EntryRecord, OwnerScope, ScratchpadBackend } from './backend';
 import { readPieces } from './content';
+
+/** Candidates an ambiguous id prefix lists. */
+const PREFIX_CANDIDATES = 10;
 import { encodeCursor } from './cursor';
 import { emptyTotals, scopeOf, SIZE_BUCKETS, toEntryMeta, toGcResult, toStats } from './records';
 
@@ -75,6 +78,18 @@ export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOp
       const observation = parseObservation(i.observation);
       const createdAt = now();
       return w.insert({ owner, turnId: i.turnId, stepNum: i.stepNum, executorName: i.executorName, actor: i.actor, channel: i.channel, createdAt, expiresAt: createdAt + i.ttlSeconds, observation });
+    },
+
+    async resolveId(principal, prefix) {
+      const wanted = parseIdPrefix(prefix);
+      const scope = scopeOf(principal, caps);
+      if (scope === null) throw notFound(prefix);
+      const ids = await reader.idsWithPrefix(scope, wanted, PREFIX_CANDIDATES + 1);
+      if (ids.length === 0) throw notFound(prefix);
+      if (ids.length === 1) return ids[0]!;
+      if (ids.includes(wanted)) return wanted; // a whole id that is also a prefix of a longer one
+      const more = ids.length > PREFIX_CANDIDATES ? ', ...' : '';
+      throw new ScratchpadError('INVALID_ARGUMENT', `id prefix ${JSON.stringify(prefix)} is ambiguous: it matches ${ids.slice(0, PREFIX_CANDIDATES).join(', ')}${more}`);
     },
 
     async describe(principal, id): Promise<EntryDescription> {

@@ -97,6 +97,9 @@ export function createV1Reader(env: V1Env): BackendReader {
     }
   };
   return {
+    // The primary key's index answers a range: ids in [prefix, prefix + 'g') start with the hex prefix.
+    idsWithPrefix: (_scope, prefix, limit) =>
+      read(() => (ctx.stmt("SELECT id FROM entries WHERE id >= ? AND id < ? ORDER BY id LIMIT ?").all(prefix, `${prefix}g`, limit) as { id: string }[]).map((r) => r.id)),
     entry: (_scope, id) =>
       read(() => {
         const row = findRow(ctx, id);
