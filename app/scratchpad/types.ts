@@ -40,7 +40,13 @@ export interface OpenOptions {
   readonly clock?: () => number;
   /** Rows expiring within this many seconds of now are `expiring`. Default 300. */
   readonly expiringWindowSeconds?: number;
-  /** Cap of `full` reads and of `get`, in code points (text) or bytes (binary). Default 1,048,576. */
+  /**
+   * Longest slice served, in code points (text) or bytes (binary). Default 1,048,576. It caps every `read`
+   * mode (full, head, tail and range alike): a longer slice is cut to this length (head, range and full keep
+   * its first units, tail its last) and flagged `truncated`; `get` fails with TOO_LARGE above it.
+   * `iterateContent` (and so the CLI's `read` and `export`) is never capped. INVALID_ARGUMENT when not an
+   * integer from 0 to MAX_READ_LENGTH (options.ts: 268,435,444, the longest slice one JS string holds).
+   */
   readonly maxReadLength?: number;
   /** SQLite busy timeout in milliseconds. Default 5,000. */
   readonly busyTimeoutMs?: number;
@@ -106,7 +112,7 @@ export interface Scratchpad {
   describe(principal: Principal, id: string): Promise<EntryDescription>;
   /** A slice in code points (text) or bytes (binary, base64). INVALID_ARGUMENT for bad n/start/end. */
   read(principal: Principal, id: string, options: ReadOptions): Promise<ReadResult>;
-  /** The whole row; TOO_LARGE above maxReadLength. */
+  /** The whole row; TOO_LARGE above maxReadLength (see OpenOptions.maxReadLength). */
   get(principal: Principal, id: string): Promise<EntryWithContent>;
   /** A turn's entries ordered by step (nulls last) then creation. */
   listForTurn(principal: Principal, turnId: string): Promise<EntryMeta[]>;
