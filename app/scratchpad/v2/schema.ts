@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { ID_KEY_MARKER, newIdKeyHex } from './id-cipher';
 
 /*
  * The v2 layout. Metadata (observations) apart from content (chunks), so listing, stats and gc read only
@@ -154,6 +155,15 @@ export const MIGRATIONS: readonly Migration[] = [
         DROP INDEX observations_id;
         CREATE INDEX observations_legacy_id ON observations (id_key) WHERE ${LEGACY_ID_WHERE};
       `);
+    },
+  },
+  {
+    version: 5,
+    name: 'ids hide row numbers',
+    up(db) {
+      // The key of the id cipher (id-cipher.ts): ids written from here on end with the encrypted row number.
+      // Ids written before keep the plain one and still resolve (lookup.ts tries both).
+      db.prepare(`INSERT OR IGNORE INTO ${MARKER_TABLE} (key, value) VALUES (?, ?)`).run(ID_KEY_MARKER, newIdKeyHex());
     },
   },
 ];
