@@ -133,6 +133,9 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
     }
   };
 
+  /** The full id of an id or unique prefix (8+ hex digits) among the principal's own entries. */
+  const fullId = (cmd: Command, store: Scratchpad, id: string) => store.resolveId(common(cmd).principal, id);
+
   program
     .command('turns')
     .description('list turns, most recent first')
@@ -151,20 +154,20 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
 
   program
     .command('show')
-    .argument('<id>', 'entry id, or a scratchpad-inspector://open?db=…&id=… link (its file instead of --db)')
+    .argument('<id>', 'entry id (or a unique prefix of it, 8+ hex digits), or a scratchpad-inspector://open?db=…&id=… link (its file instead of --db)')
     .description('describe an entry: metadata, sha256, synthetic handle, expiry')
     .action((id: string, _opts, cmd: Command) => {
       const target = showTarget(id, globals(cmd).db);
       // A link picks the file, never who views (--owner/--operator still decide); the file it opens is said.
       if (target.db !== undefined) io.stderr.write(`file: ${target.db} (from the link)\n`);
-      return withStore(cmd, false, (store) => runShow(store, { ...common(cmd), id: target.id }, io), target.db);
+      return withStore(cmd, false, async (store) => runShow(store, { ...common(cmd), id: await fullId(cmd, store, target.id) }, io), target.db);
     });
 
   const range = new Option('--range <start> <end...>', 'code points (text) or bytes (binary) [START, END)');
   range.flags = '--range <start> <end>'; // variadic parsing, two-value help text
   program
     .command('read')
-    .argument('<id>', 'entry id')
+    .argument('<id>', 'entry id or a unique prefix of it (8+ hex digits)')
     .description('print an entry or exactly the slice asked, streamed: text as text, binary as a hex dump (no option: the whole value)')
     .addOption(new Option('--head <n>', 'the first N code points (text) or bytes (binary)').argParser(nonNegativeInt))
     .addOption(new Option('--tail <n>', 'the last N code points (text) or bytes (binary)').argParser(nonNegativeInt))
@@ -177,10 +180,10 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
           throw new CliError('USAGE', '--lines cannot be combined with --head, --tail, --range or --raw');
         }
         const spec = parseLinesSpec(opts.lines);
-        return withStore(cmd, false, (store) => runReadLines(store, { ...common(cmd), id, ...spec }, io));
+        return withStore(cmd, false, async (store) => runReadLines(store, { ...common(cmd), id: await fullId(cmd, store, id), ...spec }, io));
       }
-      return withStore(cmd, false, (store) =>
-        runRead(store, { ...common(cmd), id, head: opts.head, tail: opts.tail, range: rangeOf(opts.range), raw: opts.raw === true }, io),
+      return withStore(cmd, false, async (store) =>
+        runRead(store, { ...common(cmd), id: await fullId(cmd, store, id), head: opts.head, tail: opts.tail, range: rangeOf(opts.range), raw: opts.raw === true }, io),
       );
     });
 
@@ -202,11 +205,11 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
 
   program
     .command('reads')
-    .argument('[id]', 'entry id')
+    .argument('[id]', 'entry id or a unique prefix of it (8+ hex digits)')
     .option('--turn <turn-id>', "every read of the turn's entries")
     .description('the read log: which slices the model read back (time, mode, range, unit, truncated, who) and the coverage')
     .action((id: string | undefined, opts: { turn?: string }, cmd: Command) =>
-      withStore(cmd, false, (store) => runReads(store, { ...common(cmd), id, turnId: opts.turn }, io)),
+      withStore(cmd, false, async (store) => runReads(store, { ...common(cmd), id: id === undefined ? undefined : await fullId(cmd, store, id), turnId: opts.turn }, io)),
     );
 
   program
@@ -225,12 +228,12 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
 
   program
     .command('export')
-    .argument('<id>', 'entry id')
+    .argument('<id>', 'entry id or a unique prefix of it (8+ hex digits)')
     .argument('<file>', 'file to write, or - for stdout')
     .description('stream an entry\'s raw content to a file (progress bar on a terminal); FILE changes only on success')
     .option('--force', 'replace FILE if it is an existing regular file')
     .action((id: string, file: string, opts: { force?: boolean }, cmd: Command) =>
-      withStore(cmd, false, (store) => runExport(store, { ...common(cmd), id, file, force: opts.force === true }, io)),
+      withStore(cmd, false, async (store) => runExport(store, { ...common(cmd), id: await fullId(cmd, store, id), file, force: opts.force === true }, io)),
     );
 
   program
@@ -243,7 +246,7 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
     .action((id1: string, id2: string, opts: { context: number; sideBySide?: boolean }, cmd: Command) => {
       outcome.minErrorExit = EXIT.USAGE; // diff(1): 2 for trouble; codes above 2 keep their meaning
       return withStore(cmd, false, async (store) => {
-        outcome.exitCode = await runDiff(store, { ...common(cmd), leftId: id1, rightId: id2, context: opts.context, sideBySide: opts.sideBySide === true }, io);
+        outcome.exitCode = await runDiff(store, { ...common(cmd), leftId: await fullId(cmd, store, id1), rightId: await fullId(cmd, store, id2), context: opts.context, sideBySide: opts.sideBySide === true }, io);
       });
     });
 

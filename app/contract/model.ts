@@ -36,11 +36,27 @@ export const DetectedTypeSchema = z.enum(['png', 'jpeg', 'gif', 'webp', 'pdf', '
 /** Type of a binary row detected from its magic bytes. */
 export type DetectedType = z.infer<typeof DetectedTypeSchema>;
 
+/**
+ * A step number as stored: a safe integer, or a string when the stored value is not one (above 2^53, a
+ * fraction such as 2.5, or TEXT another writer stored), shown verbatim; null when there is none.
+ */
+export const StepNumSchema = z.union([z.number().int(), z.string()]).nullable();
+/** A step number as stored (see {@link StepNumSchema}). */
+export type StepNum = z.infer<typeof StepNumSchema>;
+
+/**
+ * An expiry time in Unix seconds, or null when the stored expiry is not a finite time (JSON has no Infinity):
+ * the row's `expiry` (or a turn's `expiredCount`) says which side. `live` with null: never expires (+Infinity,
+ * or a non-numeric value such as TEXT 'never' that gc's `expiresAt <= now` never reaches); `expired` with null:
+ * always expired (-Infinity). {@link expiresAtValue} (expiry.ts) turns it back into a number.
+ */
+export const ExpiresAtSchema = z.number().nullable();
+
 /** Metadata of one stored observation (never its content). */
 export const EntryMetaSchema = z.object({
   id: z.string(),
   turnId: z.string(),
-  stepNum: z.number().int().nullable(),
+  stepNum: StepNumSchema,
   executorName: z.string().nullable(),
   kind: EntryKindSchema,
   /** True when the observation was an object stored as JSON text. */
@@ -50,7 +66,7 @@ export const EntryMetaSchema = z.object({
   lengthCodePoints: z.number().int().nonnegative().nullable(),
   summary: z.string(),
   createdAt: z.number(),
-  expiresAt: z.number(),
+  expiresAt: ExpiresAtSchema,
   expiry: ExpiryStateSchema,
   /** Owner user id; null for rows with no owner (metnos-v1). */
   owner: z.string().nullable(),
@@ -148,7 +164,8 @@ export const TurnSummarySchema = z.object({
   totalBytes: z.number().int().nonnegative(),
   firstCreatedAt: z.number(),
   lastCreatedAt: z.number(),
-  earliestExpiresAt: z.number(),
+  /** null: not a finite time (see {@link ExpiresAtSchema}); expiredCount > 0 then means -Infinity, else +Infinity. */
+  earliestExpiresAt: ExpiresAtSchema,
   expiredCount: z.number().int().nonnegative(),
   /** Distinct executor names in the turn. */
   executors: z.array(z.string()),

@@ -1,6 +1,7 @@
 // Small in-memory fake of window.scratchpad for component tests only (the real bridge is tested in test/main
 // and end to end). It slices text in code points and binary in bytes like the contract says.
 import { fakeSearchQuery } from './fakeSearch';
+import { entryExpiresAt } from '../../app/contract';
 import type { EntryDescription, EntryMeta, Envelope, ErrorCode, EventName, EventPayload, ReadLogEntry, ScratchpadBridge, SessionInfo } from '../../app/contract';
 
 export type FakeEntry = { meta: EntryMeta; content: string | Uint8Array; description?: Partial<EntryDescription> };
@@ -59,7 +60,7 @@ export function fakeBridge(entries: FakeEntry[], options: { readLog?: ReadLogEnt
           totalBytes: rows.reduce((s, m) => s + m.sizeBytes, 0),
           firstCreatedAt: Math.min(...rows.map((m) => m.createdAt)),
           lastCreatedAt: Math.max(...rows.map((m) => m.createdAt)),
-          earliestExpiresAt: Math.min(...rows.map((m) => m.expiresAt)),
+          earliestExpiresAt: Math.min(...rows.map((m) => entryExpiresAt(m))),
           expiredCount: 0,
           executors: [...new Set(rows.map((m) => m.executorName ?? ''))],
           owners: [...new Set(rows.map((m) => m.owner ?? ''))],

@@ -37,7 +37,7 @@ export function referenceHits(entries: readonly FakeEntry[], request: SearchRequ
         length,
         line,
         preview: { text: before.join('') + m[0] + text.slice(m.index + m[0].length, m.index + m[0].length + 20), matchStart: before.length, matchLength: length },
-        expired: meta.expiresAt <= now,
+        expired: meta.expiry === 'expired' || (meta.expiresAt !== null && meta.expiresAt <= now),
       });
     }
   }

@@ -4,7 +4,7 @@ import { openScratchpad } from '../../app/scratchpad';
 import { resolveOptions } from '../../app/scratchpad/options';
 import { newEntryId } from '../../app/scratchpad/ids';
 import { createV2File } from '../../app/scratchpad/v2/connection';
-import { LATEST_VERSION, LEGACY_ID_WHERE, MARKER_TABLE, MIGRATIONS } from '../../app/scratchpad/v2/schema';
+import { LATEST_VERSION, LEGACY_ID_WHERE, MARKER_TABLE, MIGRATIONS, migrate } from '../../app/scratchpad/v2/schema';
 import { errorOf, operator, tempDir, user, piecesOf } from './helpers';
 
 let tmp: ReturnType<typeof tempDir>;
@@ -140,7 +140,7 @@ describe('migrations', () => {
     expect(foreign.message.replace(legacyBob, 'ID')).toBe(missing.message.replace('f'.repeat(32), 'ID'));
     // New puts in the upgraded file get ids naming their row, next to the legacy rows.
     const fresh = (await sp.put(alice, { turnId: 't1', stepNum: 3, executorName: 'x', observation: 'new text' })).scratchpad_id;
-    expect(fresh).toMatch(/^[0-9a-f]{32}000000000003$/);
+    expect(fresh).toMatch(/^[0-9a-f]{44}$/);
     expect((await sp.read(alice, fresh, { mode: 'full' })).content).toBe('new text');
     expect((await sp.listForTurn(alice, 't1')).map((e) => e.id)).toEqual([legacyAlice, fresh]);
     await sp.close();
@@ -151,7 +151,7 @@ describe('migrations', () => {
     expect(indexes).toEqual(['observations_legacy_id', 'observations_turn']);
     // Only the two legacy rows are in the partial index; the new row holds id_key -1.
     expect(db.prepare(`SELECT pk FROM observations INDEXED BY observations_legacy_id WHERE ${LEGACY_ID_WHERE} ORDER BY pk`).all()).toEqual([{ pk: 1 }, { pk: 2 }]);
-    expect(db.prepare('SELECT id_key FROM observations WHERE pk = 3').get()).toEqual({ id_key: -1 });
+    expect(db.prepare('SELECT id_key FROM observations WHERE pk > 2').all()).toEqual([{ id_key: -1 }]);
     // The lookup of a legacy id (lookup.ts repeats the index's condition) searches the partial index.
     const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT pk FROM observations WHERE id_key = ? AND ${LEGACY_ID_WHERE} AND id = ?`).all(1, 'x') as { detail: string }[];
     expect(plan.map((p) => p.detail).join('; ')).toMatch(/USING INDEX observations_legacy_id \(id_key=\?\)/);
@@ -205,5 +205,24 @@ describe('migrations', () => {
     const db = new Database(file, { readonly: true });
     expect(db.prepare('SELECT count(*) AS n, sum(length(data)) AS bytes FROM chunks').get()).toEqual({ n: 1, bytes: 0 });
     db.close();
+  });
+});
+
+describe('migration 5 (ids hide row numbers)', () => {
+  it('adds a random per-file id key (another file gets another)', async () => {
+    const tmp = tempDir();
+    try {
+      const db = new Database(tmp.file());
+      migrate(db, 5);
+      const key = db.prepare(`SELECT value FROM ${MARKER_TABLE} WHERE key = 'id_key'`).pluck().get() as string;
+      db.close();
+      expect(key).toMatch(/^[0-9a-f]{32}$/);
+      const other = new Database(tmp.file(`b.db`));
+      migrate(other, 5);
+      expect(other.prepare(`SELECT value FROM ${MARKER_TABLE} WHERE key = 'id_key'`).pluck().get()).not.toBe(key);
+      other.close();
+    } finally {
+      tmp.cleanup();
+    }
   });
 });

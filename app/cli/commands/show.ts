@@ -1,4 +1,4 @@
-import { DEEP_LINK_SCHEME, parseDeepLink } from '../../contract';
+import { DEEP_LINK_SCHEME, entryExpiresAt, parseDeepLink } from '../../contract';
 import type { Scratchpad } from '../../scratchpad/types';
 import { CliError } from '../exit-codes';
 import { formatBytes, formatExpiry, formatRelative, formatTime } from '../format';
@@ -35,7 +35,7 @@ export async function runShow(store: Scratchpad, args: ShowArgs, io: CliIo): Pro
     ['length', length],
     ['sha256', d.sha256],
     ['created', `${formatTime(m.createdAt)} (${formatRelative(m.createdAt, now)})`],
-    ['expires', `${formatTime(m.expiresAt)} (${formatRelative(m.expiresAt, now)}) ${formatExpiry(m.expiry, paint)}`],
+    ['expires', `${formatTime(entryExpiresAt(m))} (${formatRelative(entryExpiresAt(m), now)}) ${formatExpiry(m.expiry, paint)}`],
     ['summary', m.summary],
     // The handle's summary is the one printed above; --json keeps it.
     ['handle', d.handle === null ? '-' : JSON.stringify({ ...d.handle, summary: '(as above)' }, null, 2)],

@@ -1,4 +1,4 @@
-import type { DetectedType, EntryKind, Format, ReadLogEntry, ReadMode, SyntheticHandle } from '../../contract';
+import type { DetectedType, EntryKind, Format, ReadLogEntry, ReadMode, StepNum, SyntheticHandle } from '../../contract';
 import type { NormalizedObservation } from '../observation';
 import type { ChunkLines } from '../search/lines';
 
@@ -42,7 +42,8 @@ export interface EntryRecord {
   /** null when the format has no owners. */
   readonly owner: string | null;
   readonly turnId: string;
-  readonly stepNum: number | null;
+  /** A safe integer, or the stored value as a string when it is not one (contract StepNumSchema). */
+  readonly stepNum: StepNum;
   readonly executorName: string | null;
   readonly kind: EntryKind;
   /** The observation was a JSON object stored as 2-space JSON text. */
@@ -57,6 +58,7 @@ export interface EntryRecord {
   /** One-line summary shown in lists ('' when none). */
   readonly summary: string;
   readonly createdAt: number;
+  /** May be +Infinity (never expires) or -Infinity (always expired); the core encodes both for JSON. */
   readonly expiresAt: number;
   readonly actor: string | null;
   readonly channel: string | null;
@@ -121,6 +123,7 @@ export interface TurnRecord {
   readonly totalBytes: number;
   readonly firstCreatedAt: number;
   readonly lastCreatedAt: number;
+  /** May be +Infinity or -Infinity (see EntryRecord.expiresAt). */
   readonly earliestExpiresAt: number;
   /** Rows with expiresAt <= query.now. */
   readonly expiredCount: number;
@@ -178,6 +181,11 @@ export type ReadLogQuery = { readonly entryId: string } | { readonly turnId: str
 export interface BackendReader {
   /** The entry `id` in scope, or null (missing, foreign, or an id this format could never have made). */
   entry(scope: OwnerScope, id: string): Promise<EntryRecord | null>;
+  /**
+   * Ids in scope that start with `prefix` (lowercase hex, at least 8 digits), at most `limit` of them, sorted.
+   * Only the scope's ids are ever looked at, so a foreign id is never named.
+   */
+  idsWithPrefix(scope: OwnerScope, prefix: string, limit: number): Promise<string[]>;
   /**
    * Exact length of an entry whose record has `lengthUnits: null` (code points of a text; may count them once
    * and cache the count, but should not hash or decode more than counting needs). null when removed meanwhile.

@@ -1,4 +1,4 @@
-import type { EntryDescription, Format, Principal, ReadMeta, ReadResult, SearchResult } from '../../contract';
+import { expiresAtJson, type EntryDescription, type Format, type Principal, type ReadMeta, type ReadResult, type SearchResult } from '../../contract';
 import { principalLabel, requirePrincipal, requireUser } from '../../access';
 import { notFoundMessage } from '../ids';
 import type { ResolvedOptions } from '../options';
@@ -6,12 +6,15 @@ import { parseSliceRequest, resolveSlice } from '../slicing';
 import { ScratchpadError, type Scratchpad } from '../types';
 import { requireName } from '../validate';
 import {
-  parseGcArgs, parseObservation, parsePieceBytes, parsePutInput, parseReadLogInput, parseReadLogSelector, parseTtlArgs, parseTurnPageArgs,
+  parseGcArgs, parseIdPrefix, parseObservation, parsePieceBytes, parsePutInput, parseReadLogInput, parseReadLogSelector, parseTtlArgs, parseTurnPageArgs,
 } from './arguments';
 import type { BackendWriter, EntryRecord, OwnerScope, ScratchpadBackend } from './backend';
 import { readPieces } from './content';
 import { entryLines, lineFacts, linesOf } from './lines';
 import { NO_HITS, parseSearchRequest, searchEntries, searchFingerprint } from './search';
+
+/** Candidates an ambiguous id prefix lists. */
+const PREFIX_CANDIDATES = 10;
 import { encodeCursor } from './cursor';
 import { emptyTotals, scopeOf, SIZE_BUCKETS, toEntryMeta, toGcResult, toStats } from './records';
 
@@ -77,6 +80,18 @@ export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOp
       const observation = parseObservation(i.observation);
       const createdAt = now();
       return w.insert({ owner, turnId: i.turnId, stepNum: i.stepNum, executorName: i.executorName, actor: i.actor, channel: i.channel, createdAt, expiresAt: createdAt + i.ttlSeconds, observation });
+    },
+
+    async resolveId(principal, prefix) {
+      const wanted = parseIdPrefix(prefix);
+      const scope = scopeOf(principal, caps);
+      if (scope === null) throw notFound(prefix);
+      const ids = await reader.idsWithPrefix(scope, wanted, PREFIX_CANDIDATES + 1);
+      if (ids.length === 0) throw notFound(prefix);
+      if (ids.length === 1) return ids[0]!;
+      if (ids.includes(wanted)) return wanted; // a whole id that is also a prefix of a longer one
+      const more = ids.length > PREFIX_CANDIDATES ? ', ...' : '';
+      throw new ScratchpadError('INVALID_ARGUMENT', `id prefix ${JSON.stringify(prefix)} is ambiguous: it matches ${ids.slice(0, PREFIX_CANDIDATES).join(', ')}${more}`);
     },
 
     async describe(principal, id): Promise<EntryDescription> {
@@ -152,7 +167,7 @@ export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOp
       const rows = await reader.turnPage({ scope, sort: args.sort, limit: args.limit + 1, query: args.query, after: args.after, now: now() });
       const page = rows.slice(0, args.limit);
       const withOwners = scope.kind === 'all' && caps.owners;
-      const turns = page.map((t) => ({ ...t, executors: [...t.executors], owners: withOwners ? [...t.owners] : [] }));
+      const turns = page.map((t) => ({ ...t, earliestExpiresAt: expiresAtJson(t.earliestExpiresAt), executors: [...t.executors], owners: withOwners ? [...t.owners] : [] }));
       const last = page[page.length - 1];
       const nextCursor = rows.length > args.limit && last !== undefined ? encodeCursor(args.sort, args.sort === 'lastCreated' ? last.lastCreatedAt : last.totalBytes, last.turnId) : null;
       return { turns, nextCursor };

@@ -8,7 +8,7 @@ import { scanChunks, ValueChangedError, type ByteSource } from './byte-source';
 import { withRow, type V1Env } from './env';
 import { expiredByTurn } from './gc';
 import { buildLineIndex, chunksFromIndex, type V1ChunkSpan } from './line-index';
-import { allRows, findRow, findValueRow, kindOf, rowsOfTurn, toRecord, type V1ValueRow } from './rows';
+import { allRows, EXPIRES_SQL, findRow, finiteSql, findValueRow, kindOf, rowsOfTurn, toRecord, type V1ValueRow } from './rows';
 import { readTextSlice, scanText, type TextIndex } from './text-index';
 import { mapV1Error, withV1Errors } from './v1-errors';
 import { computeTextIndex, rowByteSource, type ValueFacts } from './value-source';
@@ -28,12 +28,13 @@ function likePattern(query: string): string {
 /** Turns of the whole file (v1 has no owners): one statement per sort, the query as LIKE on id or executor. */
 function turnPage(env: V1Env, q: TurnPageQuery): TurnRecord[] {
   const { ctx } = env;
-  const keySql = q.sort === 'lastCreated' ? 'max(created_at)' : `sum(${ctx.bytesSql})`;
+  const created = finiteSql('created_at', '0');
+  const keySql = q.sort === 'lastCreated' ? `max(${created})` : `coalesce(sum(${ctx.bytesSql}), 0)`;
   const where = q.query ? "WHERE turn_id IN (SELECT turn_id FROM entries WHERE turn_id LIKE @q ESCAPE '\\' OR executor_name LIKE @q ESCAPE '\\')" : '';
   const having = q.after ? `HAVING ${keySql} < @key OR (${keySql} = @key AND turn_id < @turnId)` : '';
   const sql = `SELECT turn_id AS turnId, count(*) AS entryCount, coalesce(sum(${ctx.bytesSql}), 0) AS totalBytes,
-      min(created_at) AS firstCreatedAt, max(created_at) AS lastCreatedAt, min(expires_at) AS earliestExpiresAt,
-      sum(expires_at <= @now) AS expiredCount, json_group_array(DISTINCT executor_name) AS executors
+      min(${created}) AS firstCreatedAt, max(${created}) AS lastCreatedAt, min(${EXPIRES_SQL}) AS earliestExpiresAt,
+      count(CASE WHEN expires_at <= @now THEN 1 END) AS expiredCount, json_group_array(DISTINCT executor_name) AS executors
     FROM entries ${where} GROUP BY turn_id ${having}
     ORDER BY ${keySql} DESC, turn_id DESC LIMIT @limit`;
   const params: Record<string, unknown> = { now: q.now, limit: q.limit };
@@ -55,7 +56,7 @@ function totals(env: V1Env, now: number, bounds: readonly number[]): StatsTotals
   const t = ctx
     .stmt(
       `SELECT count(*) AS rows, coalesce(sum(b), 0) AS bytes,
-         coalesce(sum(k IS NOT 'binary'), 0) AS textRows, coalesce(sum(CASE WHEN k IS NOT 'binary' THEN b END), 0) AS textBytes,
+         coalesce(sum(k IS 'text'), 0) AS textRows, coalesce(sum(CASE WHEN k IS 'text' THEN b END), 0) AS textBytes,
          ${buckets.join(', ')}
        FROM (SELECT coalesce(${ctx.bytesSql}, 0) AS b, content_kind AS k FROM entries)`,
     )
@@ -114,6 +115,9 @@ export function createV1Reader(env: V1Env): BackendReader {
       return facts.lineIndex;
     });
   return {
+    // The primary key's index answers a range: ids in [prefix, prefix + 'g') start with the hex prefix.
+    idsWithPrefix: (_scope, prefix, limit) =>
+      read(() => (ctx.stmt("SELECT id FROM entries WHERE id >= ? AND id < ? ORDER BY id LIMIT ?").all(prefix, `${prefix}g`, limit) as { id: string }[]).map((r) => r.id)),
     entry: (_scope, id) =>
       read(() => {
         const row = findRow(ctx, id);

@@ -98,6 +98,12 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
         return row === null ? null : remember(row);
       });
     },
+    async idsWithPrefix(scope, prefix, limit) {
+      const filter = scopeSql(scope);
+      return ctx.query(() =>
+        (ctx.stmt(`SELECT id FROM observations WHERE substr(id, 1, length(@prefix)) = @prefix${filter.sql} ORDER BY id LIMIT @limit`).all({ prefix, limit, ...filter.params }) as { id: string }[]).map((r) => r.id),
+      );
+    },
     async length(entry) {
       return rowOf(entry).length_units;
     },

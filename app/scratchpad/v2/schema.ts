@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { chunkNewlines } from '../search/lines';
+import { ID_KEY_MARKER, newIdKeyHex } from './id-cipher';
 
 /*
  * The v2 layout. Metadata (observations) apart from content (chunks), so listing, stats and gc read only
@@ -175,6 +176,15 @@ export const MIGRATIONS: readonly Migration[] = [
           JOIN chunks AS c ON c.key >= o.pk * ${CHUNK_KEY_SPAN} AND c.key < (o.pk + 1) * ${CHUNK_KEY_SPAN}
           WHERE o.kind = 'text' ORDER BY c.key;
       `);
+    },
+  },
+  {
+    version: 6,
+    name: 'ids hide row numbers',
+    up(db) {
+      // The key of the id cipher (id-cipher.ts): ids written from here on end with the encrypted row number.
+      // Ids written before keep the plain one and still resolve (lookup.ts tries both).
+      db.prepare(`INSERT OR IGNORE INTO ${MARKER_TABLE} (key, value) VALUES (?, ?)`).run(ID_KEY_MARKER, newIdKeyHex());
     },
   },
 ];

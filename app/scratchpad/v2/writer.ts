@@ -1,7 +1,8 @@
+import { randomInt } from 'node:crypto';
 import type { SyntheticHandle } from '../../contract';
 import type { BackendWriter, ExpiredRecord, NewObservation } from '../core/backend';
 import { buildHandle } from '../handle';
-import { newEntryId } from '../ids';
+import { newEntryId, newEntryIdWithSuffix } from '../ids';
 import { detectType, MAGIC_PREFIX_BYTES } from '../magic';
 import { summarizeBinary, summarizeStructured, summarizeText } from '../summary';
 import { ScratchpadError } from '../types';
@@ -17,8 +18,14 @@ const INSERT_OBSERVATION = `INSERT INTO observations
   (pk, id, id_key, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units, chunk_units,
    created_at, expires_at, actor, channel, detected_type, sha256, handle)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
-/** The next row number: rows are appended (max + 1, read inside the write transaction), and the id names it. */
-const NEXT_PK = 'SELECT coalesce(max(pk), 0) + 1 FROM observations';
+/** The last row number (read inside the write transaction): rows are appended after it, and the id names it. */
+const NEXT_PK = 'SELECT coalesce(max(pk), 0) FROM observations';
+/**
+ * Row numbers advance by 1 to PK_GAP at random: with the id cipher, a row number gc freed and a put reuses
+ * would give the same id suffix again (telling a user that nobody else stored a row since its own). 2^43 row
+ * numbers (chunk keys) / 512 on average: billions of puts per file.
+ */
+const PK_GAP = 1_024;
 const INSERT_CHUNK = 'INSERT INTO chunks (key, summary, byte_start, unit_start, cp_index, data) VALUES (?, ?, ?, ?, ?, ?)';
 const DELETE_CHUNKS = `DELETE FROM chunks WHERE key IN (SELECT c.key FROM json_each(?) AS j
   JOIN chunks AS c ON c.key >= j.value * ${CHUNK_KEY_SPAN} AND c.key < (j.value + 1) * ${CHUNK_KEY_SPAN})`;
@@ -45,8 +52,9 @@ function insertObservation(ctx: StoreContext, row: NewObservation): SyntheticHan
   const summary = obs.kind === 'binary' ? summarizeBinary(enc.bytes.length, enc.sha256) : obs.structured ? summarizeStructured(obs.value) : summarizeText(obs.text, enc.lengthUnits);
   const detectedType = obs.kind === 'binary' ? detectType(enc.bytes.subarray(0, MAGIC_PREFIX_BYTES)) : null;
   return ctx.write(() => {
-    const pk = ctx.stmt(NEXT_PK).pluck().get() as number;
-    const id = newEntryId(pk);
+    const cipher = ctx.idCipher();
+    const pk = (ctx.stmt(NEXT_PK).pluck().get() as number) + (cipher === null ? 1 : 1 + randomInt(PK_GAP));
+    const id = cipher === null ? newEntryId(pk) : newEntryIdWithSuffix(cipher.encrypt(pk));
     const handle = buildHandle({ id, stepNum: row.stepNum, sizeBytes: enc.bytes.length, kind: obs.kind, summary, source: obs.source });
     // In the column order of INSERT_OBSERVATION (positional: cheaper to bind than 19 named parameters).
     ctx.stmt(INSERT_OBSERVATION).run(

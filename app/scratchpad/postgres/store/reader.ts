@@ -49,6 +49,13 @@ export function createPgReader(target: PgTarget, memory: RecordMemory, dataVersi
       const found = await read(scope, (c) => findEntry(c, scope, id));
       return found === null ? null : remember(found, scope);
     },
+    async idsWithPrefix(scope, prefix, limit) {
+      // text_pattern_ops is not needed: ids are lowercase hex, and the range [prefix, prefix + 'g') holds exactly
+      // the ids starting with prefix (the owner condition keeps the scan inside the scope, RLS again below it).
+      const params: unknown[] = [prefix, `${prefix}g`, limit];
+      const res = await read(scope, (c) => c.query(`SELECT id FROM ${SCHEMA}.observations WHERE id COLLATE "C" >= $1 AND id COLLATE "C" < $2${ownerCondition(scope, params)} ORDER BY id COLLATE "C" LIMIT $3`, params));
+      return res.rows.map((r) => r.id as string);
+    },
     async length(entry) {
       return known(entry).row.lengthUnits;
     },

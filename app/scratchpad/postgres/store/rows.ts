@@ -15,7 +15,7 @@ export interface EntryRow {
   readonly lengthUnits: number;
   /** Units per chunk (the layout at put time). */
   readonly chunkUnits: number;
-  readonly stepNum: number | null;
+  readonly stepNum: number | string | null;
   readonly sizeBytes: number;
   readonly summary: string;
 }

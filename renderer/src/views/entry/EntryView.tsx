@@ -1,5 +1,5 @@
 import { forwardRef, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { formatDeepLink, type EntryDescription, type ReadLogEntry, type ReadOptions } from '../../../../app/contract';
+import { entryExpiresAt, formatDeepLink, type EntryDescription, type ReadLogEntry, type ReadOptions } from '../../../../app/contract';
 import { useApi } from '../../api';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { Empty, ErrorBox, Loading } from '../../components/States';
@@ -177,7 +177,7 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
           {meta.kind}
           {meta.structured ? ' (json)' : ''} · {formatBytes(meta.sizeBytes)}
         </span>
-        <ExpiryBadge expiresAt={meta.expiresAt} now={now} />
+        <ExpiryBadge expiresAt={entryExpiresAt(meta)} now={now} />
         <div className="tabs" role="tablist" aria-label="Entry views" onKeyDown={onTabKey}>
           {tabs.map((t) => (
             <button

@@ -4,7 +4,7 @@ import type { SearchHit } from '../../../../app/contract';
 export type EntryHits = {
   readonly id: string;
   readonly executorName: string | null;
-  readonly stepNum: number | null;
+  readonly stepNum: number | string | null;
   readonly kind: 'text' | 'binary';
   readonly expired: boolean;
   readonly hits: readonly SearchHit[];

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Panel, PanelGroup, type ImperativePanelHandle } from 'react-resizable-panels';
-import type { SessionInfo } from '../../../../app/contract';
+import { turnExpiresAt, type SessionInfo } from '../../../../app/contract';
 import { useApi } from '../../api';
 import { isTypingTarget, useHotkeys } from '../../hooks/useHotkeys';
 import { useQuery } from '../../hooks/useQuery';
@@ -64,7 +64,7 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
   // expiry, its counts are stale ("1/3 expired" would still read "live"): list again, once per such moment.
   const refreshedFor = useRef(new Set<string>());
   useEffect(() => {
-    const stale = turns.turns.find((t) => t.expiredCount === 0 && t.earliestExpiresAt <= now);
+    const stale = turns.turns.find((t) => t.expiredCount === 0 && turnExpiresAt(t) <= now);
     if (!stale || turns.pending) return;
     const key = `${stale.turnId}\u0000${stale.earliestExpiresAt}`;
     if (refreshedFor.current.has(key)) return;
