@@ -41,7 +41,7 @@ describe('handleScratchpadRead', () => {
     const r = ok(await handleScratchpadRead(store, ctxOf(alice), { scratchpad_id: id }));
     expect(r.content).toBe(text.slice(0, 2000));
     expect(r.encoding).toBe('utf8');
-    expect(r.meta).toEqual({ id, kind: 'text', unit: 'code_points', totalLength: 5000, start: 0, end: 2000, returnedLength: 2000, truncated: false, startLine: 1, totalLines: 1 });
+    expect(r.meta).toEqual({ id, kind: 'text', unit: 'code_points', totalLength: 5000, start: 0, end: 2000, returnedLength: 2000, truncated: false });
     expect(r.truncated).toBe(false);
     expect(r).not.toHaveProperty('nextStart');
   });
