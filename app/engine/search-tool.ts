@@ -5,9 +5,8 @@ import type { ToolDeclaration } from './tool';
 
 /*
  * The `scratchpad_search` tool, declared next to scratchpad_read and in its style (offered under the same rule:
- * only when the user has live rows in the turn, searching only those rows). Not wired yet: the handler
- * (`handleScratchpadSearch`, never throwing, recording each search in the read log) comes with the store's
- * search method.
+ * only when the user has live rows in the turn, searching only those rows); served by `handleScratchpadSearch`
+ * (search.ts).
  */
 
 /** Most hits one call returns. */

@@ -130,8 +130,8 @@ describe.each(BACKENDS)('search and lines conformance: $name', (backend) => {
 
     it('gives other modes the start line and line count once an index is at hand; binary rows none', async () => {
       await sp.read(me, ids.log!, { mode: 'lines', start: 0, end: 1 });
-      expect((await sp.read(me, ids.log!, { mode: 'range', start: 27, end: 30 })).meta).toMatchObject({ startLine: 3, totalLines: 5 });
-      expect((await sp.read(me, ids.bin!, { mode: 'head', n: 2 })).meta).toMatchObject({ startLine: null, totalLines: null });
+      expect((await sp.read(me, ids.log!, { mode: 'range', start: 27, end: 30, withLines: true } as never)).meta).toMatchObject({ startLine: 3, totalLines: 5 });
+      expect((await sp.read(me, ids.bin!, { mode: 'head', n: 2, withLines: true } as never)).meta).not.toHaveProperty('startLine');
     });
 
     it('refuses lines of a binary row and a reversed range', async () => {

@@ -181,7 +181,7 @@ describe('migrations', () => {
     expect(lines.lines).toEqual(['cd', 'ef', '']);
     expect(lines.content).toBe('cd\nef\n');
     expect(lines.meta).toMatchObject({ start: 3, end: 10, startLine: 2, totalLines: 5 });
-    expect((await sp.read(alice, id, { mode: 'range', start: 10, end: 12 })).meta).toMatchObject({ startLine: 5, totalLines: 5 });
+    expect((await sp.read(alice, id, { mode: 'range', start: 10, end: 12, withLines: true } as never)).meta).toMatchObject({ startLine: 5, totalLines: 5 });
     const found = await sp.search(alice, { pattern: 'gh' });
     expect(found.hits.map((h) => [h.id, h.offset, h.line])).toEqual([[id, 10, 5]]);
     await sp.close();

@@ -117,9 +117,9 @@ export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOp
       }
       const b = resolveSlice(request, total, options.maxReadLength);
       const units = await unitsOf(entry, b.start, b.end);
-      // Line facts when the backend has an index at hand (v2 stores one; metnos-v1 once built): never a full scan.
-      const lines = text ? await entryLines(reader, entry, false) : null;
-      const facts = lines === null ? { startLine: null, totalLines: null } : await lineFacts(lines, b.start);
+      // Line facts only when asked (`withLines`): existing callers compare whole metas. Never a full scan.
+      const lines = text && readOptions !== null && typeof readOptions === 'object' && (readOptions as { withLines?: unknown }).withLines === true ? await entryLines(reader, entry, false) : null;
+      const facts = lines === null ? {} : await lineFacts(lines, b.start);
       return {
         content: typeof units === 'string' ? units : Buffer.from(units.buffer, units.byteOffset, units.byteLength).toString('base64'),
         encoding: text ? 'utf8' : 'base64',
