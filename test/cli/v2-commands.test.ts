@@ -145,8 +145,11 @@ describe('show', () => {
     const foreign = await cli(['--owner', 'bob', 'show', link], { now: NOW });
     expect(foreign.code).toBe(1);
     expect(foreign.stderr).toContain(`no entry with id "${r.id}"`);
-    const unknown = await cli(['show', formatDeepLink({ db, id: 'no-such-entry' })], { now: NOW });
+    // A well-formed id that names no row is not found (exit 1); a malformed one is a usage error (exit 2).
+    const unknown = await cli(['show', formatDeepLink({ db, id: 'f'.repeat(44) })], { now: NOW });
     expect(unknown.code).toBe(1);
+    const malformed = await cli(['show', formatDeepLink({ db, id: 'no-such-entry' })], { now: NOW });
+    expect(malformed.code).toBe(2);
   });
 
   it.each([

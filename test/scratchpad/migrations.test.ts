@@ -208,17 +208,17 @@ describe('migrations', () => {
   });
 });
 
-describe('migration 5 (ids hide row numbers)', () => {
+describe('migration 6 (ids hide row numbers)', () => {
   it('adds a random per-file id key (another file gets another)', async () => {
     const tmp = tempDir();
     try {
       const db = new Database(tmp.file());
-      migrate(db, 5);
+      migrate(db, 6);
       const key = db.prepare(`SELECT value FROM ${MARKER_TABLE} WHERE key = 'id_key'`).pluck().get() as string;
       db.close();
       expect(key).toMatch(/^[0-9a-f]{32}$/);
       const other = new Database(tmp.file(`b.db`));
-      migrate(other, 5);
+      migrate(other, 6);
       expect(other.prepare(`SELECT value FROM ${MARKER_TABLE} WHERE key = 'id_key'`).pluck().get()).not.toBe(key);
       other.close();
     } finally {
