@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { forwardRef, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { entryExpiresAt, formatDeepLink, type EntryDescription, type ReadLogEntry, type ReadOptions } from '../../../../app/contract';
 import { useApi } from '../../api';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
@@ -118,8 +118,8 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
     return true;
   };
   // Ctrl/Cmd+F opens find wherever focus is (the entry is on screen); '/' only inside the entry view (elsewhere
-  // it filters turns).
-  useEffect(() => {
+  // it filters turns). Attached before paint (layout effect), so Ctrl+F pressed as the entry appears is not lost.
+  useLayoutEffect(() => {
     if (!hotkeys) return;
     const onKey = (event: globalThis.KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 'f' && openFind()) event.preventDefault();
