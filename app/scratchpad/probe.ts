@@ -1,11 +1,16 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { ScratchpadError } from './types';
+import { fileOpenError, folderReadOnly, statTarget, walSideFiles } from './file-access';
+import { releaseSideFiles } from './side-files';
+import { isNoSideFilesError, readOnlySnapshot } from './snapshot';
 import { mapSqliteError, nativeBindingError } from './sqlite-errors';
 
-/** What a probe found in an existing file: its table names. */
+/** What a probe found in an existing file: its table names, and its snapshot when it must be read from memory. */
 export interface ProbeResult {
   readonly tables: string[];
+  /** The file's bytes to open in memory (a WAL database in a read-only folder, see snapshot.ts), else null. */
+  readonly snapshot: Buffer | null;
 }
 
 const HEADER = 'SQLite format 3\0';
@@ -57,46 +62,69 @@ function checkLength(path: string): void {
   }
 }
 
+/** How {@link probeFile} connects: the addon to load and how long to wait for a lock, in milliseconds. */
+export interface ProbeOptions {
+  readonly nativeBinding: string | undefined;
+  readonly busyTimeoutMs: number;
+}
+
 /**
  * Looks at an existing file WITHOUT changing it (read-only connection, no writes, no pragmas that write).
- * Returns null when the file does not exist. CORRUPT for a directory, an empty (0-byte) file, a file that is
- * not SQLite, or a truncated one; the message names the file and the cause.
+ * Returns null when the file does not exist. Waits up to `busyTimeoutMs` for a lock (BUSY after that).
+ * CORRUPT for a directory, an empty (0-byte) file, a file that is not SQLite, or a truncated one; NOT_FOUND
+ * saying why for a file it may not read (permission denied) or a symlink loop; BUSY naming a hot journal.
+ * A WAL database in a read-only folder without a `-shm` is read from an in-memory snapshot (`snapshot`, see
+ * snapshot.ts). The empty `-wal` and the `-shm` its read-only connection made are removed (side-files.ts).
  */
-export function probeFile(path: string, nativeBinding: string | undefined): ProbeResult | null {
-  let size: number;
-  try {
-    const st = statSync(path);
-    if (!st.isFile()) throw corrupt(path, 'not a regular file');
-    size = st.size;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    if (err instanceof ScratchpadError) throw err;
-    throw new ScratchpadError('NOT_FOUND', `${path}: cannot open (${(err as Error).message})`);
-  }
-  if (size === 0) throw corrupt(path, 'empty file (0 bytes), not a SQLite database');
+export function probeFile(path: string, options: ProbeOptions): ProbeResult | null {
+  const st = statTarget(path);
+  if (st === null) return null;
+  if (!st.isFile()) throw corrupt(path, 'not a regular file');
+  if (st.size === 0) throw corrupt(path, 'empty file (0 bytes), not a SQLite database');
   try {
     readHeader(path);
   } catch (err) {
     if (err instanceof ScratchpadError) throw err;
-    throw new ScratchpadError('NOT_FOUND', `${path}: cannot read (${(err as Error).message})`);
+    throw fileOpenError(path, err);
   }
+  const before = walSideFiles(path);
   let db: Database.Database | undefined;
   try {
-    db = new Database(path, { readonly: true, fileMustExist: true, nativeBinding });
+    db = new Database(path, { readonly: true, fileMustExist: true, timeout: options.busyTimeoutMs, nativeBinding: options.nativeBinding });
     // One read transaction: the length check runs while our shared lock keeps writers from changing the file.
     // Reading the schema cookie (page 1 only) starts the transaction and takes the lock before anything else.
     db.exec('BEGIN');
     db.pragma('schema_version', { simple: true });
     checkLength(path);
-    const rows = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[];
+    const tables = tableNames(db);
     db.exec('COMMIT');
-    return { tables: rows.map((r) => r.name) };
+    return { tables, snapshot: null };
   } catch (err) {
     if (err instanceof ScratchpadError) throw err;
-    const mapped = (db === undefined ? nativeBindingError(err, nativeBinding) : null) ?? mapSqliteError(err, path, 'read');
+    if (db !== undefined && isNoSideFilesError(err) && folderReadOnly(path)) return probeSnapshot(path, options);
+    const mapped = (db === undefined ? nativeBindingError(err, options.nativeBinding) : null) ?? mapSqliteError(err, path, 'read');
     // SQLite says only "malformed": name the cause when it is a file shorter than its header announces.
     if (mapped instanceof ScratchpadError && mapped.code === 'CORRUPT') checkLength(path);
     throw mapped;
+  } finally {
+    db?.close();
+    if (db !== undefined) releaseSideFiles(path, before, options.nativeBinding);
+  }
+}
+
+function tableNames(db: Database.Database): string[] {
+  return (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+}
+
+/** The probe of a WAL database in a read-only folder, over its in-memory snapshot. */
+function probeSnapshot(path: string, options: ProbeOptions): ProbeResult {
+  const snapshot = readOnlySnapshot(path);
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(snapshot, { readonly: true, nativeBinding: options.nativeBinding });
+    return { tables: tableNames(db), snapshot };
+  } catch (err) {
+    throw mapSqliteError(err, path, 'read');
   } finally {
     db?.close();
   }

@@ -27,6 +27,7 @@ export function mapSqliteError(err: unknown, file: string, operation: SqliteOper
   if (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT')) {
     return new ScratchpadError('CORRUPT', `${file}: not a readable SQLite database (${cause})`);
   }
+  if (code === 'SQLITE_READONLY_ROLLBACK') return hotJournalError(file);
   if (code.startsWith('SQLITE_READONLY')) return new ScratchpadError('READ_ONLY', `${file}: cannot write (${cause})`);
   if (code.startsWith('SQLITE_CANTOPEN')) {
     return operation === 'write'
@@ -36,6 +37,19 @@ export function mapSqliteError(err: unknown, file: string, operation: SqliteOper
   if (code === 'SQLITE_FULL' || code === 'SQLITE_TOOBIG') return new ScratchpadError('TOO_LARGE', `${file}: ${cause}`);
   if (code.startsWith('SQLITE_IOERR')) return new ScratchpadError('CORRUPT', `${file}: I/O error (${cause})`);
   return err;
+}
+
+/**
+ * BUSY for the hot journal `<file>-journal`: a writer stopped in the middle of a transaction (killed, or its
+ * machine lost power) and SQLite must roll that transaction back before anyone reads the file. A read-only
+ * connection may not (sqlite.org/lockingv3.html, "Hot Journals"), and doing it on a read-only open would change
+ * the file, so the file and the journal are left as they are for the writer to roll back on its next open.
+ */
+export function hotJournalError(file: string): ScratchpadError {
+  return new ScratchpadError(
+    'BUSY',
+    `${file}: a writer stopped in the middle of a transaction and left the hot journal ${file}-journal; reading needs that transaction rolled back, which changes the file, so it is left for the writer to roll back when it next opens the file`,
+  );
 }
 
 /**

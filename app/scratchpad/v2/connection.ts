@@ -8,6 +8,9 @@ import { mapSqliteError, nativeBindingError } from '../sqlite-errors';
 import { DEFAULT_CHUNK_LAYOUT, StoreContext, type ChunkLayout } from './context';
 import { LATEST_VERSION, migrate, PAGE_SIZE } from './schema';
 import { createV2Backend } from './backend';
+import { assertV2Schema } from './schema-check';
+import { walSideFiles } from '../file-access';
+import { releaseSideFiles } from '../side-files';
 import type { ScratchpadBackend } from '../core/backend';
 
 /** Page cache per connection, in KiB (SQLite's negative cache_size). */
@@ -55,15 +58,31 @@ export function createV2File(path: string, options: ResolvedOptions, migrateTo =
   }
 }
 
+/** How {@link openV2} reaches the file: from memory (probe.ts snapshot) or in place, and why it is read-only. */
+export interface V2Source {
+  /** The file's bytes to open in memory instead of the file (a WAL file in a read-only folder), or null. */
+  readonly snapshot: Buffer | null;
+  /** Why a writable open was made read-only (file-access.ts readOnlyReason), for the messages; null when asked. */
+  readonly readOnlyBecause: string | null;
+}
+
 /**
  * Opens an existing v2 file: busy timeout, WAL, synchronous=NORMAL, a 16 MiB page cache, and the pending
  * migrations (writable opens only). UNSUPPORTED_FORMAT for a file of a newer schema, or an older one opened
- * read-only (it must be upgraded by one writable open first).
+ * read-only (it must be upgraded by one writable open first; the message says why the open was read-only).
+ * CORRUPT for a damaged schema (schema-check.ts) or one a migration cannot apply. A read-only open removes the
+ * empty `-wal` and the `-shm` its connection made when it closes (side-files.ts).
  */
-export function openV2(path: string, options: ResolvedOptions, layout: ChunkLayout = DEFAULT_CHUNK_LAYOUT): ScratchpadBackend {
+export function openV2(path: string, options: ResolvedOptions, layout: ChunkLayout = DEFAULT_CHUNK_LAYOUT, source: V2Source = { snapshot: null, readOnlyBecause: null }): ScratchpadBackend {
   let db: Database.Database | undefined;
+  const before = walSideFiles(path);
+  const release = () => {
+    if (options.readonly && source.snapshot === null) releaseSideFiles(path, before, options.nativeBinding);
+  };
   try {
-    db = new Database(path, { readonly: options.readonly, fileMustExist: true, nativeBinding: options.nativeBinding });
+    db = source.snapshot === null
+      ? new Database(path, { readonly: options.readonly, fileMustExist: true, timeout: Math.floor(options.busyTimeoutMs), nativeBinding: options.nativeBinding })
+      : new Database(source.snapshot, { readonly: true, nativeBinding: options.nativeBinding });
     db.pragma(`busy_timeout = ${Math.floor(options.busyTimeoutMs)}`);
     db.pragma(`cache_size = -${CACHE_KIB}`);
     const version = db.pragma('user_version', { simple: true }) as number;
@@ -77,11 +96,27 @@ export function openV2(path: string, options: ResolvedOptions, layout: ChunkLayo
       db.pragma('journal_size_limit = 67108864');
       if (version < LATEST_VERSION) migrate(db);
     } else if (version < LATEST_VERSION) {
-      throw new ScratchpadError('UNSUPPORTED_FORMAT', `${path}: schema ${version} is older than ${LATEST_VERSION}; open it writable once to upgrade it`);
+      const why = source.readOnlyBecause === null ? '' : ` (it opened read-only because ${source.readOnlyBecause})`;
+      throw new ScratchpadError('UNSUPPORTED_FORMAT', `${path}: schema ${version} is older than ${LATEST_VERSION}; open it writable once to upgrade it${why}`);
     }
-    return createV2Backend(new StoreContext(db, path, options, layout));
+    assertV2Schema(db, path);
+    const backend = createV2Backend(new StoreContext(db, path, options, layout));
+    return {
+      ...backend,
+      async close() {
+        const open = db?.open === true;
+        await backend.close();
+        if (open) release();
+      },
+    };
   } catch (err) {
     db?.close();
-    throw (db === undefined ? nativeBindingError(err, options.nativeBinding) : null) ?? mapSqliteError(err, path, options.readonly ? 'read' : 'write');
+    if (db !== undefined) release();
+    const mapped = (db === undefined ? nativeBindingError(err, options.nativeBinding) : null) ?? mapSqliteError(err, path, options.readonly ? 'read' : 'write');
+    // Any other SQLite error here comes from the schema itself (a table or column a migration expects is gone).
+    if (!(mapped instanceof ScratchpadError) && (err as { code?: unknown }).code === 'SQLITE_ERROR') {
+      throw new ScratchpadError('CORRUPT', `${path}: damaged v2 schema (${(err as Error).message})`);
+    }
+    throw mapped;
   }
 }
