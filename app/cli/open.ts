@@ -1,10 +1,19 @@
-import { statSync } from 'node:fs';
+import { statSync, type Stats } from 'node:fs';
 import type { Principal } from '../contract';
 import { defaultDbPath } from '../config/default-db';
 import { isPostgresUrl, openPostgresScratchpad, openScratchpad } from '../scratchpad';
 import type { Scratchpad } from '../scratchpad/types';
 import { CliError } from './exit-codes';
 import type { CliIo } from './io';
+
+/** The stats of `path`; undefined when nothing is there; null when stat itself fails otherwise. */
+function statOrUnknown(path: string): Stats | undefined | null {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch {
+    return null;
+  }
+}
 
 /** The global options, as commander parses them. */
 export interface GlobalOptions {
@@ -40,9 +49,10 @@ export function dbPathOf(options: GlobalOptions, io: CliIo): string {
 export async function openForCommand(options: GlobalOptions, io: CliIo, write: boolean): Promise<Scratchpad> {
   const path = dbPathOf(options, io);
   if (isPostgresUrl(path)) return openPostgresScratchpad(path, { readonly: !write, clock: io.now }, { env: io.env, maxConnections: 2 });
-  const st = statSync(path, { throwIfNoEntry: false });
-  if (!st) throw new CliError('NOT_FOUND', `database not found: ${path}${options.db === undefined ? ' (the default; pass --db PATH)' : ''}`);
-  if (!st.isFile()) throw new CliError('USAGE', `not a file: ${path}`);
+  // A path stat cannot follow (symlink loop, permission denied) goes on to the store, which says what it is.
+  const st = statOrUnknown(path);
+  if (st === undefined) throw new CliError('NOT_FOUND', `database not found: ${path}${options.db === undefined ? ' (the default; pass --db PATH)' : ''}`);
+  if (st !== null && !st.isFile()) throw new CliError('USAGE', `not a file: ${path}`);
   return openScratchpad(path, {
     readonly: !write,
     clock: io.now,

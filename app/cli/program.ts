@@ -13,7 +13,7 @@ import { parseLinesSpec, runReadLines } from './commands/read-lines';
 import { runReads } from './commands/reads';
 import { runShow, showTarget } from './commands/show';
 import { runStats } from './commands/stats';
-import { runTurns } from './commands/turns';
+import { runTurns, V1_USER_NOTE } from './commands/turns';
 import type { CommonArgs } from './commands/common';
 import { CliError, EXIT, describeFailure } from './exit-codes';
 import type { CliIo } from './io';
@@ -123,9 +123,8 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
   const withStore = async <T>(cmd: Command, write: boolean, run: (store: Scratchpad) => T | Promise<T>, db?: string) => {
     const { principal } = common(cmd); // usage errors in --owner/--operator come before touching the file
     const store = await openForCommand(db === undefined ? globals(cmd) : { ...globals(cmd), db }, io, write);
-    if (store.format === 'metnos-v1' && principal.kind === 'user' && io.stderr.isTTY) {
-      io.stderr.write('note: Metnos v1 rows have no owner, so a user sees none of them; use --operator\n');
-    }
+    // Always said (also to a pipe): without it an empty answer reads as "the file is empty".
+    if (store.format === 'metnos-v1' && principal.kind === 'user') io.stderr.write(`note: ${V1_USER_NOTE}\n`);
     try {
       await run(store);
     } finally {

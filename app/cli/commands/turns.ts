@@ -16,6 +16,9 @@ export interface TurnsArgs extends CommonArgs {
 
 const PAGE = 1000;
 
+/** What a user viewing a Metnos v1 file is told (on stderr for every command, and by an empty `turns`). */
+export const V1_USER_NOTE = 'the rows of a Metnos v1 file have no owner, so a user sees none of them; only the operator view shows them (--operator)';
+
 /** Every turn the principal may see (following the store's cursor), up to `limit`. */
 export async function collectTurns(store: Scratchpad, args: TurnsArgs): Promise<TurnSummary[]> {
   const turns: TurnSummary[] = [];
@@ -34,7 +37,7 @@ export async function runTurns(store: Scratchpad, args: TurnsArgs, io: CliIo): P
   const turns = await collectTurns(store, args);
   if (args.json) return printJson(io, turns);
   if (turns.length === 0) {
-    io.stdout.write('No turns.\n');
+    io.stdout.write(store.format === 'metnos-v1' && args.principal.kind === 'user' ? `No turns: ${V1_USER_NOTE}.\n` : 'No turns.\n');
     return;
   }
   const paint = stdoutPaint(io);

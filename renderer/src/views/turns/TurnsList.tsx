@@ -9,6 +9,10 @@ import type { TurnsState } from './useTurns';
 
 const ROW_HEIGHT = 30;
 
+/** The empty list of a user viewing a Metnos v1 file, whatever the filter: its rows exist but have no owner. */
+export const V1_USER_EMPTY =
+  'No turns for you: the rows of a Metnos v1 file have no owner, so a user sees none of them. Only the operator view shows them (View › View as Operator).';
+
 type Props = {
   state: TurnsState;
   operator: boolean;
@@ -18,6 +22,8 @@ type Props = {
   onRetry: () => void;
   /** A filter is active (changes the empty message). */
   filtered: boolean;
+  /** A user views a Metnos v1 file: its rows have no owner, so the list is always empty and says why. */
+  ownerlessAsUser?: boolean;
   /** Changes with the query and sort: the list then starts again from the top. */
   resetKey: string;
   /** Current server-side sort and its setter (the Size and Last headers sort on click). */
@@ -35,7 +41,7 @@ function turnBadgeLabel(turn: TurnSummary): string | undefined {
  * next cursor page. Keyboard: arrows/Home/End/PgUp/PgDn move, Enter opens the turn.
  */
 export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
-  { state, operator, now, selectedTurnId, onSelect, onRetry, filtered, resetKey, sort, onSort },
+  { state, operator, now, selectedTurnId, onSelect, onRetry, filtered, ownerlessAsUser = false, resetKey, sort, onSort },
   ref,
 ) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
@@ -120,7 +126,11 @@ export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
       </div>
       {turns.length === 0 ? (
         <Empty>
-          {filtered ? 'No turn id or executor matches the filter.' : 'No turns yet: no observation has been offloaded to this file (or none you may see).'}
+          {ownerlessAsUser
+            ? V1_USER_EMPTY
+            : filtered
+              ? 'No turn id or executor matches the filter.'
+              : 'No turns yet: no observation has been offloaded to this file (or none you may see).'}
         </Empty>
       ) : (
         <div

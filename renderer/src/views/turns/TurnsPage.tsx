@@ -143,6 +143,7 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
           now={now}
           selectedTurnId={selection.turnId}
           filtered={query !== ''}
+          ownerlessAsUser={session?.format === 'metnos-v1' && session.principal.kind === 'user'}
           resetKey={`${sort}\u0000${query}`}
           sort={sort}
           onSort={setSort}
