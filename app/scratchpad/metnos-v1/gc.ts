@@ -2,12 +2,13 @@ import Database from 'better-sqlite3';
 import type { ExpiredRecord } from '../core/backend';
 import { ScratchpadError } from '../types';
 import type { V1Context } from './context';
+import { TURN_KEY_SQL } from './keys';
 import { withV1Errors } from './v1-errors';
 
 /** The rows with expiresAt <= now, by turn (owner null: the format has none), on `db` (either connection). */
 export function expiredByTurn(db: Database.Database, bytesSql: string, now: number): ExpiredRecord[] {
   const rows = db
-    .prepare(`SELECT turn_id AS turnId, count(*) AS rows, coalesce(sum(${bytesSql}), 0) AS bytes FROM entries WHERE expires_at <= ? GROUP BY turn_id ORDER BY turn_id`)
+    .prepare(`SELECT ${TURN_KEY_SQL} AS turnId, count(*) AS rows, coalesce(sum(${bytesSql}), 0) AS bytes FROM entries WHERE expires_at <= ? GROUP BY turn_id ORDER BY turn_id`)
     .all(now) as { turnId: string; rows: number; bytes: number }[];
   return rows.map((r) => ({ ...r, owner: null }));
 }

@@ -10,6 +10,7 @@ import { expiredByTurn } from './gc';
 import { buildLineIndex, chunksFromIndex, type V1ChunkSpan } from './line-index';
 import { allRows, EXPIRES_SQL, findRow, finiteSql, findValueRow, kindOf, rowsOfTurn, toRecord, type V1ValueRow } from './rows';
 import { readTextSlice, scanText, type TextIndex } from './text-index';
+import { ID_KEY_SQL, TURN_KEY_SQL } from './keys';
 import { mapV1Error, withV1Errors } from './v1-errors';
 import { computeTextIndex, rowByteSource, type ValueFacts } from './value-source';
 
@@ -31,12 +32,12 @@ function turnPage(env: V1Env, q: TurnPageQuery): TurnRecord[] {
   const created = finiteSql('created_at', '0');
   const keySql = q.sort === 'lastCreated' ? `max(${created})` : `coalesce(sum(${ctx.bytesSql}), 0)`;
   const where = q.query ? "WHERE turn_id IN (SELECT turn_id FROM entries WHERE turn_id LIKE @q ESCAPE '\\' OR executor_name LIKE @q ESCAPE '\\')" : '';
-  const having = q.after ? `HAVING ${keySql} < @key OR (${keySql} = @key AND turn_id < @turnId)` : '';
-  const sql = `SELECT turn_id AS turnId, count(*) AS entryCount, coalesce(sum(${ctx.bytesSql}), 0) AS totalBytes,
+  const having = q.after ? `HAVING ${keySql} < @key OR (${keySql} = @key AND ${TURN_KEY_SQL} < @turnId)` : '';
+  const sql = `SELECT ${TURN_KEY_SQL} AS turnId, count(*) AS entryCount, coalesce(sum(${ctx.bytesSql}), 0) AS totalBytes,
       min(${created}) AS firstCreatedAt, max(${created}) AS lastCreatedAt, min(${EXPIRES_SQL}) AS earliestExpiresAt,
       count(CASE WHEN expires_at <= @now THEN 1 END) AS expiredCount, json_group_array(DISTINCT executor_name) AS executors
     FROM entries ${where} GROUP BY turn_id ${having}
-    ORDER BY ${keySql} DESC, turn_id DESC LIMIT @limit`;
+    ORDER BY ${keySql} DESC, ${TURN_KEY_SQL} DESC LIMIT @limit`;
   const params: Record<string, unknown> = { now: q.now, limit: q.limit };
   if (q.query) params.q = likePattern(q.query);
   if (q.after) Object.assign(params, { key: q.after.key, turnId: q.after.turnId });
@@ -117,7 +118,7 @@ export function createV1Reader(env: V1Env): BackendReader {
   return {
     // The primary key's index answers a range: ids in [prefix, prefix + 'g') start with the hex prefix.
     idsWithPrefix: (_scope, prefix, limit) =>
-      read(() => (ctx.stmt("SELECT id FROM entries WHERE id >= ? AND id < ? ORDER BY id LIMIT ?").all(prefix, `${prefix}g`, limit) as { id: string }[]).map((r) => r.id)),
+      read(() => (ctx.stmt(`SELECT ${ID_KEY_SQL} AS id FROM entries WHERE id >= ? AND id < ? ORDER BY id LIMIT ?`).all(prefix, `${prefix}g`, limit) as { id: string }[]).map((r) => r.id)),
     entry: (_scope, id) =>
       read(() => {
         const row = findRow(ctx, id);

@@ -1,12 +1,14 @@
 import type { EntryKind } from '../../contract';
 import type { EntryRecord } from '../core/backend';
 import type { V1Context } from './context';
+import { ID_KEY_SQL, idMatch, isMarkedTurnKey, TURN_KEY_SQL } from './keys';
 
 /**
  * What reading a row's content needs. Every field sits before `content` in the record or in its header, so
  * SQLite answers without walking the value's overflow pages (the columns after `content` cost that walk).
  */
 export interface V1ValueRow {
+  /** The id's key (keys.ts): the stored id, or `rowid:N` for a NULL, BLOB, empty or too long one. */
   readonly id: string;
   readonly rowid: number;
   readonly contentKind: unknown;
@@ -18,6 +20,7 @@ export interface V1ValueRow {
 
 /** One `entries` row without its content, as the meta queries return it. */
 export interface V1Row extends V1ValueRow {
+  /** The turn's key (keys.ts): the stored turn id, or a marked form for a NULL, '' or BLOB one. */
   readonly turnId: string;
   readonly stepNum: unknown;
   /** step_num as text (exact, where a JS number would round above 2^53). */
@@ -29,12 +32,12 @@ export interface V1Row extends V1ValueRow {
 }
 
 function valueColumnsSql(ctx: V1Context): string {
-  return `id, rowid, content_kind AS contentKind, ${ctx.bytesSql} AS sizeBytes, typeof(content) AS storage`;
+  return `${ID_KEY_SQL} AS id, rowid, content_kind AS contentKind, ${ctx.bytesSql} AS sizeBytes, typeof(content) AS storage`;
 }
 
 /** Select list of {@link V1Row}; never reads `content` itself (length and type come from the record header). */
 export function metaColumnsSql(ctx: V1Context): string {
-  return `${valueColumnsSql(ctx)}, turn_id AS turnId, step_num AS stepNum, CAST(step_num AS TEXT) AS stepText, executor_name AS executorName,
+  return `${valueColumnsSql(ctx)}, ${TURN_KEY_SQL} AS turnId, step_num AS stepNum, CAST(step_num AS TEXT) AS stepText, executor_name AS executorName,
     summary, created_at AS createdAt, expires_at AS expiresAt`;
 }
 
@@ -109,20 +112,26 @@ export function toRecord(row: V1Row, lengthUnits: number | null = null): EntryRe
   };
 }
 
-/** The value facts of row `id` (cheap: no overflow walk), or undefined. */
+/** The value facts of the row of id key `id` (keys.ts; cheap: no overflow walk), or undefined. */
 export function findValueRow(ctx: V1Context, id: string): V1ValueRow | undefined {
-  return ctx.stmt(`SELECT ${valueColumnsSql(ctx)} FROM entries WHERE id = ?`).get(id) as V1ValueRow | undefined;
+  const match = idMatch(id);
+  return ctx.stmt(`SELECT ${valueColumnsSql(ctx)} FROM entries WHERE ${match.sql}`).get(...match.params) as V1ValueRow | undefined;
 }
 
-/** The row of `id`, or undefined. */
+/** The row of id key `id` (keys.ts), or undefined. */
 export function findRow(ctx: V1Context, id: string): V1Row | undefined {
-  return ctx.stmt(`SELECT ${metaColumnsSql(ctx)} FROM entries WHERE id = ?`).get(id) as V1Row | undefined;
+  const match = idMatch(id);
+  return ctx.stmt(`SELECT ${metaColumnsSql(ctx)} FROM entries WHERE ${match.sql}`).get(...match.params) as V1Row | undefined;
 }
 
-/** The rows of one turn, by step (NULL steps last), then creation time, then id. */
+/**
+ * The rows of the turn of key `turnId` (keys.ts), by step (NULL steps last), then creation time, then id. A
+ * stored turn id uses the runtime's turn index; a marked key (NULL, '' or BLOB turn ids) scans the table.
+ */
 export function rowsOfTurn(ctx: V1Context, turnId: string): V1Row[] {
+  const where = isMarkedTurnKey(turnId) ? `${TURN_KEY_SQL} = ?` : 'turn_id = ?';
   return ctx
-    .stmt(`SELECT ${metaColumnsSql(ctx)} FROM entries WHERE turn_id = ? ORDER BY step_num IS NULL, step_num, created_at, id`)
+    .stmt(`SELECT ${metaColumnsSql(ctx)} FROM entries WHERE ${where} ORDER BY step_num IS NULL, step_num, created_at, id`)
     .all(turnId) as V1Row[];
 }
 

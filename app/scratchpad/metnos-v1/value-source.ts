@@ -1,5 +1,6 @@
 import { ValueChangedError, type ByteSource, type ScanTuning } from './byte-source';
 import type { V1Context } from './context';
+import { idMatch } from './keys';
 import type { V1ChunkSpan } from './line-index';
 import type { V1ValueRow } from './rows';
 import { byteAlignedIndex, scanText, type TextIndex } from './text-index';
@@ -11,13 +12,14 @@ import { byteAlignedIndex, scanText, type TextIndex } from './text-index';
  */
 export function rowByteSource(ctx: V1Context, row: V1ValueRow): ByteSource {
   const byteLength = row.sizeBytes ?? 0;
-  const sql = `SELECT substr(CAST(content AS BLOB), ?, ?) AS w, ${ctx.bytesSql} AS n FROM entries WHERE id = ?`;
+  const match = idMatch(row.id);
+  const sql = `SELECT substr(CAST(content AS BLOB), ?, ?) AS w, ${ctx.bytesSql} AS n FROM entries WHERE ${match.sql}`;
   return {
     byteLength,
     read(offset, length) {
       const len = Math.min(length, byteLength - offset);
       if (len <= 0) return new Uint8Array(0);
-      const got = ctx.stmt(sql).get(offset + 1, len, row.id) as { w: Uint8Array | null; n: number | null } | undefined;
+      const got = ctx.stmt(sql).get(offset + 1, len, ...match.params) as { w: Uint8Array | null; n: number | null } | undefined;
       if (!got || (got.n ?? 0) !== byteLength || !got.w || got.w.length !== len) throw new ValueChangedError(`entry ${row.id} changed`);
       return got.w;
     },
@@ -36,9 +38,10 @@ const SMALL_VALUE_BYTES = 65_536;
 export function computeTextIndex(ctx: V1Context, row: V1ValueRow, source: ByteSource, tuning: ScanTuning): TextIndex {
   if (source.byteLength <= SMALL_VALUE_BYTES) return scanText(source, tuning);
   const first = Math.min(source.byteLength, SMALL_VALUE_BYTES);
+  const match = idMatch(row.id);
   const got = ctx
-    .stmt(`SELECT length(CAST(content AS TEXT)) AS chars, substr(CAST(content AS BLOB), 1, ?) AS w, ${ctx.bytesSql} AS n FROM entries WHERE id = ?`)
-    .get(first, row.id) as { chars: number | null; w: Uint8Array | null; n: number | null } | undefined;
+    .stmt(`SELECT length(CAST(content AS TEXT)) AS chars, substr(CAST(content AS BLOB), 1, ?) AS w, ${ctx.bytesSql} AS n FROM entries WHERE ${match.sql}`)
+    .get(first, ...match.params) as { chars: number | null; w: Uint8Array | null; n: number | null } | undefined;
   if (!got || (got.n ?? 0) !== source.byteLength || !got.w || got.w.length !== first) throw new ValueChangedError(`entry ${row.id} changed`);
   if (got.chars === source.byteLength) return byteAlignedIndex(source.byteLength);
   return scanText(source, tuning, undefined, got.w);
