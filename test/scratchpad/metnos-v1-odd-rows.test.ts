@@ -44,3 +44,49 @@ describe('Metnos v1 rows with odd values', () => {
     }
   });
 });
+
+describe('Metnos v1 rows whose id or turn id is NULL, a BLOB or empty', () => {
+  function keyFile(): string {
+    const path = join(mkdtempSync(join(tmpdir(), 'v1-keys-')), 'scratchpad.db');
+    const db = new Database(path);
+    db.exec(V1_DDL.replace(/ NOT NULL/g, ''));
+    const insert = db.prepare('INSERT INTO entries VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?)');
+    const row = (id: unknown, turn: unknown, text: string) => insert.run(id, turn, 'x', 'text', Buffer.from(text), text.length, text, NOW - 60, NOW + 60);
+    row(null, 't', 'null id'); // rowid 1
+    row(Buffer.from([0xca, 0xfe]), 't', 'blob id'); // rowid 2
+    row('', 't', 'empty id'); // rowid 3
+    row('rowid:1', 't', 'a text id that reads like a key'); // rowid 4
+    row('b000000000000001', null, 'null turn');
+    row('b000000000000002', Buffer.from([0x01, 0xab]), 'blob turn');
+    row('b000000000000003', '', 'empty turn');
+    row('b000000000000004', '(no turn id)', 'a text turn id that reads like a key');
+    db.close();
+    return path;
+  }
+
+  it('lists them under keys a request can carry, and opens each by its key', async () => {
+    const sp = await openScratchpad(keyFile(), { readonly: true, clock: () => NOW });
+    try {
+      expect((await sp.listTurns(OPERATOR)).turns.map((t) => [t.turnId, t.entryCount]).sort()).toEqual([
+        ['(empty turn id)', 1],
+        ['(no turn id)', 1],
+        ['t', 4],
+        ['text:(no turn id)', 1],
+        ["x'01ab'", 1],
+      ]);
+      const entries = await sp.listForTurn(OPERATOR, 't');
+      expect(entries.map((e) => e.id).sort()).toEqual(['rowid:1', 'rowid:2', 'rowid:3', 'rowid:4'].sort());
+      // A stored id that reads like a key is shown by its rowid too, so keys never collide.
+      const byKey = async (id: string) => (await sp.read(OPERATOR, id, { mode: 'full' })).content;
+      expect(await Promise.all(['rowid:1', 'rowid:2', 'rowid:3', 'rowid:4'].map(byKey))).toEqual(['null id', 'blob id', 'empty id', 'a text id that reads like a key']);
+      expect((await sp.listForTurn(OPERATOR, 'text:(no turn id)')).map((e) => e.id)).toEqual(['b000000000000004']);
+      for (const [turn, text] of [['(no turn id)', 'null turn'], ["x'01ab'", 'blob turn'], ['(empty turn id)', 'empty turn']] as const) {
+        const [entry] = await sp.listForTurn(OPERATOR, turn);
+        expect([entry?.turnId, (await sp.describe(OPERATOR, entry!.id)).meta.turnId, await byKey(entry!.id)]).toEqual([turn, turn, text]);
+      }
+      expect((await sp.gc(OPERATOR, { dryRun: true, now: NOW + 120 })).turns.map((t) => t.turnId).sort()).toEqual(['(empty turn id)', '(no turn id)', 't', 'text:(no turn id)', "x'01ab'"]);
+    } finally {
+      await sp.close();
+    }
+  });
+});

@@ -3,23 +3,24 @@
  * NULL, a BLOB, empty or longer than a request may name (the declared TEXT type does not stop any of it, and a
  * TEXT PRIMARY KEY allows NULLs in SQLite). Such a row must still be listed and opened, so it gets a key a
  * request can carry: the id `rowid:N` (its rowid), the turn `(no turn id)`, `(empty turn id)` or `x'<hex>'`.
- * Ordinary values are their own key. A text id that happens to read `rowid:N` still resolves to itself.
+ * Ordinary values are their own key. Keys never collide: a stored id that itself reads `rowid:…` is shown by its
+ * rowid too, and a stored turn id that reads like a marked form is shown as `text:` followed by it.
  */
 
-/** Longest id (contract `Id`) and turn id (contract `TurnId`) a request may name, in UTF-16 units. */
+/** Longest id a request may name (contract `Id`), in UTF-16 units. */
 const MAX_ID = 128;
-const MAX_TURN = 256;
 
 /** True (in SQL) when the row's `id` is its own key. */
-const PLAIN_ID_SQL = `(typeof(id) = 'text' AND length(id) BETWEEN 1 AND ${MAX_ID})`;
+const PLAIN_ID_SQL = `(typeof(id) = 'text' AND length(id) BETWEEN 1 AND ${MAX_ID} AND id NOT GLOB 'rowid:*')`;
 
 /** SQL of the key of a row's id: the id itself, or `rowid:N` when it is NULL, a BLOB, empty or too long. */
 export const ID_KEY_SQL = `(CASE WHEN ${PLAIN_ID_SQL} THEN id ELSE 'rowid:' || rowid END)`;
 
 /** SQL of the key of a row's turn: the turn id itself, or a marked form for NULL, '' and a BLOB. */
-export const TURN_KEY_SQL = `(CASE WHEN typeof(turn_id) = 'text' AND length(turn_id) BETWEEN 1 AND ${MAX_TURN} THEN turn_id
-  WHEN turn_id IS NULL THEN '(no turn id)' WHEN typeof(turn_id) = 'blob' THEN 'x''' || lower(hex(turn_id)) || ''''
-  WHEN turn_id = '' THEN '(empty turn id)' ELSE CAST(turn_id AS TEXT) END)`;
+export const TURN_KEY_SQL = `(CASE WHEN turn_id IS NULL THEN '(no turn id)' WHEN typeof(turn_id) = 'blob' THEN 'x''' || lower(hex(turn_id)) || ''''
+  WHEN turn_id = '' THEN '(empty turn id)'
+  WHEN turn_id IN ('(no turn id)', '(empty turn id)') OR turn_id GLOB 'x''*''' OR turn_id GLOB 'text:*' THEN 'text:' || turn_id
+  ELSE CAST(turn_id AS TEXT) END)`;
 
 const ROW_KEY = /^rowid:(-?\d{1,19})$/;
 
@@ -31,15 +32,15 @@ export function rowidOfKey(key: string): bigint | null {
 
 /** True when `key` is a marked turn key (not a stored turn id), so it must be matched through {@link TURN_KEY_SQL}. */
 export function isMarkedTurnKey(key: string): boolean {
-  return key === '(no turn id)' || key === '(empty turn id)' || /^x'[0-9a-f]*'$/.test(key);
+  return key === '(no turn id)' || key === '(empty turn id)' || /^x'.*'$/s.test(key) || key.startsWith('text:');
 }
 
 /**
- * The WHERE clause and parameters finding the row of id key `key`: a rowid lookup for `rowid:N` (when that row's
- * id is not its own key, else the text id), otherwise the primary key's index.
+ * The WHERE clause and parameters finding the row of id key `key`: a rowid lookup for `rowid:N` (only a row whose
+ * id is not its own key answers it), otherwise the primary key's index. A key of neither form finds nothing.
  */
 export function idMatch(key: string): { sql: string; params: unknown[] } {
   const rowid = rowidOfKey(key);
-  if (rowid === null) return { sql: 'id = ?', params: [key] };
-  return { sql: `(id = ? OR (rowid = ? AND NOT ${PLAIN_ID_SQL}))`, params: [key, rowid] };
+  if (rowid !== null) return { sql: `rowid = ? AND NOT ${PLAIN_ID_SQL}`, params: [rowid] };
+  return { sql: `id = ? AND ${PLAIN_ID_SQL}`, params: [key] };
 }
