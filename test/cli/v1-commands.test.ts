@@ -159,9 +159,16 @@ describe('metnos-v1 file', () => {
     expect(JSON.parse((await cli(['--db', copy, 'ls', gone.turn_id, '--json'], { now: NOW })).stdout)).toHaveLength(2);
   });
 
-  it('shows nothing to a user: v1 rows have no owner', async () => {
-    expect(JSON.parse((await run('--owner', 'alice', 'turns', '--json')).stdout)).toEqual([]);
-    expect((await run('--owner', 'alice', 'show', (EXPECTED.text_log as V1Expected).id)).code).toBe(1);
+  it('shows nothing to a user: v1 rows have no owner, and always says so (also to a pipe)', async () => {
+    const note = 'note: the rows of a Metnos v1 file have no owner, so a user sees none of them; only the operator view shows them (--operator)\n';
+    const json = await run('--owner', 'alice', 'turns', '--json');
+    expect([JSON.parse(json.stdout), json.stderr]).toEqual([[], note]);
+    const text = await run('--owner', 'alice', 'turns');
+    expect([text.code, text.stdout, text.stderr]).toEqual([0, 'No turns: the rows of a Metnos v1 file have no owner, so a user sees none of them; only the operator view shows them (--operator).\n', note]);
+    const show = await run('--owner', 'alice', 'show', (EXPECTED.text_log as V1Expected).id);
+    expect([show.code, show.stderr.startsWith(note)]).toEqual([1, true]);
+    // The operator gets no note.
+    expect((await run('--operator', 'turns')).stderr).toBe('');
   });
 
   it('never changes the file on reads', async () => {

@@ -115,6 +115,27 @@ describe.skipIf(unprivilegedSkip !== null)(`opening files as a user file modes b
   });
 });
 
+describe.skipIf(unprivilegedSkip !== null)('the CLI as a user file modes bind', () => {
+  const BIN = fileURLToPath(new URL('../../bin/scratchpad-inspector.js', import.meta.url));
+
+  it('a mode 0000 file: exit 1 saying permission denied', async () => {
+    const file = await v2File();
+    chmodSync(file, 0o000);
+    const run = await runUnprivileged(BIN, ['--db', file, 'turns']);
+    expect([run.code, run.stdout]).toEqual([1, '']);
+    expect(run.stderr).toBe(`scratchpad-inspector: ${file}: permission denied: this user may not read the file or a folder on its path (mode 0000, owner uid ${process.getuid?.()})\n`);
+  });
+
+  it('a v2 file in a read-only folder: turns lists it, nothing created', async () => {
+    const file = await v2File();
+    chmodSync(folder, 0o555);
+    const run = await runUnprivileged(BIN, ['--db', file, '--json', 'turns']);
+    expect([run.code, run.stderr]).toEqual([0, '']);
+    expect((JSON.parse(run.stdout) as { turnId: string }[]).map((t) => t.turnId)).toEqual(['turn-1']);
+    expect(readdirSync(folder)).toEqual(['v2.db']);
+  });
+});
+
 describe('the unprivileged runner', () => {
   it('really binds file modes (or says why it cannot)', async () => {
     if (unprivilegedSkip !== null) {
