@@ -88,7 +88,8 @@ describe('the busy timeout', () => {
 
   it('0 gives BUSY at once while the lock is held, and the file is untouched', async () => {
     const file = copyFixture(tmp.file('v1.db'));
-    const writer = python(['hold', file, '3', 'exclusive']);
+    // Held 4.5 s: under SQLite's default 5 s, so an open that ignored the option would wait for the commit and succeed.
+    const writer = python(['hold', file, '4.5', 'exclusive']);
     await writer.locked;
     const before = fingerprint(file);
     const err = await errorOf(() => openScratchpad(file, { busyTimeoutMs: 0, readonly: true }));
