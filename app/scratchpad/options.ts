@@ -24,6 +24,8 @@ export interface ResolvedOptions {
   readonly maxReadLength: number;
   readonly busyTimeoutMs: number;
   readonly nativeBinding: string | undefined;
+  /** Why a writable open was made read-only (file-access.ts readOnlyReason), for READ_ONLY messages; else absent. */
+  readonly readOnlyBecause?: string;
 }
 
 /** Fills defaults and validates; INVALID_ARGUMENT on a negative or non-finite setting. */

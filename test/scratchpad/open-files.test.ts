@@ -216,8 +216,10 @@ describe('a file whose mode grants no write permission (0444)', () => {
     try {
       expect([sp.format, sp.readonly]).toEqual(['v2', true]);
       expect((await sp.stats(operator)).rows).toBe(1);
-      expect((await errorOf(() => sp.put(user('u'), { turnId: 't', stepNum: 1, executorName: null, observation: 'x' }))).code).toBe('READ_ONLY');
-      expect((await errorOf(() => sp.gc(operator))).code).toBe('READ_ONLY');
+      const put = await errorOf(() => sp.put(user('u'), { turnId: 't', stepNum: 1, executorName: null, observation: 'x' }));
+      expect([put.code, put.message]).toEqual(['READ_ONLY', `${file}: opened read-only because its mode 0444 grants no write permission`]);
+      const gc = await errorOf(() => sp.gc(operator));
+      expect([gc.code, gc.message]).toEqual(['READ_ONLY', `${file}: opened read-only because its mode 0444 grants no write permission, gc cannot delete`]);
     } finally {
       await sp.close();
     }

@@ -39,8 +39,9 @@ export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOp
   };
   const meta = (r: EntryRecord, lengthUnits?: number | null) => toEntryMeta(r, now(), options.expiringWindowSeconds, lengthUnits ?? r.lengthUnits);
   const notFound = (id: unknown) => new ScratchpadError('NOT_FOUND', notFoundMessage(id));
+  const why = options.readOnlyBecause === undefined ? '' : ` because ${options.readOnlyBecause}`;
   const readOnly = (what: string) =>
-    new ScratchpadError('READ_ONLY', caps.writes ? `${backend.path}: opened read-only` : `${backend.path}: ${what} is not possible on a ${FORMAT_NAMES[backend.format]} file (opened without changing it; only gc deletes)`);
+    new ScratchpadError('READ_ONLY', caps.writes ? `${backend.path}: opened read-only${why}` : `${backend.path}: ${what} is not possible on a ${FORMAT_NAMES[backend.format]} file (opened without changing it; only gc deletes)`);
 
   /** The entry `id` for `principal`, or NOT_FOUND (missing, foreign, malformed: one message). */
   async function visible(principal: unknown, id: unknown): Promise<{ scope: OwnerScope; entry: EntryRecord }> {
@@ -178,7 +179,7 @@ export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOp
       const scope = scopeOf(principal, caps);
       if (scope === null) return toGcResult([], at, dryRun);
       if (dryRun) return toGcResult(await reader.expiredRows(scope, at), at, true);
-      if (backend.writer === null || !(caps.writes || backend.gcDeletes)) throw new ScratchpadError('READ_ONLY', `${backend.path}: opened read-only, gc cannot delete`);
+      if (backend.writer === null || !(caps.writes || backend.gcDeletes)) throw new ScratchpadError('READ_ONLY', `${backend.path}: opened read-only${why}, gc cannot delete`);
       return toGcResult(await backend.writer.deleteExpired(scope, at), at, false);
     },
 

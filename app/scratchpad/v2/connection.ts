@@ -58,12 +58,10 @@ export function createV2File(path: string, options: ResolvedOptions, migrateTo =
   }
 }
 
-/** How {@link openV2} reaches the file: from memory (probe.ts snapshot) or in place, and why it is read-only. */
+/** How {@link openV2} reaches the file: from memory (probe.ts snapshot) or in place. */
 export interface V2Source {
   /** The file's bytes to open in memory instead of the file (a WAL file in a read-only folder), or null. */
   readonly snapshot: Buffer | null;
-  /** Why a writable open was made read-only (file-access.ts readOnlyReason), for the messages; null when asked. */
-  readonly readOnlyBecause: string | null;
 }
 
 /**
@@ -73,7 +71,7 @@ export interface V2Source {
  * CORRUPT for a damaged schema (schema-check.ts) or one a migration cannot apply. A read-only open removes the
  * empty `-wal` and the `-shm` its connection made when it closes (side-files.ts).
  */
-export function openV2(path: string, options: ResolvedOptions, layout: ChunkLayout = DEFAULT_CHUNK_LAYOUT, source: V2Source = { snapshot: null, readOnlyBecause: null }): ScratchpadBackend {
+export function openV2(path: string, options: ResolvedOptions, layout: ChunkLayout = DEFAULT_CHUNK_LAYOUT, source: V2Source = { snapshot: null }): ScratchpadBackend {
   let db: Database.Database | undefined;
   const before = walSideFiles(path);
   const release = () => {
@@ -96,7 +94,7 @@ export function openV2(path: string, options: ResolvedOptions, layout: ChunkLayo
       db.pragma('journal_size_limit = 67108864');
       if (version < LATEST_VERSION) migrate(db);
     } else if (version < LATEST_VERSION) {
-      const why = source.readOnlyBecause === null ? '' : ` (it opened read-only because ${source.readOnlyBecause})`;
+      const why = options.readOnlyBecause === undefined ? '' : ` (it opened read-only because ${options.readOnlyBecause})`;
       throw new ScratchpadError('UNSUPPORTED_FORMAT', `${path}: schema ${version} is older than ${LATEST_VERSION}; open it writable once to upgrade it${why}`);
     }
     assertV2Schema(db, path);
