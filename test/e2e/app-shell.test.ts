@@ -153,7 +153,8 @@ describe('the app shell', () => {
     await expect(page.locator('.session-file .tag').first().textContent()).resolves.toBe('metnos-v1');
     // The principal stays main's choice (alice), who owns nothing in the original runtime's file.
     await expect(page.locator('.session-principal').textContent()).resolves.toContain('alice');
-    await page.getByText(/^No turns yet/).waitFor();
+    // Its rows have no owner: the list says so and that only the operator view shows them.
+    await page.getByText(/^No turns for you: the rows of a Metnos v1 file have no owner, so a user sees none of them\. Only the operator view shows them/).waitFor();
     await app.screenshot('dark-opened-metnos-v1-as-alice');
     await page.getByLabel('Recent files').selectOption({ label: 'shell.db' });
     await page.locator('.session-name', { hasText: 'shell.db' }).waitFor();
