@@ -2,14 +2,17 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiProvider, createApi, windowBridge } from './api';
 import { App } from './App';
+import { primeFirstTurnsPage } from './views/turns/useTurns';
 import './styles/app.css';
 
 const root = createRoot(document.getElementById('root')!);
 const bridge = windowBridge();
 if (bridge) {
+  const api = createApi(bridge);
+  primeFirstTurnsPage(api);
   root.render(
     <StrictMode>
-      <ApiProvider api={createApi(bridge)}>
+      <ApiProvider api={api}>
         <App />
       </ApiProvider>
     </StrictMode>,

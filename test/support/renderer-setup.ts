@@ -4,3 +4,7 @@ import { configure } from '@testing-library/react';
 // default 1 s ceiling for findBy*/waitFor is a timed assertion in disguise under that load; 10 s only bounds how
 // long a broken test waits, and no test asserts on elapsed time.
 configure({ asyncUtilTimeout: 10_000 });
+
+// The entry view is loaded lazily by the app (its own chunk). Imported here, before any test runs, so opening an
+// entry never waits inside a findBy for Vite to transform that module graph on a loaded machine.
+await import('../../renderer/src/views/entry/EntryView');

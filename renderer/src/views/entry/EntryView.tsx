@@ -2,7 +2,7 @@ import { forwardRef, useEffect, useLayoutEffect, useRef, useState, type Keyboard
 import { entryExpiresAt, formatDeepLink, type EntryDescription, type ReadLogEntry, type ReadOptions } from '../../../../app/contract';
 import { useApi } from '../../api';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
-import { Empty, ErrorBox, Loading } from '../../components/States';
+import { ErrorBox, Loading } from '../../components/States';
 import { formatBytes } from '../../format/units';
 import { isTypingTarget, useHotkeys } from '../../hooks/useHotkeys';
 import type { Match } from './find/marks';
@@ -236,9 +236,4 @@ function offsetOf(tab: EntryTab, request: ReadOptions, page: Window): number | u
   if (tab === 'binary') return page.start > 0 ? page.start : undefined;
   if (tab === 'content' && request.mode === 'range' && (request.start ?? 0) > 0) return request.start;
   return undefined;
-}
-
-/** Placeholder when no entry is selected. */
-export function NoEntry() {
-  return <Empty>Select an entry (↑ ↓ then Enter) to see what the model saw, its content and details.</Empty>;
 }

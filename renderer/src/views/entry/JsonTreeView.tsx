@@ -31,14 +31,21 @@ export function JsonTreeView({ id, totalCodePoints }: Props) {
 }
 
 function Tree({ id, total }: { id: string; total: number }) {
-  const { status, rows, outline, valueAt } = useJsonOutline(id, total);
+  const { status, rows, outline, valueAt, need } = useJsonOutline(id, total);
   const [openDepth, setOpenDepth] = useState(1);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [selected, setSelected] = useState<JsonRow | null>(null);
   const ref = useRef<HTMLDivElement>(null);
   const list = rows?.rows ?? [];
-  const virtualizer = useVirtualizer({ count: list.length, getScrollElement: () => ref.current, estimateSize: () => ROW_PX, overscan: 20 });
+  const virtualizer = useVirtualizer({ count: rows?.count ?? 0, getScrollElement: () => ref.current, estimateSize: () => ROW_PX, overscan: 20 });
+  const items = virtualizer.getVirtualItems();
+  // The worker holds the outline; the rows in view (and a block around them) are fetched as the view scrolls.
+  const first = items[0]?.index ?? 0;
+  const last = items[items.length - 1]?.index ?? 0;
+  useEffect(() => {
+    if (items.length > 0) need(first, last + 1);
+  }, [first, last, need, items.length]);
 
   const ready = status.step === 'ready';
   useEffect(() => {
@@ -86,7 +93,7 @@ function Tree({ id, total }: { id: string; total: number }) {
         {status.step === 'ready' && (
           <span className="muted">
             {status.rootKind === 'array' ? `array of ${formatCount(status.rootSize)} items` : status.rootKind === 'object' ? `object of ${formatCount(status.rootSize)} keys` : status.rootKind}
-            {rows?.truncated ? ` · first ${formatCount(list.length)} rows shown` : ''}
+            {rows?.truncated ? ` · first ${formatCount(rows.count)} rows shown` : ''}
           </span>
         )}
         {selected && (
@@ -101,8 +108,9 @@ function Tree({ id, total }: { id: string; total: number }) {
       </div>
       <div className="json-tree" ref={ref} aria-label="JSON tree" role="tree" tabIndex={0}>
         <div className="virtual-space" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const row = list[item.index]!;
+          {items.map((item) => {
+            const row = list[item.index];
+            if (!row) return <div key={item.key} className="json-row" aria-busy="true" style={{ transform: `translateY(${item.start}px)` }} />;
             const container = row.kind === 'object' || row.kind === 'array';
             const isSelected = selected !== null && pathKey(selected.path) === pathKey(row.path);
             return (

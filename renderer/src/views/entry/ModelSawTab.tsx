@@ -52,7 +52,10 @@ export function ModelSawTab({ description, revision, now, onOpenRead, readLogKep
   const api = useApi();
   const { meta, handle } = description;
   const log = useQuery(() => api.entryReadLog({ id: meta.id }), [meta.id, revision]);
-  const turnEntries = useQuery(() => api.turnEntries({ turnId: meta.turnId }), [meta.turnId, revision], onOpenEntry !== undefined);
+  // The turn's entries only serve to link reads to their steps: not fetched (a whole turn, each time an entry
+  // opens) while the entry has no read to link.
+  const hasReads = (log.data?.length ?? 0) > 0;
+  const turnEntries = useQuery(() => api.turnEntries({ turnId: meta.turnId }), [meta.turnId, revision], onOpenEntry !== undefined && hasReads);
   const needsLength = meta.kind === 'text' && meta.lengthCodePoints === null;
   const lengthProbe = useQuery(() => api.entryRead({ id: meta.id, mode: 'head', n: 0 }), [meta.id], needsLength);
   const total = meta.kind === 'binary' ? meta.sizeBytes : (meta.lengthCodePoints ?? lengthProbe.data?.meta.totalLength ?? null);

@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useState } from 'react';
+import { forwardRef, memo, useEffect, useMemo, useRef, useState } from 'react';
 import { compareStepNum, entryExpiresAt, type EntryMeta } from '../../../../app/contract';
 import type { ApiError } from '../../api';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
@@ -37,6 +37,9 @@ const VALUE: Record<EntrySortKey, (e: EntryMeta) => number | string> = {
   expires: (e) => entryExpiresAt(e),
 };
 
+// One collator for all comparisons (`localeCompare` builds one per call).
+const COLLATOR = new Intl.Collator();
+
 /** Entries in `sort` order; ties fall back to step order ({@link byStep}), so the order is always the same. */
 export function sortEntries(entries: readonly EntryMeta[], sort: EntrySort): EntryMeta[] {
   const value = VALUE[sort.key];
@@ -44,7 +47,7 @@ export function sortEntries(entries: readonly EntryMeta[], sort: EntrySort): Ent
   return [...entries].sort((a, b) => {
     const va = value(a);
     const vb = value(b);
-    const c = typeof va === 'number' && typeof vb === 'number' ? va - vb : String(va).localeCompare(String(vb));
+    const c = typeof va === 'number' && typeof vb === 'number' ? va - vb : COLLATOR.compare(String(va), String(vb));
     return sign * c || byStep(a, b);
   });
 }
@@ -67,7 +70,14 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
 ) {
   const [active, setActive] = useState(-1);
   const [sort, setSort] = useState<EntrySort>({ key: 'step', dir: 'asc' });
-  const rows = entries ? sortEntries(entries, sort) : [];
+  const rows = useMemo(() => (entries ? sortEntries(entries, sort) : []), [entries, sort]);
+  // Rows get one stable click handler (through a ref), so a selection re-renders only the two rows it changes.
+  const onSelectRef = useRef(onSelect);
+  onSelectRef.current = onSelect;
+  const [pick] = useState(() => (index: number, id: string) => {
+    setActive(index);
+    onSelectRef.current(id);
+  });
   useEffect(() => {
     if (selectedId === null) return;
     const index = rows.findIndex((e) => e.id === selectedId);
@@ -123,43 +133,53 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
           );
         })}
       </div>
-      {rows.map((entry, index) => {
-        const selected = entry.id === selectedId;
-        return (
-          <div
-            key={entry.id}
-            id={`entry-row-${index}`}
-            role="option"
-            aria-selected={selected}
-            className={`entries-grid list-row static${selected ? ' selected' : ''}${index === active ? ' active' : ''}`}
-            onClick={() => {
-              setActive(index);
-              onSelect(entry.id);
-            }}
-            title={entry.summary}
-          >
-            <span className="num">{entry.stepNum ?? '—'}</span>
-            <span className="ellipsis">{entry.executorName ?? '—'}</span>
-            <span>
-              {entry.kind}
-              {entry.structured && <span className="tag tag-small">json</span>}
-            </span>
-            <span className="num" title={`${formatCount(entry.sizeBytes)} bytes`}>
-              {formatBytes(entry.sizeBytes)}
-            </span>
-            <span className="num col-cp">{entry.kind === 'text' ? (entry.lengthCodePoints === null ? 'unknown' : formatCount(entry.lengthCodePoints)) : '—'}</span>
-            <span className="time col-created" title={`${formatTime(entry.createdAt)} (${formatRelative(entry.createdAt, now)})`}>
-              {formatShortTime(entry.createdAt, now)}
-            </span>
-            <span className="time" title={`${formatTime(entryExpiresAt(entry))} (${formatRelative(entryExpiresAt(entry), now)})`}>
-              {formatCountdown(entryExpiresAt(entry), now)}
-            </span>
-            <span>
-              <ExpiryBadge expiresAt={entryExpiresAt(entry)} now={now} />
-            </span>
-          </div>
-        );
-      })}
+      {rows.map((entry, index) => (
+        <EntryRow key={entry.id} entry={entry} index={index} selected={entry.id === selectedId} active={index === active} now={now} onPick={pick} />
+      ))}
+    </div>
+  );
+});
+
+type RowProps = {
+  entry: EntryMeta;
+  index: number;
+  selected: boolean;
+  active: boolean;
+  now: number;
+  onPick: (index: number, id: string) => void;
+};
+
+/** One entry row; memoized, so only the rows whose props change re-render (a selection touches two). */
+const EntryRow = memo(function EntryRow({ entry, index, selected, active, now, onPick }: RowProps) {
+  const expiresAt = entryExpiresAt(entry);
+  return (
+    <div
+      id={`entry-row-${index}`}
+      role="option"
+      aria-selected={selected}
+      className={`entries-grid list-row static${selected ? ' selected' : ''}${active ? ' active' : ''}`}
+      onClick={() => onPick(index, entry.id)}
+      title={entry.summary}
+    >
+      <span className="num">{entry.stepNum ?? '—'}</span>
+      <span className="ellipsis">{entry.executorName ?? '—'}</span>
+      <span>
+        {entry.kind}
+        {entry.structured && <span className="tag tag-small">json</span>}
+      </span>
+      <span className="num" title={`${formatCount(entry.sizeBytes)} bytes`}>
+        {formatBytes(entry.sizeBytes)}
+      </span>
+      <span className="num col-cp">{entry.kind === 'text' ? (entry.lengthCodePoints === null ? 'unknown' : formatCount(entry.lengthCodePoints)) : '—'}</span>
+      <span className="time col-created" title={`${formatTime(entry.createdAt)} (${formatRelative(entry.createdAt, now)})`}>
+        {formatShortTime(entry.createdAt, now)}
+      </span>
+      <span className="time" title={`${formatTime(expiresAt)} (${formatRelative(expiresAt, now)})`}>
+        {formatCountdown(expiresAt, now)}
+      </span>
+      <span>
+        <ExpiryBadge expiresAt={expiresAt} now={now} />
+      </span>
     </div>
   );
 });

@@ -5,7 +5,7 @@ import { useApi } from '../../api';
 import { isTypingTarget, useHotkeys } from '../../hooks/useHotkeys';
 import { useQuery } from '../../hooks/useQuery';
 import { useStoreRevision } from '../../hooks/useStoreRevision';
-import { EntryView, NoEntry } from '../entry/EntryView';
+import { EntryView, NoEntry, usePreloadEntryView } from '../entry/LazyEntryView';
 import { EntriesTable } from './EntriesTable';
 import { TurnsList } from './TurnsList';
 import { useTurns } from './useTurns';
@@ -60,6 +60,7 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
   }, [filter]);
 
   const turns = useTurns(query, sort, revision);
+  usePreloadEntryView();
   // A turn summary counts expired rows at the time it was listed. When the clock passes a listed turn's first
   // expiry, its counts are stale ("1/3 expired" would still read "live"): list again, once per such moment.
   const refreshedFor = useRef(new Set<string>());

@@ -1,11 +1,30 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ListTurnsOptions, TurnSummary } from '../../../../app/contract';
-import { toApiError, useApi, type ApiError } from '../../api';
+import { toApiError, useApi, type Api, type ApiError } from '../../api';
 
 /** Page size of the first load and of each "load more". */
 export const TURN_PAGE = 200;
 /** listTurns accepts at most this many per call (contract: limit 1..1000). */
 const MAX_LIMIT = 1000;
+
+type TurnPage = Awaited<ReturnType<Api['turnsList']>>;
+let primed: Promise<TurnPage> | null = null;
+
+/**
+ * Asks for the list's first page (newest first, no filter: what the Turns page shows on start) before React
+ * first renders, so main answers while the page is still rendering; the first load of {@link useTurns} takes
+ * this answer instead of asking again. Called once at start-up.
+ */
+export function primeFirstTurnsPage(api: Api): void {
+  primed = api.turnsList({ limit: TURN_PAGE, sort: 'lastCreated' });
+  primed.catch(() => undefined); // its failure is handled where it is taken
+}
+
+function takePrimed(limit: number, sort: string, query: string): Promise<TurnPage> | null {
+  const page = limit === TURN_PAGE && sort === 'lastCreated' && query === '' ? primed : null;
+  primed = null;
+  return page;
+}
 
 export type TurnsState = {
   readonly turns: readonly TurnSummary[];
@@ -55,7 +74,7 @@ export function useTurns(query: string, sort: NonNullable<ListTurnsOptions['sort
     }
     busy.current = true;
     setPending(true);
-    api.turnsList({ limit, sort, ...(query ? { query } : {}) }).then(
+    (takePrimed(limit, sort, query) ?? api.turnsList({ limit, sort, ...(query ? { query } : {}) })).then(
       (page) => {
         if (generation.current !== id) return;
         busy.current = false;

@@ -24,6 +24,12 @@ export const PREVIEW_UNITS = 400;
 /** Most rows one outline returns (expand all on a huge value stops there). */
 export const MAX_ROWS = 200_000;
 
+/**
+ * Rows an outline answer carries (the rest come by windows as the view scrolls): a message of 50,000 rows costs
+ * the page ~100 ms to receive, the first screens only a few.
+ */
+export const FIRST_ROWS = 500;
+
 /** Key of a path in the set of expanded paths. */
 export function pathKey(path: JsonPath): string {
   return JSON.stringify(path);
@@ -98,19 +104,27 @@ export type OutlineRequest =
   | { readonly type: 'parse'; readonly seq: number }
   | { readonly type: 'rows'; readonly seq: number; readonly openDepth: number; readonly expanded: readonly string[]; readonly collapsed: readonly string[] }
   | { readonly type: 'value'; readonly seq: number; readonly path: JsonPath }
+  /** Rows [from, to) of the last outline (its `seq` is `of`). */
+  | { readonly type: 'window'; readonly seq: number; readonly of: number; readonly from: number; readonly to: number }
   | { readonly type: 'reset' };
 
 /** Answers of the outline worker, by the request's `seq`. */
 export type OutlineResponse =
   | { readonly type: 'parsed'; readonly seq: number; readonly ok: true; readonly rootKind: JsonRow['kind']; readonly rootSize: number }
   | { readonly type: 'parsed'; readonly seq: number; readonly ok: false; readonly message: string }
-  | { readonly type: 'rows'; readonly seq: number; readonly rows: JsonRow[]; readonly truncated: boolean }
+  /** An outline: `count` rows in all, of which the first ones (`rows`, from row 0); the rest by 'window'. */
+  | { readonly type: 'rows'; readonly seq: number; readonly count: number; readonly rows: JsonRow[]; readonly truncated: boolean }
+  /** Rows from `from` of outline `of` (empty when `of` is no longer the last outline). */
+  | { readonly type: 'window'; readonly seq: number; readonly of: number; readonly from: number; readonly rows: JsonRow[] }
   | { readonly type: 'value'; readonly seq: number; readonly text: string | undefined };
 
 /** The worker's state machine, usable in-thread: collects text chunks, parses, answers rows and values. */
 export function createOutlineHost(): (request: OutlineRequest) => OutlineResponse | null {
   let chunks: string[] = [];
   let root: unknown = undefined;
+  // The last outline stays here; the page holds only the rows it has asked for (a window around the view).
+  let shown: JsonRow[] = [];
+  let shownSeq = -1;
   return (request) => {
     switch (request.type) {
       case 'reset':
@@ -134,8 +148,12 @@ export function createOutlineHost(): (request: OutlineRequest) => OutlineRespons
       }
       case 'rows': {
         const { rows, truncated } = outlineRows(root, { openDepth: request.openDepth, expanded: new Set(request.expanded), collapsed: new Set(request.collapsed) });
-        return { type: 'rows', seq: request.seq, rows, truncated };
+        shown = rows;
+        shownSeq = request.seq;
+        return { type: 'rows', seq: request.seq, count: rows.length, rows: rows.slice(0, FIRST_ROWS), truncated };
       }
+      case 'window':
+        return { type: 'window', seq: request.seq, of: request.of, from: request.from, rows: request.of === shownSeq ? shown.slice(Math.max(0, request.from), Math.max(0, request.to)) : [] };
       case 'value':
         return { type: 'value', seq: request.seq, text: valueText(root, request.path) };
     }

@@ -1,10 +1,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toApiError, useApi, type ApiError } from '../../../api';
+import type { ReadResult } from '../../../../../app/contract';
 import { MAX_SLICE } from '../slice';
 import { createOutlineHost, type JsonPath, type JsonRow, type OutlineRequest, type OutlineResponse } from './outline';
 
 /** Largest structured entry the tree loads, in code points (its text lives in the worker, not the page). */
 export const MAX_TREE_CODE_POINTS = 64 * 1024 * 1024;
+
+/**
+ * Code points per read of the tree's text: one view window (the page never holds more of an entry at once; the
+ * text goes on to the worker).
+ */
+const TREE_READ = MAX_SLICE.code_points;
+/** Reads of the tree's text in flight at once: the next slices are on their way while the worker takes one. */
+const READS_AHEAD = 4;
 
 type Channel = { post(request: OutlineRequest): void; close(): void };
 
@@ -27,6 +36,15 @@ function openChannel(onMessage: (response: OutlineResponse) => void): Channel {
   };
 }
 
+/** Rows asked for from the worker per window request. */
+const WINDOW_ROWS = 200;
+
+/**
+ * The last outline as the page holds it: `count` rows in all, `rows` the ones received so far (undefined where
+ * not yet asked for; {@link useJsonOutline}'s `need` asks for them), `of` the outline request they belong to.
+ */
+export type OutlineRows = { readonly of: number; readonly count: number; readonly rows: readonly (JsonRow | undefined)[]; readonly truncated: boolean };
+
 /** Loading state of the tree: how much of the entry was read, then parsed or failed. */
 export type OutlineStatus =
   | { readonly step: 'loading'; readonly read: number; readonly total: number }
@@ -42,7 +60,9 @@ export type OutlineStatus =
 export function useJsonOutline(id: string, total: number) {
   const api = useApi();
   const [status, setStatus] = useState<OutlineStatus>({ step: 'loading', read: 0, total });
-  const [rows, setRows] = useState<{ rows: JsonRow[]; truncated: boolean } | null>(null);
+  const [rows, setRows] = useState<OutlineRows | null>(null);
+  // Blocks of rows asked of the worker for the current outline (so a scroll asks each block once).
+  const asked = useRef(new Set<number>());
   const channel = useRef<Channel | null>(null);
   const seq = useRef(0);
   const waiting = useRef(new Map<number, (r: OutlineResponse) => void>());
@@ -65,13 +85,32 @@ export function useJsonOutline(id: string, total: number) {
     channel.current = ch;
     (async () => {
       try {
-        for (let start = 0; start < total; ) {
-          const end = Math.min(total, start + MAX_SLICE.code_points);
-          const slice = await api.entryRead({ id, mode: 'range', start, end });
+        // Window-sized reads, READS_AHEAD in flight instead of one round trip at a time, appended in
+        // order; a slice the store returns shorter
+        // than asked (its own cap) is completed before the next one is appended.
+        const windows: [number, number][] = [];
+        for (let start = 0; start < total; start += TREE_READ) windows.push([start, Math.min(total, start + TREE_READ)]);
+        const inFlight: Promise<ReadResult>[] = [];
+        const issue = (k: number) => {
+          const [start, end] = windows[k]!;
+          const read = api.entryRead({ id, mode: 'range', start, end });
+          read.catch(() => undefined); // awaited below in order; a read left behind by a cancel must not go unhandled
+          inFlight.push(read);
+        };
+        for (let k = 0; k < Math.min(READS_AHEAD, windows.length); k++) issue(k);
+        for (let k = 0; k < windows.length; k++) {
+          const slice = await inFlight.shift()!;
           if (cancelled) return;
+          if (k + READS_AHEAD < windows.length) issue(k + READS_AHEAD);
           ch.post({ type: 'append', chunk: slice.content });
-          start = slice.meta.end > start ? slice.meta.end : end;
-          setStatus({ step: 'loading', read: start, total });
+          const end = windows[k]![1];
+          for (let at = slice.meta.end; at < end; ) {
+            const more = await api.entryRead({ id, mode: 'range', start: at, end });
+            if (cancelled) return;
+            ch.post({ type: 'append', chunk: more.content });
+            at = more.meta.end > at ? more.meta.end : end;
+          }
+          setStatus({ step: 'loading', read: end, total });
         }
         const parsed = await ask({ type: 'parse', seq: ++seq.current });
         if (cancelled || parsed.type !== 'parsed') return;
@@ -93,9 +132,37 @@ export function useJsonOutline(id: string, total: number) {
       latestRows.current = mine;
       const response = await ask({ type: 'rows', seq: mine, openDepth, expanded: [...expanded], collapsed: [...collapsed] });
       // Only the latest request's rows are shown (toggles may overtake each other).
-      if (response.type === 'rows' && mine === latestRows.current) setRows({ rows: response.rows, truncated: response.truncated });
+      if (response.type !== 'rows' || mine !== latestRows.current) return;
+      const all = new Array<JsonRow | undefined>(response.count);
+      response.rows.forEach((row, i) => (all[i] = row));
+      asked.current = new Set();
+      setRows({ of: mine, count: response.count, rows: all, truncated: response.truncated });
     },
     [ask],
+  );
+
+  // Asks the worker for the rows of [from, to) not here yet, by blocks of WINDOW_ROWS; they arrive as a new state.
+  const need = useCallback(
+    (from: number, to: number) => {
+      if (!rows) return;
+      const { of } = rows;
+      for (let block = Math.floor(Math.max(0, from) / WINDOW_ROWS); block * WINDOW_ROWS < Math.min(to, rows.count); block++) {
+        const start = block * WINDOW_ROWS;
+        const end = Math.min(rows.count, start + WINDOW_ROWS);
+        if (asked.current.has(block) || rows.rows.slice(start, end).every((r) => r !== undefined)) continue;
+        asked.current.add(block);
+        void ask({ type: 'window', seq: ++seq.current, of, from: start, to: end }).then((response) => {
+          if (response.type !== 'window' || response.rows.length === 0) return;
+          setRows((current) => {
+            if (!current || current.of !== response.of) return current;
+            const next = current.rows.slice();
+            response.rows.forEach((row, i) => (next[response.from + i] = row));
+            return { ...current, rows: next };
+          });
+        });
+      }
+    },
+    [rows, ask],
   );
 
   const valueAt = useCallback(async (path: JsonPath) => {
@@ -103,5 +170,5 @@ export function useJsonOutline(id: string, total: number) {
     return response.type === 'value' ? response.text : undefined;
   }, [ask]);
 
-  return { status, rows, outline, valueAt };
+  return { status, rows, outline, valueAt, need };
 }
