@@ -101,14 +101,18 @@ export async function shownSlice(page: Page): Promise<string> {
     const rows = new Map<number, { line: number; text: string }>();
     const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     const total = Number((el as HTMLElement).dataset.rows);
-    for (let top = 0; ; top += Math.max(50, el.clientHeight - 36)) {
-      el.scrollTop = top;
-      await frame();
-      for (const row of el.querySelectorAll<HTMLElement>('.line')) {
-        rows.set(Number(row.dataset.index), { line: Number(row.dataset.line), text: row.querySelector('.lt')?.textContent ?? '' });
+    // Under load the virtualized list may render a scroll position a few frames late, so one sweep can miss rows:
+    // sweep again (rows are kept by index) until every row was seen, at most 20 times.
+    for (let sweep = 0; sweep < 20 && rows.size < total; sweep++) {
+      for (let top = 0; ; top += Math.max(50, el.clientHeight - 36)) {
+        el.scrollTop = top;
+        await frame();
+        for (const row of el.querySelectorAll<HTMLElement>('.line')) {
+          rows.set(Number(row.dataset.index), { line: Number(row.dataset.line), text: row.querySelector('.lt')?.textContent ?? '' });
+        }
+        if (el.scrollTop + el.clientHeight >= el.scrollHeight - 1 && rows.size >= total) break;
+        if (top > el.scrollHeight + el.clientHeight) break;
       }
-      if (el.scrollTop + el.clientHeight >= el.scrollHeight - 1 && rows.size >= total) break;
-      if (top > el.scrollHeight + el.clientHeight) break;
     }
     el.scrollTop = 0;
     const ordered = [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, row]) => row);
