@@ -29,7 +29,7 @@ describe('migrations', () => {
     expect(db.pragma('page_size', { simple: true })).toBe(4096);
     expect(db.prepare(`SELECT value FROM ${MARKER_TABLE} WHERE key = 'format'`).get()).toEqual({ value: 'scratchpad-inspector-v2' });
     const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
-    expect(tables).toEqual(['chunks', 'observations', 'read_log', MARKER_TABLE].sort());
+    expect(tables).toEqual(['chunks', 'observations', 'read_log', MARKER_TABLE, 'turns'].sort());
     expect(tables).not.toContain('entries');
     db.close();
   });
@@ -154,6 +154,34 @@ describe('migrations', () => {
     // The lookup of a legacy id (lookup.ts repeats the index's condition) searches the partial index.
     const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT pk FROM observations WHERE id_key = ? AND ${LEGACY_ID_WHERE} AND id = ?`).all(1, 'x') as { detail: string }[];
     expect(plan.map((p) => p.detail).join('; ')).toMatch(/USING INDEX observations_legacy_id \(id_key=\?\)/);
+    db.close();
+  });
+
+  it('5 (per-turn aggregates): a version-4 file gets its turns filled from the existing rows', async () => {
+    const file = tmp.file();
+    createV2File(file, resolveOptions({}), 4);
+    const seed = new Database(file);
+    const insert = seed.prepare(
+      `INSERT INTO observations (pk, id, id_key, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units,
+        chunk_units, created_at, expires_at, actor, channel, detected_type, sha256, handle)
+       VALUES (?, ?, -1, ?, ?, ?, ?, ?, 0, ?, ?, 32768, ?, ?, NULL, NULL, NULL, 'x', NULL)`,
+    );
+    insert.run(1, 'a', 'alice', 't1', 1, 'grep', 'text', 5, 5, 10, 150);
+    insert.run(2, 'b', 'alice', 't1', 2, 'shell', 'binary', 2_000, 2_000, 12, 300);
+    insert.run(3, 'c', 'alice', 't1', 3, 'grep', 'text', 20_000, 20_000, 11, 200);
+    insert.run(4, 'd', 'bob', 't1', 1, null, 'text', 7, 7, 20, 100);
+    seed.close();
+
+    (await openScratchpad(file)).close();
+    const db = new Database(file, { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(5);
+    expect(db.prepare('SELECT * FROM turns ORDER BY owner').all()).toEqual([
+      { owner: 'alice', turn_id: 't1', entry_count: 3, total_bytes: 22_005, text_count: 2, text_bytes: 20_005, first_created: 10, last_created: 12,
+        earliest_expires: 150, latest_expires: 300, executors: expect.any(String), b0: 1, b1: 1, b2: 1, b3: 0, b4: 0, b5: 0, b6: 0 },
+      { owner: 'bob', turn_id: 't1', entry_count: 1, total_bytes: 7, text_count: 1, text_bytes: 7, first_created: 20, last_created: 20,
+        earliest_expires: 100, latest_expires: 100, executors: '', b0: 1, b1: 0, b2: 0, b3: 0, b4: 0, b5: 0, b6: 0 },
+    ]);
+    expect((db.prepare("SELECT executors FROM turns WHERE owner = 'alice'").pluck().get() as string).split(String.fromCharCode(31)).sort()).toEqual(['grep', 'shell']);
     db.close();
   });
 

@@ -10,7 +10,7 @@ import {
 } from './arguments';
 import type { BackendWriter, EntryRecord, OwnerScope, ScratchpadBackend } from './backend';
 import { readPieces } from './content';
-import { encodeCursor } from './cursor';
+import { encodeCursor, sortKeyOf } from './cursor';
 import { emptyTotals, scopeOf, SIZE_BUCKETS, toEntryMeta, toGcResult, toStats } from './records';
 
 /** How messages name a format. */
@@ -122,14 +122,16 @@ export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOp
     async listTurns(principal, listOptions) {
       const args = parseTurnPageArgs(listOptions);
       const scope = scopeOf(principal, caps);
-      if (scope === null) return { turns: [], nextCursor: null };
-      const rows = await reader.turnPage({ scope, sort: args.sort, limit: args.limit + 1, query: args.query, after: args.after, now: now() });
+      if (scope === null) return { turns: [], nextCursor: null, total: 0 };
+      const rows = await reader.turnPage({ scope, sort: args.sort, direction: args.direction, limit: args.limit + 1, query: args.query, after: args.after, now: now() });
       const page = rows.slice(0, args.limit);
       const withOwners = scope.kind === 'all' && caps.owners;
       const turns = page.map((t) => ({ ...t, executors: [...t.executors], owners: withOwners ? [...t.owners] : [] }));
       const last = page[page.length - 1];
-      const nextCursor = rows.length > args.limit && last !== undefined ? encodeCursor(args.sort, args.sort === 'lastCreated' ? last.lastCreatedAt : last.totalBytes, last.turnId) : null;
-      return { turns, nextCursor };
+      const nextCursor = rows.length > args.limit && last !== undefined ? encodeCursor(args.sort, args.direction, sortKeyOf(args.sort, last), last.turnId) : null;
+      // A first page shorter than the limit is every turn; otherwise the backend counts them.
+      const total = args.after === null && rows.length <= args.limit ? rows.length : await reader.turnCount(scope, args.query);
+      return { turns, nextCursor, total };
     },
 
     async gc(principal, gcOptions) {
