@@ -36,6 +36,7 @@ export default defineConfig({
           name: 'renderer',
           environment: 'jsdom',
           include: ['test/renderer/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/support/renderer-setup.ts'],
           testTimeout: 30_000,
         },
       },

@@ -5,6 +5,8 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { appUserDataDir, PRODUCT_NAME } from '../app/config/default-db';
+import { DEEP_LINK_SCHEME } from '../app/contract';
+import { deepLinkFromArgv } from './startup/deep-link';
 import { createAppController } from './electron/app-controller';
 import { hardenWebContents, installSessionPolicy } from './electron/security';
 import { openWorkerClient } from './store/worker-client';
@@ -42,10 +44,21 @@ app.setPath('userData', appUserDataDir());
 // Every renderer sandboxed, whatever a window's options say.
 app.enableSandbox();
 
+// scratchpad-inspector:// links open in this app (the OS passes them as an argument or, on macOS, as open-url).
+app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME);
+
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+  // macOS delivers clicked links as open-url, possibly before the app is ready: kept until the controller exists.
+  let openLink: ((link: string) => void) | undefined;
+  const earlyLinks: string[] = [];
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    if (openLink) openLink(url);
+    else earlyLinks.push(url);
+  });
   app.whenReady().then(async () => {
     installSessionPolicy(electronSession.defaultSession);
     let launch: LaunchOptions;
@@ -64,7 +77,13 @@ if (!app.requestSingleInstanceLock()) {
       downloadsDir: () => app.getPath('downloads'),
       log: (line) => console.warn(`[main] ${line}`),
     });
+    openLink = (link) => void controller.openLink(link, launch.principal);
     app.on('second-instance', (_event, argv) => {
+      const link = deepLinkFromArgv(argv.slice(1));
+      if (link !== null) {
+        openLink?.(link);
+        return;
+      }
       try {
         const again = parseLaunchArgs(argv.slice(1));
         if (again.db !== null) void controller.openWindow(again.db, again.principal);
@@ -73,6 +92,12 @@ if (!app.requestSingleInstanceLock()) {
         controller.focusFirst();
       }
     });
+    const firstLink = launch.open ?? deepLinkFromArgv(process.argv.slice(app.isPackaged ? 1 : 2)) ?? earlyLinks.shift() ?? null;
+    if (firstLink !== null) {
+      const linked = await controller.openLink(firstLink, launch.principal);
+      for (const link of earlyLinks.splice(0)) openLink(link);
+      if (linked) return;
+    }
     const choice = resolveDatabase(launch.db, { env: process.env, homeDir: homedir(), userDataDir: app.getPath('userData'), exists: existsSync });
     const demo = choice.firstRun ? await offerDemoData(choice.path) : false;
     const window = await controller.openWindow(choice.path, launch.principal, demo);

@@ -1,18 +1,23 @@
+import { PostgresStoreError } from '../scratchpad/postgres/errors';
 import { ScratchpadError } from '../scratchpad/types';
 
 /**
  * The CLI's exit codes (documented in the README and `--help`): 0 success, 1 not found (entry, turn or
  * database file), 2 usage error (bad arguments, unknown command, invalid option values), 3 busy (another
- * process holds the database lock past the busy timeout), 4 corrupt or unsupported file, 5 any other
- * failure (file exists without --force, read-only file, write error, internal error).
+ * process holds the database lock past the busy timeout, or the PostgreSQL server is busy or in conflict), 4
+ * corrupt or unsupported file or schema, 5 any other failure (the PostgreSQL server cannot be reached, file exists
+ * without --force, read-only file, write error, internal error).
  */
 export const EXIT = { OK: 0, NOT_FOUND: 1, USAGE: 2, BUSY: 3, CORRUPT: 4, FAILURE: 5 } as const;
 
 /** One of {@link EXIT}'s values. */
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
-/** The error kinds the CLI reports: the store's codes plus the CLI's own. */
-export type CliErrorCode = ScratchpadError['code'] | 'USAGE' | 'EXISTS' | 'IO' | 'INTERNAL';
+/**
+ * The error kinds the CLI reports: the store's codes plus the CLI's own. UNAVAILABLE: the PostgreSQL server
+ * cannot be reached (refused, DNS failure, timeout); the store reports it as BUSY with failure `unreachable`.
+ */
+export type CliErrorCode = ScratchpadError['code'] | 'USAGE' | 'EXISTS' | 'IO' | 'UNAVAILABLE' | 'INTERNAL';
 
 /** An error the CLI reports as one line on stderr and an exit code. */
 export class CliError extends Error {
@@ -36,6 +41,7 @@ const BY_CODE: Record<CliErrorCode, ExitCode> = {
   READ_ONLY: EXIT.FAILURE,
   EXISTS: EXIT.FAILURE,
   IO: EXIT.FAILURE,
+  UNAVAILABLE: EXIT.FAILURE,
   INTERNAL: EXIT.FAILURE,
 };
 
@@ -51,7 +57,8 @@ function fromSqliteCode(code: string): CliErrorCode | null {
 export function describeFailure(error: unknown): { code: CliErrorCode; message: string; exitCode: ExitCode } {
   let code: CliErrorCode = 'INTERNAL';
   let message = error instanceof Error ? error.message : String(error);
-  if (error instanceof CliError || error instanceof ScratchpadError) code = error.code;
+  if (error instanceof PostgresStoreError && error.failure === 'unreachable') code = 'UNAVAILABLE';
+  else if (error instanceof CliError || error instanceof ScratchpadError) code = error.code;
   else if (error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string') {
     const errno = (error as NodeJS.ErrnoException).code as string;
     code = fromSqliteCode(errno) ?? (errno === 'EEXIST' ? 'EXISTS' : errno.startsWith('E') ? 'IO' : 'INTERNAL');

@@ -24,6 +24,8 @@ const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
 
 /** `at` relative to `now` (both Unix seconds), e.g. `3m ago`, `in 4m`, `2d ago`, `now`. */
 export function formatRelative(at: number, now: number): string {
+  if (at === Number.POSITIVE_INFINITY) return 'never';
+  if (at === Number.NEGATIVE_INFINITY) return 'always expired';
   let value = at - now;
   for (const [unit, size] of STEPS) {
     if (Math.abs(value) < size) return RTF.format(Math.trunc(value), unit);
@@ -34,6 +36,8 @@ export function formatRelative(at: number, now: number): string {
 
 /** Unix seconds as an ISO 8601 UTC time without milliseconds. */
 export function formatTime(at: number): string {
+  if (at === Number.POSITIVE_INFINITY) return 'never (+Infinity)';
+  if (at === Number.NEGATIVE_INFINITY) return '-Infinity';
   return new Date(Math.round(at * 1000)).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 

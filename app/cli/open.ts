@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import type { Principal } from '../contract';
 import { defaultDbPath } from '../config/default-db';
-import { openScratchpad } from '../scratchpad';
+import { isPostgresUrl, openPostgresScratchpad, openScratchpad } from '../scratchpad';
 import type { Scratchpad } from '../scratchpad/types';
 import { CliError } from './exit-codes';
 import type { CliIo } from './io';
@@ -26,7 +26,7 @@ export function principalOf(options: GlobalOptions): Principal {
   return { kind: 'operator' };
 }
 
-/** `--db PATH`, else the app's default database (app/config/default-db.ts). */
+/** `--db PATH` (or a postgres:// URL), else the app's default database (app/config/default-db.ts). */
 export function dbPathOf(options: GlobalOptions, io: CliIo): string {
   return options.db ?? defaultDbPath({ env: io.env }).path;
 }
@@ -34,10 +34,12 @@ export function dbPathOf(options: GlobalOptions, io: CliIo): string {
 /**
  * Opens the database for one command: read-only unless `write` (only a real gc writes), with the io's clock.
  * NOT_FOUND when the file does not exist (the CLI never creates a database, except demo-db); the store's
- * CORRUPT / UNSUPPORTED_FORMAT / BUSY otherwise.
+ * CORRUPT / UNSUPPORTED_FORMAT / BUSY otherwise. A postgres:// URL (never taken for a file) connects with the
+ * io's PG* environment and password file; it is opened read-only too (never migrated) unless `write`.
  */
 export async function openForCommand(options: GlobalOptions, io: CliIo, write: boolean): Promise<Scratchpad> {
   const path = dbPathOf(options, io);
+  if (isPostgresUrl(path)) return openPostgresScratchpad(path, { readonly: !write, clock: io.now }, { env: io.env, maxConnections: 2 });
   const st = statSync(path, { throwIfNoEntry: false });
   if (!st) throw new CliError('NOT_FOUND', `database not found: ${path}${options.db === undefined ? ' (the default; pass --db PATH)' : ''}`);
   if (!st.isFile()) throw new CliError('USAGE', `not a file: ${path}`);

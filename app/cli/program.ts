@@ -7,9 +7,11 @@ import { runDiff } from './commands/diff';
 import { runExport } from './commands/export';
 import { runGc } from './commands/gc';
 import { runLs } from './commands/ls';
+import { runGrep } from './commands/grep';
 import { runRead } from './commands/read';
+import { parseLinesSpec, runReadLines } from './commands/read-lines';
 import { runReads } from './commands/reads';
-import { runShow } from './commands/show';
+import { runShow, showTarget } from './commands/show';
 import { runStats } from './commands/stats';
 import { runTurns } from './commands/turns';
 import type { CommonArgs } from './commands/common';
@@ -105,7 +107,7 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
   const program = new Command(PROGRAM_NAME)
     .description('Inspect, read and gc the observation scratchpad of AI-agent runtimes (v2 and Metnos v1 files).')
     .version(version(), '-V, --version')
-    .option('--db <path>', "scratchpad database file (default: the desktop app's, see Default database below)")
+    .option('--db <path>', "scratchpad database file or postgres:// URL (PG* environment and ~/.pgpass honoured; default: the desktop app's file, see Default database below)")
     .option('--owner <id>', 'view as this user: only their rows')
     .option('--operator', 'view as the operator: every owner\'s rows (the default)')
     .option('--json', 'print machine-readable JSON on stdout')
@@ -117,9 +119,10 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
 
   const globals = (cmd: Command) => cmd.optsWithGlobals<GlobalOptions>();
   const common = (cmd: Command): CommonArgs => ({ principal: principalOf(globals(cmd)), json: globals(cmd).json === true });
-  const withStore = async <T>(cmd: Command, write: boolean, run: (store: Scratchpad) => T | Promise<T>) => {
+  // `db`: a file chosen by the arguments themselves (a deep link), in place of --db.
+  const withStore = async <T>(cmd: Command, write: boolean, run: (store: Scratchpad) => T | Promise<T>, db?: string) => {
     const { principal } = common(cmd); // usage errors in --owner/--operator come before touching the file
-    const store = await openForCommand(globals(cmd), io, write);
+    const store = await openForCommand(db === undefined ? globals(cmd) : { ...globals(cmd), db }, io, write);
     if (store.format === 'metnos-v1' && principal.kind === 'user' && io.stderr.isTTY) {
       io.stderr.write('note: Metnos v1 rows have no owner, so a user sees none of them; use --operator\n');
     }
@@ -129,6 +132,9 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
       await store.close();
     }
   };
+
+  /** The full id of an id or unique prefix (8+ hex digits) among the principal's own entries. */
+  const fullId = (cmd: Command, store: Scratchpad, id: string) => store.resolveId(common(cmd).principal, id);
 
   program
     .command('turns')
@@ -148,33 +154,62 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
 
   program
     .command('show')
-    .argument('<id>', 'entry id')
+    .argument('<id>', 'entry id (or a unique prefix of it, 8+ hex digits), or a scratchpad-inspector://open?db=…&id=… link (its file instead of --db)')
     .description('describe an entry: metadata, sha256, synthetic handle, expiry')
-    .action((id: string, _opts, cmd: Command) => withStore(cmd, false, (store) => runShow(store, { ...common(cmd), id }, io)));
+    .action((id: string, _opts, cmd: Command) => {
+      const target = showTarget(id, globals(cmd).db);
+      // A link picks the file, never who views (--owner/--operator still decide); the file it opens is said.
+      if (target.db !== undefined) io.stderr.write(`file: ${target.db} (from the link)\n`);
+      return withStore(cmd, false, async (store) => runShow(store, { ...common(cmd), id: await fullId(cmd, store, target.id) }, io), target.db);
+    });
 
   const range = new Option('--range <start> <end...>', 'code points (text) or bytes (binary) [START, END)');
   range.flags = '--range <start> <end>'; // variadic parsing, two-value help text
   program
     .command('read')
-    .argument('<id>', 'entry id')
+    .argument('<id>', 'entry id or a unique prefix of it (8+ hex digits)')
     .description('print an entry or exactly the slice asked, streamed: text as text, binary as a hex dump (no option: the whole value)')
     .addOption(new Option('--head <n>', 'the first N code points (text) or bytes (binary)').argParser(nonNegativeInt))
     .addOption(new Option('--tail <n>', 'the last N code points (text) or bytes (binary)').argParser(nonNegativeInt))
     .addOption(range)
+    .option('--lines <start:end>', 'lines [START, END) of a text entry, 0-based (END may be empty: to the last line)')
     .option('--raw', 'write the bytes themselves to stdout (not to a terminal)')
-    .action((id: string, opts: { head?: number; tail?: number; range?: string[]; raw?: boolean }, cmd: Command) =>
-      withStore(cmd, false, (store) =>
-        runRead(store, { ...common(cmd), id, head: opts.head, tail: opts.tail, range: rangeOf(opts.range), raw: opts.raw === true }, io),
-      ),
+    .action((id: string, opts: { head?: number; tail?: number; range?: string[]; lines?: string; raw?: boolean }, cmd: Command) => {
+      if (opts.lines !== undefined) {
+        if (opts.head !== undefined || opts.tail !== undefined || opts.range !== undefined || opts.raw === true) {
+          throw new CliError('USAGE', '--lines cannot be combined with --head, --tail, --range or --raw');
+        }
+        const spec = parseLinesSpec(opts.lines);
+        return withStore(cmd, false, async (store) => runReadLines(store, { ...common(cmd), id: await fullId(cmd, store, id), ...spec }, io));
+      }
+      return withStore(cmd, false, async (store) =>
+        runRead(store, { ...common(cmd), id: await fullId(cmd, store, id), head: opts.head, tail: opts.tail, range: rangeOf(opts.range), raw: opts.raw === true }, io),
+      );
+    });
+
+  program
+    .command('grep')
+    .argument('<pattern>', 'literal text (or a JavaScript regex with -E; hex digits with --hex)')
+    .description("search the content of the rows you may see: one line per hit, id:line:offset: preview (exit 0 matched, 1 nothing, 2 bad usage or regex)")
+    .option('--id <id>', 'only this entry')
+    .option('--turn <turn-id>', "only this turn's entries")
+    .option('-i, --ignore-case', 'Unicode case folding (ß matches SS)')
+    .option('-E, --regex', 'PATTERN is a JavaScript regex (2 s time budget)')
+    .option('--hex', 'PATTERN is hex digits, matched as bytes in binary rows')
+    .addOption(new Option('--limit <n>', 'most hits printed (default 1000)').argParser(nonNegativeInt))
+    .action((pattern: string, opts: { id?: string; turn?: string; ignoreCase?: boolean; regex?: boolean; hex?: boolean; limit?: number }, cmd: Command) =>
+      withStore(cmd, false, async (store) => {
+        outcome.exitCode = await runGrep((p, r) => store.search(p, r), { ...common(cmd), pattern, ...opts }, io);
+      }),
     );
 
   program
     .command('reads')
-    .argument('[id]', 'entry id')
+    .argument('[id]', 'entry id or a unique prefix of it (8+ hex digits)')
     .option('--turn <turn-id>', "every read of the turn's entries")
     .description('the read log: which slices the model read back (time, mode, range, unit, truncated, who) and the coverage')
     .action((id: string | undefined, opts: { turn?: string }, cmd: Command) =>
-      withStore(cmd, false, (store) => runReads(store, { ...common(cmd), id, turnId: opts.turn }, io)),
+      withStore(cmd, false, async (store) => runReads(store, { ...common(cmd), id: id === undefined ? undefined : await fullId(cmd, store, id), turnId: opts.turn }, io)),
     );
 
   program
@@ -193,12 +228,12 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
 
   program
     .command('export')
-    .argument('<id>', 'entry id')
+    .argument('<id>', 'entry id or a unique prefix of it (8+ hex digits)')
     .argument('<file>', 'file to write, or - for stdout')
     .description('stream an entry\'s raw content to a file (progress bar on a terminal); FILE changes only on success')
     .option('--force', 'replace FILE if it is an existing regular file')
     .action((id: string, file: string, opts: { force?: boolean }, cmd: Command) =>
-      withStore(cmd, false, (store) => runExport(store, { ...common(cmd), id, file, force: opts.force === true }, io)),
+      withStore(cmd, false, async (store) => runExport(store, { ...common(cmd), id: await fullId(cmd, store, id), file, force: opts.force === true }, io)),
     );
 
   program
@@ -211,7 +246,7 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
     .action((id1: string, id2: string, opts: { context: number; sideBySide?: boolean }, cmd: Command) => {
       outcome.minErrorExit = EXIT.USAGE; // diff(1): 2 for trouble; codes above 2 keep their meaning
       return withStore(cmd, false, async (store) => {
-        outcome.exitCode = await runDiff(store, { ...common(cmd), leftId: id1, rightId: id2, context: opts.context, sideBySide: opts.sideBySide === true }, io);
+        outcome.exitCode = await runDiff(store, { ...common(cmd), leftId: await fullId(cmd, store, id1), rightId: await fullId(cmd, store, id2), context: opts.context, sideBySide: opts.sideBySide === true }, io);
       });
     });
 

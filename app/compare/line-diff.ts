@@ -40,14 +40,27 @@ export async function diffLineStreams(oldBytes: ByteCursor, newBytes: ByteCursor
   let truncatedReason: string | null = null;
   let oldLines = 0;
   let newLines = 0;
+  let want = budget.windowBytes;
   for (;;) {
     if (budget.now() > budget.deadlineMs) {
       truncatedReason = 'time budget reached';
       break;
     }
-    await Promise.all([oldBytes.fill(budget.windowBytes), newBytes.fill(budget.windowBytes)]);
+    await Promise.all([oldBytes.fill(want), newBytes.fill(want)]);
     if (oldBytes.atEnd && newBytes.atEnd) break;
     const skipped = skipEqual(oldBytes, newBytes, b);
+    if (skipped === UNDECIDED) {
+      // The next line agrees as far as the bytes held reach: read on until it ends or differs. Handing it to the
+      // resync instead would make an equal line a change (and shift the anchor onto a repeat of it).
+      const held = Math.min(oldBytes.available, newBytes.available);
+      if (held > budget.maxRegionBytes) {
+        truncatedReason = `a line is longer than ${budget.maxRegionBytes} bytes`;
+        break;
+      }
+      want = Math.max(budget.windowBytes, 2 * held, held + 1);
+      continue;
+    }
+    want = budget.windowBytes;
     oldLines += skipped;
     newLines += skipped;
     if (skipped > 0) continue;
@@ -88,9 +101,14 @@ function applyParts(b: HunkBuilder, parts: ReturnType<typeof diffLines>): void {
   }
 }
 
+/** {@link skipEqual}'s answer when the next line agrees up to the end of the bytes one side holds. */
+const UNDECIDED = -1;
+
 /**
- * Skips the longest common, line-aligned prefix of what both cursors hold; returns the lines skipped (0 when the
- * next lines differ). Only the first 2 × context and last context lines of the stretch are decoded.
+ * Skips the longest common, line-aligned prefix of what both cursors hold; returns the lines skipped, 0 when the
+ * next lines differ, or UNDECIDED when the next line agrees as far as a side that has not ended holds bytes (a line
+ * longer than the window, or one cut by the window's edge): the caller must read more before deciding.
+ * Only the first 2 × context and last context lines of the stretch are decoded.
  */
 function skipEqual(a: ByteCursor, c: ByteCursor, b: HunkBuilder): number {
   const va = a.view();
@@ -98,8 +116,8 @@ function skipEqual(a: ByteCursor, c: ByteCursor, b: HunkBuilder): number {
   const n = commonPrefixLength(va, vc);
   let cut: number;
   if (n === va.length && n === vc.length && a.ended && c.ended) cut = n; // both ended here: the rest is equal
-  else cut = va.lastIndexOf(NL, n - 1) + 1;
-  if (n === 0 || cut === 0) return 0;
+  else cut = n === 0 ? 0 : va.lastIndexOf(NL, n - 1) + 1; // (lastIndexOf(x, -1) would search from the end)
+  if (cut === 0) return (n === va.length && !a.ended) || (n === vc.length && !c.ended) ? UNDECIDED : 0;
   const stretch = va.subarray(0, cut);
   const count = countLines(stretch);
   b.equal(count, firstLines(stretch, 2 * b.context), lastLines(stretch, b.context));

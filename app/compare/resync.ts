@@ -100,7 +100,7 @@ export async function findResync(oldBytes: ByteCursor, newBytes: ByteCursor, max
       if (best !== null && i >= best[0] + best[1]) break;
       for (const j of n.positions.get(o.lines[i] as string) ?? []) {
         if (best !== null && i + j >= best[0] + best[1]) break;
-        if (i + j === 0) continue; // equal first lines longer than a window: the region must hold at least one line
+        if (i + j === 0) continue; // the caller hands over differing first lines; an empty region would never advance
         const v = anchored(o, n, i, j);
         if (v === 'yes') best = [i, j];
         else if (v === 'wait') waiting = Math.min(waiting, i + j);

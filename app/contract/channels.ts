@@ -13,6 +13,7 @@ import {
   StatsSchema,
 } from './model';
 import { CompareViewSchema } from './compare';
+import { SearchRequestSchema, SearchResultSchema } from './search';
 
 const Id = z.string().min(1).max(128);
 const TurnId = z.string().min(1).max(256);
@@ -46,6 +47,11 @@ export const CHANNELS = {
     request: z.object({ leftId: Id, rightId: Id, context: z.number().int().min(0).max(100).optional() }).strict(),
     response: CompareViewSchema,
   },
+  /**
+   * Matches of a pattern in the window principal's rows (one entry, one turn, or all), one page with a cursor.
+   * The store bounds each call (2 s regex budget); there is no cancel channel: a new query simply supersedes.
+   */
+  'search:query': { request: SearchRequestSchema.strict(), response: SearchResultSchema },
   /** Counts and sizes. */
   'stats:get': { request: Empty, response: StatsSchema },
   /** What gc would delete at `now` (default the clock). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EntryKindSchema, ExpiryStateSchema } from './model';
+import { EntryKindSchema, ExpiryStateSchema, StepNumSchema } from './model';
 
 /*
  * Isomorphic shapes of a comparison of two observations (app/compare computes them; the CLI prints them; IPC
@@ -10,7 +10,7 @@ import { EntryKindSchema, ExpiryStateSchema } from './model';
 export const CompareSideSchema = z.object({
   id: z.string(),
   turnId: z.string(),
-  stepNum: z.number().int().nullable(),
+  stepNum: StepNumSchema,
   executorName: z.string().nullable(),
   kind: EntryKindSchema,
   /** True when the observation was an object stored as JSON text. */

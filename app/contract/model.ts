@@ -13,9 +13,12 @@ export const PrincipalSchema = z.discriminatedUnion('kind', [
 /** Who is asking: one user (sees only its own rows) or the operator (sees every owner). */
 export type Principal = Readonly<z.infer<typeof PrincipalSchema>>;
 
-/** The two on-disk formats: this project's own (`v2`) and the original Python runtime's (`metnos-v1`). */
-export const FormatSchema = z.enum(['v2', 'metnos-v1']);
-/** The two on-disk formats. */
+/**
+ * The storage formats: this project's own file (`v2`), the original Python runtime's file (`metnos-v1`) and a
+ * PostgreSQL database (`postgres`).
+ */
+export const FormatSchema = z.enum(['v2', 'metnos-v1', 'postgres']);
+/** One of {@link FormatSchema}. */
 export type Format = z.infer<typeof FormatSchema>;
 
 /** How a row is stored: UTF-8 text (sliced in code points) or raw bytes (sliced in bytes). */
@@ -33,11 +36,27 @@ export const DetectedTypeSchema = z.enum(['png', 'jpeg', 'gif', 'webp', 'pdf', '
 /** Type of a binary row detected from its magic bytes. */
 export type DetectedType = z.infer<typeof DetectedTypeSchema>;
 
+/**
+ * A step number as stored: a safe integer, or a string when the stored value is not one (above 2^53, a
+ * fraction such as 2.5, or TEXT another writer stored), shown verbatim; null when there is none.
+ */
+export const StepNumSchema = z.union([z.number().int(), z.string()]).nullable();
+/** A step number as stored (see {@link StepNumSchema}). */
+export type StepNum = z.infer<typeof StepNumSchema>;
+
+/**
+ * An expiry time in Unix seconds, or null when the stored expiry is not a finite time (JSON has no Infinity):
+ * the row's `expiry` (or a turn's `expiredCount`) says which side. `live` with null: never expires (+Infinity,
+ * or a non-numeric value such as TEXT 'never' that gc's `expiresAt <= now` never reaches); `expired` with null:
+ * always expired (-Infinity). {@link expiresAtValue} (expiry.ts) turns it back into a number.
+ */
+export const ExpiresAtSchema = z.number().nullable();
+
 /** Metadata of one stored observation (never its content). */
 export const EntryMetaSchema = z.object({
   id: z.string(),
   turnId: z.string(),
-  stepNum: z.number().int().nullable(),
+  stepNum: StepNumSchema,
   executorName: z.string().nullable(),
   kind: EntryKindSchema,
   /** True when the observation was an object stored as JSON text. */
@@ -47,7 +66,7 @@ export const EntryMetaSchema = z.object({
   lengthCodePoints: z.number().int().nonnegative().nullable(),
   summary: z.string(),
   createdAt: z.number(),
-  expiresAt: z.number(),
+  expiresAt: ExpiresAtSchema,
   expiry: ExpiryStateSchema,
   /** Owner user id; null for rows with no owner (metnos-v1). */
   owner: z.string().nullable(),
@@ -86,12 +105,18 @@ export const EntryDescriptionSchema = z.object({
 /** describe(): metadata, full sha256, stored handle and binary type. */
 export type EntryDescription = Readonly<z.infer<typeof EntryDescriptionSchema>>;
 
-/** Read modes: whole value (capped), first n, last n, or [start, end). */
-export const ReadModeSchema = z.enum(['full', 'head', 'tail', 'range']);
+/**
+ * Read modes: whole value (capped), first n, last n, units [start, end), or `lines` [start, end) (0-based
+ * lines of a text row, each without its terminator).
+ */
+export const ReadModeSchema = z.enum(['full', 'head', 'tail', 'range', 'lines']);
 /** Read modes. */
 export type ReadMode = z.infer<typeof ReadModeSchema>;
 
-/** A read request. n/start/end are integers >= 0 in code points (text) or bytes (binary); end is exclusive. */
+/**
+ * A read request. n/start/end are integers >= 0 in code points (text) or bytes (binary); end is exclusive.
+ * Mode `lines` (text rows only): start/end are 0-based line numbers (end exclusive, default: to the last line).
+ */
 export const ReadOptionsSchema = z.object({
   mode: ReadModeSchema,
   n: z.number().int().nonnegative().optional(),
@@ -119,11 +144,15 @@ export const ReadMetaSchema = z.object({
 /** What a read returned. */
 export type ReadMeta = Readonly<z.infer<typeof ReadMetaSchema>>;
 
-/** A slice: text as UTF-8 string, binary as base64 of the bytes. */
+/**
+ * A slice: text as UTF-8 string, binary as base64 of the bytes. Mode `lines`: `lines` holds each line without
+ * its terminator and `content` is them joined with `\n`; meta.start/end are the code points the lines span.
+ */
 export const ReadResultSchema = z.object({
   content: z.string(),
   encoding: z.enum(['utf8', 'base64']),
   meta: ReadMetaSchema,
+  lines: z.array(z.string()).optional(),
 });
 /** A slice of one entry. */
 export type ReadResult = Readonly<z.infer<typeof ReadResultSchema>>;
@@ -135,7 +164,8 @@ export const TurnSummarySchema = z.object({
   totalBytes: z.number().int().nonnegative(),
   firstCreatedAt: z.number(),
   lastCreatedAt: z.number(),
-  earliestExpiresAt: z.number(),
+  /** null: not a finite time (see {@link ExpiresAtSchema}); expiredCount > 0 then means -Infinity, else +Infinity. */
+  earliestExpiresAt: ExpiresAtSchema,
   expiredCount: z.number().int().nonnegative(),
   /** Distinct executor names in the turn. */
   executors: z.array(z.string()),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StepNumSchema } from './model';
 
 /*
  * Search across entries (store `search`, IPC `search:query`, CLI `grep`, engine `scratchpad_search`).
@@ -44,7 +45,7 @@ export type SearchPreview = Readonly<z.infer<typeof SearchPreviewSchema>>;
 export const SearchHitSchema = z.object({
   id: z.string(),
   turnId: z.string(),
-  stepNum: z.number().int().nullable(),
+  stepNum: StepNumSchema,
   executorName: z.string().nullable(),
   kind: z.enum(['text', 'binary']),
   offset: z.number().int().nonnegative(),

@@ -21,6 +21,8 @@ export {
   type ReadToolOptions,
   type ScratchpadReadToolResult,
 } from './read';
+export { handleScratchpadSearch, type ScratchpadSearchToolResult } from './search';
+export { SCRATCHPAD_SEARCH_TOOL, ScratchpadSearchArgsSchema, parseScratchpadSearchArgs, type ScratchpadSearchArgs } from './search-tool';
 export { toolsForTurn, suspendTurn, resumeTurn, type ResumedTurn } from './turn';
 export { runGc } from './gc';
 export { createEngineMetrics, type EngineCounters, type EngineEvent, type EngineMetrics } from './metrics';

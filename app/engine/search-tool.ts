@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import type { ErrorShape } from '../contract';
 import { PREVIEW_MATCH_MAX } from '../scratchpad/search/emitter';
-import type { ToolDeclaration } from './tool';
+import { deepFreeze, parseToolArgs, type ToolDeclaration } from './tool';
 
 /*
  * The `scratchpad_search` tool, declared next to scratchpad_read and in its style (offered under the same rule:
- * only when the user has live rows in the turn, searching only those rows). Not wired yet: the handler
- * (`handleScratchpadSearch`, never throwing, recording each search in the read log) comes with the store's
- * search method.
+ * only when the user has live rows in the turn, searching only those rows); served by `handleScratchpadSearch`
+ * (search.ts).
  */
 
 /** Most hits one call returns. */
@@ -21,16 +20,6 @@ export const SEARCH_TOOL_MAX_PATTERN = 1_000;
 
 const MAX_ID_LENGTH = 128;
 const MAX_CURSOR_LENGTH = 1_000;
-const MAX_MESSAGE = 500;
-
-/** Freezes a plain JSON value all the way down, so no caller can edit the shared declaration. */
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) {
-    for (const v of Object.values(value)) deepFreeze(v);
-    Object.freeze(value);
-  }
-  return value;
-}
 
 /**
  * The `scratchpad_search` tool declaration. Offsets in hits are code points (bytes for binary entries), lines
@@ -82,16 +71,5 @@ export const SEARCH_TOOL_PREVIEW_MAX = 2 * SEARCH_TOOL_PREVIEW_CONTEXT + PREVIEW
 export function parseScratchpadSearchArgs(
   args: unknown,
 ): { readonly ok: true; readonly value: ScratchpadSearchArgs } | { readonly ok: false; readonly error: ErrorShape } {
-  let input = args;
-  if (typeof args === 'string') {
-    try {
-      input = JSON.parse(args);
-    } catch {
-      return { ok: false, error: { code: 'INVALID_ARGUMENT', message: 'arguments: not valid JSON' } };
-    }
-  }
-  const parsed = ScratchpadSearchArgsSchema.safeParse(input);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const message = parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'arguments'}: ${i.message}`).join('; ');
-  return { ok: false, error: { code: 'INVALID_ARGUMENT', message: message.slice(0, MAX_MESSAGE) } };
+  return parseToolArgs(ScratchpadSearchArgsSchema, args);
 }

@@ -13,8 +13,8 @@ export const DEFAULT_READ_N = 2000;
 
 const MAX_ID_LENGTH = 128;
 
-/** Freezes a plain JSON value all the way down, so no caller can edit the shared declaration. */
-function deepFreeze<T>(value: T): T {
+/** Freezes a plain JSON value all the way down, so no caller can edit a shared tool declaration. */
+export function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null) {
     for (const v of Object.values(value)) deepFreeze(v);
     Object.freeze(value);
@@ -84,6 +84,18 @@ const MAX_MESSAGE = 500;
 export function parseScratchpadReadArgs(
   args: unknown,
 ): { readonly ok: true; readonly value: ScratchpadReadArgs } | { readonly ok: false; readonly error: ErrorShape } {
+  return parseToolArgs(ScratchpadReadArgsSchema, args);
+}
+
+/**
+ * Parses a model's arguments for one tool against its schema: an object, or a JSON string of one. Returns the
+ * parsed value (defaults applied) or an INVALID_ARGUMENT error naming each offending field, at most 500
+ * characters; never throws.
+ */
+export function parseToolArgs<S extends z.ZodType>(
+  schema: S,
+  args: unknown,
+): { readonly ok: true; readonly value: z.output<S> } | { readonly ok: false; readonly error: ErrorShape } {
   let input = args;
   if (typeof args === 'string') {
     try {
@@ -92,7 +104,7 @@ export function parseScratchpadReadArgs(
       return { ok: false, error: { code: 'INVALID_ARGUMENT', message: 'arguments: not valid JSON' } };
     }
   }
-  const parsed = ScratchpadReadArgsSchema.safeParse(input);
+  const parsed = schema.safeParse(input);
   if (parsed.success) return { ok: true, value: parsed.data };
   const message = parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'arguments'}: ${i.message}`).join('; ');
   return { ok: false, error: { code: 'INVALID_ARGUMENT', message: message.slice(0, MAX_MESSAGE) } };

@@ -1,5 +1,6 @@
 import type { EntryMeta, Principal } from '../contract';
 import { ScratchpadError, type Scratchpad } from '../scratchpad/types';
+import { SCRATCHPAD_SEARCH_TOOL } from './search-tool';
 import { SCRATCHPAD_READ_TOOL, type ToolDeclaration } from './tool';
 
 function requireUser(principal: Principal, what: string): void {
@@ -12,13 +13,13 @@ async function readableRows(store: Scratchpad, principal: Principal, turnId: str
 }
 
 /**
- * The engine's tools to declare to the model for this turn: `[SCRATCHPAD_READ_TOOL]` when the user has at
+ * The engine's tools to declare to the model for this turn: `[SCRATCHPAD_READ_TOOL, SCRATCHPAD_SEARCH_TOOL]` when the user has at
  * least one row in the turn that has not expired, else `[]` (also for the operator, who never runs a model).
  * Throws what `listForTurn` throws (BUSY, CORRUPT).
  */
 export async function toolsForTurn(store: Scratchpad, principal: Principal, turnId: string): Promise<ToolDeclaration[]> {
   if (principal.kind !== 'user') return [];
-  return (await readableRows(store, principal, turnId)).length > 0 ? [SCRATCHPAD_READ_TOOL] : [];
+  return (await readableRows(store, principal, turnId)).length > 0 ? [SCRATCHPAD_READ_TOOL, SCRATCHPAD_SEARCH_TOOL] : [];
 }
 
 /**
@@ -53,5 +54,5 @@ export async function resumeTurn(store: Scratchpad, principal: Principal, turnId
   if (options.ttlSeconds !== undefined) await suspendTurn(store, principal, turnId, options.ttlSeconds);
   const all = await store.listForTurn(principal, turnId);
   const readable = all.filter((m) => m.expiry !== 'expired');
-  return { readable, expiredCount: all.length - readable.length, tools: readable.length > 0 ? [SCRATCHPAD_READ_TOOL] : [] };
+  return { readable, expiredCount: all.length - readable.length, tools: readable.length > 0 ? [SCRATCHPAD_READ_TOOL, SCRATCHPAD_SEARCH_TOOL] : [] };
 }

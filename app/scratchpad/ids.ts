@@ -34,6 +34,12 @@ function randomHex(): string {
   return hex;
 }
 
+/** A new entry id whose last {@link ID_PK_HEX} hex digits are `suffix` (0 <= suffix < 2^48: an encrypted row number). */
+export function newEntryIdWithSuffix(suffix: number): string {
+  if (!Number.isSafeInteger(suffix) || suffix < 0 || suffix >= 16 ** ID_PK_HEX) throw new RangeError(`id suffix ${suffix} out of range`);
+  return randomHex() + suffix.toString(16).padStart(ID_PK_HEX, '0');
+}
+
 /** A new entry id for the row `pk` (an integer >= 1): 128 random bits as hex, then {@link ID_PK_HEX} hex digits of pk. */
 export function newEntryId(pk: number): string {
   if (!Number.isSafeInteger(pk) || pk < 1 || pk >= 16 ** ID_PK_HEX) throw new RangeError(`row number ${pk} does not fit an entry id`);

@@ -1,4 +1,6 @@
 import { resolve } from 'node:path';
+import { openPostgresBackend, type PostgresBackendOptions } from './postgres/backend';
+import { isPostgresUrl } from './postgres/url';
 import { isMetnosV1Candidate, openMetnosV1 } from './metnos-v1/index';
 import { resolveOptions, type ResolvedOptions } from './options';
 import type { ScratchpadBackend } from './core/backend';
@@ -10,7 +12,10 @@ import { DEFAULT_CHUNK_LAYOUT, type ChunkLayout } from './v2/context';
 import { MARKER_TABLE } from './v2/schema';
 
 /**
- * Opens a scratchpad file, detecting its format without changing it:
+ * Opens a scratchpad file or a PostgreSQL database. A target starting with `postgres://` or `postgresql://`
+ * (isPostgresUrl) is always a connection URL, never a file path: see postgres/backend.ts (`format: 'postgres'`,
+ * `path`: the URL without its password; readonly: READ ONLY transactions, no migration). Otherwise a file,
+ * its format detected without changing it:
  * - missing: creates the folder (0700) and a new v2 file (0600); read-only: NOT_FOUND;
  * - v2 marker table present: this project's format (`format === 'v2'`);
  * - an `entries` table: the original runtime's format (`'metnos-v1'`, opened read-only by its module);
@@ -21,10 +26,23 @@ export async function openScratchpad(path: string, options?: OpenOptions): Promi
   return openScratchpadWithLayout(path, options, DEFAULT_CHUNK_LAYOUT);
 }
 
+/**
+ * {@link openScratchpad} of a PostgreSQL URL with connection options: `env` for the PG* variables and the
+ * password file (the CLI passes its own), the pool size, the chunk layout of new rows. INVALID_ARGUMENT when
+ * `url` is not a postgres:// URL; otherwise the errors of openScratchpad.
+ */
+export async function openPostgresScratchpad(url: string, options: OpenOptions | undefined, pg: PostgresBackendOptions = {}): Promise<Scratchpad> {
+  if (!isPostgresUrl(url)) throw new ScratchpadError('INVALID_ARGUMENT', 'not a postgres:// or postgresql:// URL');
+  const resolved = resolveOptions(options);
+  return createScratchpad(await openPostgresBackend(url, resolved, pg), resolved);
+}
+
 /** {@link openScratchpad} with an explicit chunk layout for new v2 rows (tests use small chunks). */
 export async function openScratchpadWithLayout(path: string, options: OpenOptions | undefined, layout: ChunkLayout): Promise<Scratchpad> {
   const resolved = resolveOptions(options);
-  const opened = openBackend(path, resolved, layout);
+  const opened = isPostgresUrl(path)
+    ? await openPostgresBackend(path, resolved, { layout: { textChunkCodePoints: layout.textChunkCodePoints, binaryChunkBytes: layout.binaryChunkBytes } })
+    : openBackend(path, resolved, layout);
   return createScratchpad(opened, resolved);
 }
 

@@ -1,8 +1,16 @@
 import { DEFAULT_EXPIRING_WINDOW_SECONDS } from '../contract';
 import { ScratchpadError, type OpenOptions } from './types';
 
-/** Default cap of `full` reads and `get`, in code points (text) or bytes (binary). */
+/** Default cap of every read mode and of `get`, in code points (text) or bytes (binary). */
 export const DEFAULT_MAX_READ_LENGTH = 1_048_576;
+/** UTF-16 code units of V8's longest string (2^29 - 24 on 64-bit builds, `v8::String::kMaxLength`). */
+export const V8_MAX_STRING_UNITS = 2 ** 29 - 24;
+/**
+ * Largest `maxReadLength`: a slice this long still fits one JS string, since a code point takes at most 2
+ * UTF-16 units and base64 of n bytes takes 4n/3 units. Above it a full read would throw Node's untyped
+ * ERR_STRING_TOO_LONG instead of answering.
+ */
+export const MAX_READ_LENGTH = Math.floor(V8_MAX_STRING_UNITS / 2);
 /** Default SQLite busy timeout, in milliseconds. */
 export const DEFAULT_BUSY_TIMEOUT_MS = 5_000;
 /** Default TTL of a put, in seconds (as the original runtime). */
@@ -31,6 +39,9 @@ export function resolveOptions(options: OpenOptions = {}): ResolvedOptions {
   for (const key of ['expiringWindowSeconds', 'maxReadLength', 'busyTimeoutMs'] as const) {
     const v = resolved[key];
     if (!Number.isFinite(v) || v < 0) throw new ScratchpadError('INVALID_ARGUMENT', `option ${key} must be a finite number >= 0, got ${v}`);
+  }
+  if (!Number.isSafeInteger(resolved.maxReadLength) || resolved.maxReadLength > MAX_READ_LENGTH) {
+    throw new ScratchpadError('INVALID_ARGUMENT', `option maxReadLength must be an integer from 0 to ${MAX_READ_LENGTH} (the longest slice one JS string holds), got ${resolved.maxReadLength}`);
   }
   return resolved;
 }

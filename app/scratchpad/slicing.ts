@@ -5,7 +5,7 @@ import { describeValue, requireCount, requireObject } from './validate';
 /** Default `n` of head and tail, in units (as the original runtime). */
 export const DEFAULT_SLICE_LENGTH = 2_000;
 
-const MODES: readonly ReadMode[] = ['full', 'head', 'tail', 'range'];
+const MODES: readonly ReadMode[] = ['full', 'head', 'tail', 'range', 'lines'];
 
 /** A resolved slice [start, end) in units (code points or bytes), clipped to the value and the cap. */
 export interface SliceBounds {
@@ -32,7 +32,7 @@ export interface SliceRequest {
 export function parseSliceRequest(options: unknown): SliceRequest {
   const o = requireObject(options, 'read options');
   if (!MODES.includes(o.mode as ReadMode)) {
-    throw new ScratchpadError('INVALID_ARGUMENT', `read mode must be one of full, head, tail, range; got ${describeValue(o.mode)}`);
+    throw new ScratchpadError('INVALID_ARGUMENT', `read mode must be one of full, head, tail, range, lines; got ${describeValue(o.mode)}`);
   }
   const n = o.n === undefined ? DEFAULT_SLICE_LENGTH : requireCount(o.n, 'n');
   const start = o.start === undefined ? 0 : requireCount(o.start, 'start');
@@ -67,6 +67,9 @@ export function resolveSlice(req: SliceRequest, total: number, maxLength: number
       end = Math.min(req.end ?? total, total);
       start = Math.min(req.start, end);
       break;
+    case 'lines':
+      // Lines are resolved against the line index (core/lines.ts), never as units.
+      throw new ScratchpadError('INVALID_ARGUMENT', 'a lines read is not a unit slice');
   }
   if (end - start <= maxLength) return { mode: req.mode, start, end, truncated: false };
   return req.mode === 'tail'

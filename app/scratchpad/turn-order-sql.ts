@@ -3,7 +3,8 @@ import type { SortDirection } from '../contract';
 /*
  * The ORDER BY and keyset condition of a turn page, for every SQL backend alike: sort value then turn id, both
  * in the page's direction. `key` and `turnId` are SQL expressions that are constants of the caller (never input);
- * the cursor's values are bound as @ck (sort value) and @ct (turn id).
+ * the cursor's values are bound parameters, named @ck (sort value) and @ct (turn id) unless the caller names them
+ * (PostgreSQL's $n).
  */
 
 /** `ORDER BY` clause body: `<key> ASC, <turnId> ASC` (or DESC). */
@@ -12,8 +13,8 @@ export function turnOrderSql(key: string, turnId: string, direction: SortDirecti
   return key === turnId ? `${turnId} ${d}` : `${key} ${d}, ${turnId} ${d}`;
 }
 
-/** The keyset condition "strictly after (@ck, @ct) in this order" (for the turnId sort, after @ct alone). */
-export function turnAfterSql(key: string, turnId: string, direction: SortDirection): string {
+/** The keyset condition "strictly after (ck, ct) in this order" (for the turnId sort, after ct alone). */
+export function turnAfterSql(key: string, turnId: string, direction: SortDirection, ck = '@ck', ct = '@ct'): string {
   const op = direction === 'asc' ? '>' : '<';
-  return key === turnId ? `${turnId} ${op} @ct` : `(${key} ${op} @ck OR (${key} = @ck AND ${turnId} ${op} @ct))`;
+  return key === turnId ? `${turnId} ${op} ${ct}` : `(${key} ${op} ${ck} OR (${key} = ${ck} AND ${turnId} ${op} ${ct}))`;
 }

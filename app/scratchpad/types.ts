@@ -11,6 +11,8 @@ import type {
   ReadLogSelector,
   ReadOptions,
   ReadResult,
+  SearchRequest,
+  SearchResult,
   Stats,
   StoreErrorCode,
   SyntheticHandle,
@@ -40,12 +42,24 @@ export interface OpenOptions {
   readonly clock?: () => number;
   /** Rows expiring within this many seconds of now are `expiring`. Default 300. */
   readonly expiringWindowSeconds?: number;
-  /** Cap of `full` reads and of `get`, in code points (text) or bytes (binary). Default 1,048,576. */
+  /**
+   * Longest slice served, in code points (text) or bytes (binary). Default 1,048,576. It caps every `read`
+   * mode (full, head, tail and range alike): a longer slice is cut to this length (head, range and full keep
+   * its first units, tail its last) and flagged `truncated`; `get` fails with TOO_LARGE above it.
+   * `iterateContent` (and so the CLI's `read` and `export`) is never capped. INVALID_ARGUMENT when not an
+   * integer from 0 to MAX_READ_LENGTH (options.ts: 268,435,444, the longest slice one JS string holds).
+   */
   readonly maxReadLength?: number;
   /** SQLite busy timeout in milliseconds. Default 5,000. */
   readonly busyTimeoutMs?: number;
   /** better-sqlite3 `nativeBinding` (the Electron build of the addon). Default: the Node build. */
   readonly nativeBinding?: string;
+}
+
+/** Options of {@link Scratchpad.search} that stay in process: cancellation and the time budget in ms. */
+export interface SearchCallOptions {
+  readonly signal?: AbortSignal;
+  readonly timeBudgetMs?: number;
 }
 
 /** Input of put: one observation of one step of a turn. */
@@ -96,11 +110,25 @@ export interface Scratchpad {
   readonly readonly: boolean;
   /** Stores an observation owned by the user principal; returns its synthetic handle. Operator: INVALID_ARGUMENT. */
   put(principal: Principal, input: PutInput): Promise<SyntheticHandle>;
+  /**
+   * The full id of the principal's one entry whose id starts with `prefix` (at least 8 hex digits, any case;
+   * a whole id is accepted too). NOT_FOUND when none matches (or only foreign ids do); INVALID_ARGUMENT for a
+   * malformed prefix, or an ambiguous one, listing only the principal's own candidates (at most 10).
+   */
+  resolveId(principal: Principal, prefix: string): Promise<string>;
   /** Metadata, full sha256, stored handle, detected binary type. NOT_FOUND for missing or foreign ids. */
   describe(principal: Principal, id: string): Promise<EntryDescription>;
   /** A slice in code points (text) or bytes (binary, base64). INVALID_ARGUMENT for bad n/start/end. */
   read(principal: Principal, id: string, options: ReadOptions): Promise<ReadResult>;
-  /** The whole row; TOO_LARGE above maxReadLength. */
+  /**
+   * Matches of `request` (contract SearchRequest) in the principal's rows only: one entry (`id`; NOT_FOUND when
+   * foreign), one turn (`turnId`) or all in scope, ordered by creation then id; hits carry the row's names and
+   * its expired mark. A user on a metnos-v1 file finds nothing. `nextCursor` continues the same query for the
+   * same principal (another query's or owner's cursor: INVALID_ARGUMENT); `signal` cancels (hits so far,
+   * `truncated`); `timeBudgetMs` (default 2,000) bounds the call. INVALID_ARGUMENT for a bad request or regex.
+   */
+  search(principal: Principal, request: SearchRequest, options?: SearchCallOptions): Promise<SearchResult>;
+  /** The whole row; TOO_LARGE above maxReadLength (see OpenOptions.maxReadLength). */
   get(principal: Principal, id: string): Promise<EntryWithContent>;
   /** A turn's entries ordered by step (nulls last) then creation. */
   listForTurn(principal: Principal, turnId: string): Promise<EntryMeta[]>;

@@ -1,37 +1,36 @@
 /*
  * PostgreSQL figures (`--only postgres`): a throw-away server on 127.0.0.1 started here (fsync on, as a real
- * one), the store's data access layer (app/scratchpad/postgres/data) against the floor measured in the same run,
- * `pg_raw_insert_8KB_per_s`: the same bytes inserted one row per transaction into a one-column bytea table with
- * plain `pg`. Until the PostgreSQL backend implements the store interface, "put" is encode + insertObservation in
- * a transaction bound to the owner (what that backend's put will do, less argument checks and the summary).
+ * one), measured through the real store (openScratchpad('postgres://...'): argument checks, summary, handle,
+ * RLS binding) against the floor measured in the same run, `pg_raw_insert_8KB_per_s`: the same bytes inserted
+ * one row per transaction into a one-column bytea table with plain `pg`. The same operations on a v2 SQLite file
+ * give the `sqlite_*` figures of the same table, so a reader sees what the server costs.
  */
 import pg from 'pg';
-import type { Binding } from '../../app/scratchpad/postgres/binding';
-import { readUnits } from '../../app/scratchpad/postgres/data/chunks';
-import { gcExpired } from '../../app/scratchpad/postgres/data/gc';
-import type { ObservationInsert } from '../../app/scratchpad/postgres/data/insert';
-import { findObservation, listTurnObservations } from '../../app/scratchpad/postgres/data/list';
-import { putObservationRow } from '../../app/scratchpad/postgres/data/put';
-import { readStats } from '../../app/scratchpad/postgres/data/stats';
-import { openSchema } from '../../app/scratchpad/postgres/migrate';
-import { openPgTarget, type OpenedPgTarget } from '../../app/scratchpad/postgres/pool';
-import { inTransaction } from '../../app/scratchpad/postgres/transaction';
-import { encodeText } from '../../app/scratchpad/v2/encode';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openScratchpad, type Scratchpad } from '../../app/scratchpad';
 import { startPgServer } from '../../test/support/pg-server';
 import { KiB, MiB, textOfBytes } from '../lib/content';
 import { progress } from '../lib/log';
 import { median } from '../lib/timing';
 
-const TEXT_CHUNK = 32_768;
-const OWNER: Binding = { owner: 'bench-user', operator: false };
-const OPERATOR_LIKE: Binding = OWNER; // one owner holds every row here, so the owner's gc is the whole gc
+const USER = { kind: 'user', userId: 'bench-user' } as const;
+const OPERATOR = { kind: 'operator' } as const;
 
-function meta(turnId: string, createdAt: number, expiresAt: number): ObservationInsert {
-  return {
-    owner: 'bench-user', turnId, stepNum: 1, executorName: 'bench', kind: 'text', structured: false, chunkUnits: TEXT_CHUNK,
-    createdAt, expiresAt, actor: null, channel: null, detectedType: null, summary: 'bench observation', handle: null,
-  };
+/** A store with a clock the bench sets (Unix seconds). */
+interface Bench {
+  readonly store: Scratchpad;
+  now: number;
 }
+
+async function openBench(target: string): Promise<Bench> {
+  const bench: Bench = { store: null as unknown as Scratchpad, now: 1_000 };
+  (bench as { store: Scratchpad }).store = await openScratchpad(target, { clock: () => bench.now });
+  return bench;
+}
+
+const put = (b: Bench, turnId: string, text: string, ttlSeconds = 1e9) => b.store.put(USER, { turnId, stepNum: 1, executorName: 'bench', observation: text, ttlSeconds });
 
 async function msOf(fn: () => Promise<unknown>): Promise<number> {
   const t0 = process.hrtime.bigint();
@@ -55,50 +54,53 @@ async function interleaved<K extends string>(arms: Record<K, () => Promise<unkno
   return Object.fromEntries(names.map((k) => [k, median(samples[k])])) as Record<K, number>;
 }
 
-async function putsAgainstFloor(target: OpenedPgTarget, raw: pg.Client, scale: number): Promise<Record<string, number>> {
+async function putsAgainstFloor(pgb: Bench, sq: Bench, raw: pg.Client, scale: number): Promise<Record<string, number>> {
   const text = textOfBytes(8 * KiB, 'mixed', 'pg-put');
   const bytes = Buffer.from(text, 'utf8');
   let n = 0;
   const ms = await interleaved({
-    put: () => putObservationRow(target, OWNER, meta(`put-${n++ % 100}`, 1_000, 1e12), encodeText(text, TEXT_CHUNK)),
+    put: () => put(pgb, `put-${n++ % 100}`, text),
     raw: () => raw.query('INSERT INTO raw_floor (data) VALUES ($1)', [bytes]),
+    sqlite: () => put(sq, `put-${n++ % 100}`, text),
   }, Math.max(10, Math.round(100 * scale)), 9);
-  return { pg_put_8KB_per_s: 1000 / ms.put, pg_raw_insert_8KB_per_s: 1000 / ms.raw };
+  return { pg_put_8KB_per_s: 1000 / ms.put, pg_raw_insert_8KB_per_s: 1000 / ms.raw, sqlite_put_8KB_per_s: 1000 / ms.sqlite };
 }
 
-async function reads(target: OpenedPgTarget, scale: number): Promise<Record<string, number>> {
-  const small = await putObservationRow(target, OWNER, meta('read-small', 1_000, 1e12), encodeText(textOfBytes(10 * KiB, 'mixed', 'small'), TEXT_CHUNK));
+async function reads(pgb: Bench, sq: Bench, scale: number): Promise<Record<string, number>> {
   const bigBytes = Math.round(100 * MiB * scale);
-  progress(`  putting a ${Math.round(bigBytes / MiB)} MiB entry`);
+  progress(`  putting a ${Math.round(bigBytes / MiB)} MiB entry in each store`);
   const bigText = textOfBytes(bigBytes, 'mixed', 'big');
-  const putMs = await msOf(() => putObservationRow(target, OWNER, meta('read-big', 1_000, 1e12), encodeText(bigText, TEXT_CHUNK)));
-  const big = await inTransaction(target, OWNER, { operation: 'read' }, (c) => listTurnObservations(c, 'read-big'));
-  const bigPk = big[0]!.pk;
-  const slice = (pk: number, from: 'head' | 'tail') => inTransaction(target, OWNER, { operation: 'read' }, async (c) => {
-    const row = await findObservation(c, pk);
-    if (!row) throw new Error('entry vanished');
-    const a = from === 'head' ? 0 : Math.max(0, row.lengthUnits - 2_000);
-    return readUnits(c, { pk, kind: row.kind, lengthUnits: row.lengthUnits, chunkUnits: row.chunkUnits }, a, a + 2_000);
-  });
-  const ms = await interleaved({
-    small: () => slice(small.pk, 'head'),
-    bigHead: () => slice(bigPk, 'head'),
-    bigTail: () => slice(bigPk, 'tail'),
-  }, 50, 9);
-  return {
-    pg_read_head_2000_10KB_ms: ms.small, pg_read_head_2000_100MB_ms: ms.bigHead, pg_read_tail_2000_100MB_ms: ms.bigTail,
-    pg_put_100MB_MB_per_s: bigBytes / MiB / (putMs / 1000),
-  };
+  const smallText = textOfBytes(10 * KiB, 'mixed', 'small');
+  const out: Record<string, number> = {};
+  for (const [prefix, b] of [['pg', pgb], ['sqlite', sq]] as const) {
+    const small = (await put(b, 'read-small', smallText)).scratchpad_id;
+    let big = '';
+    const putMs = await msOf(async () => (big = (await put(b, 'read-big', bigText)).scratchpad_id));
+    const ms = await interleaved({
+      small: () => b.store.read(USER, small, { mode: 'head', n: 2_000 }),
+      bigHead: () => b.store.read(USER, big, { mode: 'head', n: 2_000 }),
+      bigTail: () => b.store.read(USER, big, { mode: 'tail', n: 2_000 }),
+    }, 50, 9);
+    Object.assign(out, {
+      [`${prefix}_read_head_2000_10KB_ms`]: ms.small, [`${prefix}_read_head_2000_100MB_ms`]: ms.bigHead, [`${prefix}_read_tail_2000_100MB_ms`]: ms.bigTail,
+      [`${prefix}_put_100MB_MB_per_s`]: bigBytes / MiB / (putMs / 1000),
+    });
+  }
+  return out;
 }
 
-async function listAndStats(target: OpenedPgTarget, scale: number): Promise<Record<string, number>> {
+async function listAndStats(pgb: Bench, sq: Bench, scale: number): Promise<Record<string, number>> {
   const entry = textOfBytes(Math.round(MiB * scale), 'latin1', 'list');
-  for (let i = 0; i < 100; i++) await putObservationRow(target, OWNER, meta('list-100', 1_000 + i, 1e12), encodeText(entry, TEXT_CHUNK));
-  const ms = await interleaved({
-    list: () => inTransaction(target, OWNER, { operation: 'read' }, (c) => listTurnObservations(c, 'list-100')),
-    stats: () => inTransaction(target, OWNER, { operation: 'read' }, (c) => readStats(c, 2_000)),
-  }, 20, 9);
-  return { pg_list_turn_100x1MB_ms: ms.list, pg_stats_all_rows_ms: ms.stats };
+  const out: Record<string, number> = {};
+  for (const [prefix, b] of [['pg', pgb], ['sqlite', sq]] as const) {
+    for (let i = 0; i < 100; i++) await put(b, 'list-100', entry);
+    const ms = await interleaved({
+      list: () => b.store.listForTurn(USER, 'list-100'),
+      stats: () => b.store.stats(OPERATOR),
+    }, 20, 9);
+    Object.assign(out, { [`${prefix}_list_turn_100x1MB_ms`]: ms.list, [`${prefix}_stats_all_rows_ms`]: ms.stats });
+  }
+  return out;
 }
 
 /** 10,000 expired rows of 1 KiB, made set-based in SQL (setup only: 10,000 puts would take minutes on a loaded machine). */
@@ -113,15 +115,26 @@ const SEED_EXPIRED = `WITH k AS (
   INSERT INTO scratchpad.chunks (entry_pk, seq, owner, byte_start, unit_start, units, newlines, cp_index, data)
   SELECT pk, 0, 'bench-user', 0, 0, 1024, 0, NULL, convert_to(repeat(md5(g::text), 32), 'UTF8') FROM k`;
 
-async function gc(target: OpenedPgTarget): Promise<Record<string, number>> {
-  const samples: number[] = [];
+/** gc of 10,000 expired rows through the store (the operator), seeded in SQL on the server and by puts in SQLite. */
+async function gc(pgb: Bench, sq: Bench, owner: pg.Client): Promise<Record<string, number>> {
+  const samples: Record<'pg' | 'sqlite', number[]> = { pg: [], sqlite: [] };
+  const filler = 'x'.repeat(1024);
   for (let rep = 0; rep < 3; rep++) {
-    await inTransaction(target, OWNER, { operation: 'write' }, (c) => c.query(SEED_EXPIRED));
-    let removed = 0;
-    samples.push(await msOf(async () => (removed = (await gcExpired(target, OPERATOR_LIKE, 100)).removed)));
-    if (removed !== 10_000) throw new Error(`gc removed ${removed} rows, expected 10,000`);
+    // The schema owner is bound like the application role: RLS (forced) checks the seeded rows against the principal.
+    await owner.query(`BEGIN; SELECT set_config('scratchpad.principal', 'bench-user', true)`);
+    await owner.query(SEED_EXPIRED);
+    await owner.query('COMMIT');
+    sq.now = 1_000;
+    for (let i = 0; i < 10_000; i++) await put(sq, `gc-${i % 50}`, filler, 5);
+    for (const [prefix, b] of [['pg', pgb], ['sqlite', sq]] as const) {
+      b.now = 2_000;
+      let removed = 0;
+      samples[prefix].push(await msOf(async () => (removed = (await b.store.gc(OPERATOR)).deletedRows)));
+      if (removed !== 10_000) throw new Error(`${prefix} gc removed ${removed} rows, expected 10,000`);
+      b.now = 1_000;
+    }
   }
-  return { pg_gc_10000_expired_ms: median(samples) };
+  return { pg_gc_10000_expired_ms: median(samples.pg), sqlite_gc_10000_expired_ms: median(samples.sqlite) };
 }
 
 /**
@@ -139,23 +152,24 @@ export async function runPostgres(scale: number): Promise<{ figures: Record<stri
     // The superuser skips RLS, which would hide its cost: the bench connects as an ordinary role owning the database.
     await admin.query(`CREATE ROLE bench LOGIN PASSWORD 'bench'; ALTER DATABASE bench OWNER TO bench`);
     const benchUrl = Object.assign(new URL(url), { username: 'bench', password: 'bench' }).toString();
-    const target = await openPgTarget(benchUrl);
+    // bench owns the database and the schema (so it binds principals) and is given the operator view.
+    await admin.query(`CREATE ROLE scratchpad_operator NOLOGIN; GRANT scratchpad_operator TO bench`);
+    const pgb = await openBench(benchUrl);
+    const dir = mkdtempSync(join(tmpdir(), 'bench-pg-sqlite-'));
+    const sq = await openBench(join(dir, 'bench.db'));
     const raw = new pg.Client({ connectionString: benchUrl });
     try {
-      const c = await target.pool.connect();
-      await openSchema(c, { label: target.label });
-      c.release();
       await raw.connect();
       await raw.query('CREATE TABLE raw_floor (data bytea NOT NULL); ALTER TABLE raw_floor ALTER COLUMN data SET STORAGE EXTERNAL');
       const figures: Record<string, number> = {};
-      progress('postgres: puts against the raw floor');
-      Object.assign(figures, await putsAgainstFloor(target, raw, scale));
+      progress('postgres: puts against the raw floor (and SQLite)');
+      Object.assign(figures, await putsAgainstFloor(pgb, sq, raw, scale));
       progress('postgres: reads');
-      Object.assign(figures, await reads(target, scale));
+      Object.assign(figures, await reads(pgb, sq, scale));
       progress('postgres: list and stats');
-      Object.assign(figures, await listAndStats(target, scale));
+      Object.assign(figures, await listAndStats(pgb, sq, scale));
       progress('postgres: gc');
-      Object.assign(figures, await gc(target));
+      Object.assign(figures, await gc(pgb, sq, raw));
       const counter = new pg.Client({ connectionString: url }); // the superuser on the bench database: sees every row
       await counter.connect();
       const rows = Number((await counter.query('SELECT count(*) AS n FROM scratchpad.observations')).rows[0]?.n ?? 0);
@@ -163,7 +177,9 @@ export async function runPostgres(scale: number): Promise<{ figures: Record<stri
       return { figures, extra: { pg_stats_rows: rows }, info: { pg_server_version: version, pg_binaries: server.binaries.source } };
     } finally {
       await raw.end().catch(() => undefined);
-      await target.close();
+      await pgb.store.close();
+      await sq.store.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   } finally {
     await admin.end().catch(() => undefined);

@@ -5,7 +5,8 @@ import { toErrorShape } from '../ipc/errors';
 import { switchFile, switchPrincipal, type RecentFiles, type WindowSession } from '../ipc/session';
 import type { StoreClient } from '../store/client';
 import { watchExternalWrites } from '../startup/live-refresh';
-import { confirmPrincipal, electronDialogs } from './dialogs';
+import { planDeepLink } from '../startup/deep-link';
+import { confirmLinkedFile, confirmPrincipal, electronDialogs } from './dialogs';
 import { pushTo, registerIpc } from './ipc-main';
 import { installMenu } from './menu';
 import { createAppWindow, type WindowFiles } from './window';
@@ -106,8 +107,25 @@ export function createAppController(options: ControllerOptions) {
     return window;
   }
 
+  /**
+   * Opens the file a deep link names (see planDeepLink): a bad link shows why in an error box; an unknown file is
+   * confirmed first; the window views as the focused window's principal, or `fallback` (main's launch principal),
+   * never as anything the link says. Resolves to the window, or null when nothing opened.
+   */
+  async function openLink(text: string, fallback: Principal): Promise<BrowserWindow | null> {
+    const plan = planDeepLink(text, (path) => options.recentFiles.list().includes(path));
+    if (plan.kind === 'invalid') {
+      dialog.showErrorBox('Could not open the link', plan.message);
+      return null;
+    }
+    const focused = focusedSession();
+    if (plan.confirm && !(await confirmLinkedFile(focused ? windows.get(focused) : undefined, plan.link.db))) return null;
+    return openWindow(plan.link.db, focused?.principal ?? fallback);
+  }
+
   return {
     openWindow,
+    openLink,
     focusFirst: () => {
       const window = BrowserWindow.getAllWindows()[0];
       if (window?.isMinimized()) window.restore();

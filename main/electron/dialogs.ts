@@ -26,6 +26,23 @@ export async function confirmPrincipal(window: BrowserWindow | undefined, princi
   return response === 1;
 }
 
+/**
+ * Native confirmation before a deep link opens a file the user has not opened before (as File › Open shows the
+ * path it opens): the full path is shown; true when confirmed.
+ */
+export async function confirmLinkedFile(window: BrowserWindow | undefined, path: string): Promise<boolean> {
+  const options: MessageBoxOptions = {
+    type: 'question',
+    buttons: ['Cancel', 'Open'],
+    defaultId: 1,
+    cancelId: 0,
+    message: 'A link asks to open a scratchpad file you have not opened before',
+    detail: `${path}\n\nOpen it? The link cannot change who you view as.`,
+  };
+  const { response } = window ? await dialog.showMessageBox(window, options) : await dialog.showMessageBox(options);
+  return response === 1;
+}
+
 /** The Electron {@link Dialogs}: native dialogs attached to the session's window. */
 export function electronDialogs(windowOf: (session: WindowSession) => BrowserWindow | undefined, downloadsDir: () => string = () => join(homedir(), 'Downloads')): Dialogs {
   return {

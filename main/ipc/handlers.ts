@@ -27,7 +27,9 @@ function implementation(services: Services): Implementation {
     'turns:list': (s, req) => s.store.listTurns(s.principal, req),
     'turn:entries': (s, req) => s.store.listForTurn(s.principal, req.turnId),
     'entry:describe': (s, req) => s.store.describe(s.principal, req.id),
-    'entry:read': (s, { id, ...options }) => s.store.read(s.principal, id, options),
+    // The app shows the entry's own line numbers: its reads ask for the line facts of the slice (core/scratchpad.ts
+    // `withLines`: the stored or already built line index only, never a full scan).
+    'entry:read': (s, { id, ...options }) => s.store.read(s.principal, id, { ...options, withLines: true } as typeof options),
     'entry:readLog': (s, req) => s.store.readLog(s.principal, req),
     'entry:export': async (s, { id }) => {
       // Describe first: a missing or foreign id fails before any dialog opens.
@@ -46,6 +48,7 @@ function implementation(services: Services): Implementation {
       s.emit('export:progress', { id, bytesWritten: result.bytesWritten, totalBytes: result.totalBytes, done: true });
       return { path: target, bytesWritten: result.bytesWritten };
     },
+    'search:query': (s, req) => s.store.search(s.principal, req),
     'entry:compare': (s, req) => s.store.compare(s.principal, req.leftId, req.rightId, req.context),
     'stats:get': async (s) => {
       s.emit('work:progress', { task: 'stats', done: 0, total: 1 });

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { isPostgresUrl, redactUrl } from '../../app/scratchpad/postgres/url';
 import type { RecentFiles } from '../ipc/session';
 
 /** How many recent files main keeps. */
@@ -8,6 +9,8 @@ export const MAX_RECENT_FILES = 10;
 /**
  * Main's own recent-files list, most recent first, persisted as JSON at `storePath` (in userData). The only source
  * of paths `file:open` accepts besides the native dialog. A missing or unreadable file starts an empty list.
+ * A PostgreSQL URL is kept as it is, never resolved as a path, and always without its password (redactUrl):
+ * reopening it takes the password from PGPASSWORD or ~/.pgpass.
  */
 export function createRecentFiles(storePath: string | null, onChange: () => void = () => {}): RecentFiles {
   let items: string[] = [];
@@ -32,7 +35,7 @@ export function createRecentFiles(storePath: string | null, onChange: () => void
   return {
     list: () => items,
     add(path) {
-      const absolute = resolve(path);
+      const absolute = isPostgresUrl(path) ? redactUrl(path) : resolve(path);
       items = [absolute, ...items.filter((p) => p !== absolute)].slice(0, MAX_RECENT_FILES);
       save();
       onChange();

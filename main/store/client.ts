@@ -1,8 +1,8 @@
 import type { CompareView, Principal } from '../../app/contract';
 import type { Scratchpad } from '../../app/scratchpad/types';
 
-/** Scratchpad members main never proxies: writes the app does not make, whole-value reads, and the lifecycle. */
-type NotProxied = 'path' | 'format' | 'readonly' | 'put' | 'get' | 'extendTtl' | 'recordRead' | 'iterateContent' | 'close';
+/** Scratchpad members main never proxies: writes the app does not make, whole-value reads, id prefixes (CLI only), and the lifecycle. */
+type NotProxied = 'path' | 'format' | 'readonly' | 'resolveId' | 'put' | 'get' | 'extendTtl' | 'recordRead' | 'iterateContent' | 'close';
 
 /** A store method main may call: every {@link Scratchpad} method not listed in `NotProxied`. */
 export type StoreMethod = Exclude<keyof Scratchpad, NotProxied>;
@@ -14,6 +14,7 @@ export type StoreMethod = Exclude<keyof Scratchpad, NotProxied>;
 const PROXIED: Readonly<Record<StoreMethod, true>> = {
   describe: true,
   read: true,
+  search: true,
   listForTurn: true,
   listTurns: true,
   gc: true,

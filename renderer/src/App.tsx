@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import type { SearchHit } from '../../app/contract';
 import { toApiError, useApi, type ApiError } from './api';
 import { HelpOverlay } from './components/HelpOverlay';
 import { SessionBar } from './components/SessionBar';
@@ -9,15 +10,23 @@ import { useTheme, type ThemeChoice } from './hooks/useTheme';
 import { useQuery } from './hooks/useQuery';
 import { StoreRevisionProvider, useStoreRevision } from './hooks/useStoreRevision';
 import { GcPage } from './views/gc/GcPage';
-import { StatsPage } from './views/stats/StatsPage';
+import { Loading } from './components/States';
+import { SearchPage } from './views/search/SearchPage';
+import { useSearch } from './views/search/useSearch';
 import { TurnsPage, type Selection } from './views/turns/TurnsPage';
 
+// Stats pulls in the chart library (most of the bundle): loaded on first use, or when the app is idle after the
+// first paint, so the turns list is not kept waiting while the whole bundle is parsed.
+const loadStats = () => import('./views/stats/StatsPage');
+const StatsPage = lazy(() => loadStats().then((m) => ({ default: m.StatsPage })));
+
 /** The app's pages. */
-export type Page = 'turns' | 'gc' | 'stats';
+export type Page = 'turns' | 'search' | 'gc' | 'stats';
 const PAGES: readonly [Page, string, string][] = [
   ['turns', 'Turns', '1'],
   ['gc', 'gc', '2'],
   ['stats', 'Stats', '3'],
+  ['search', 'Search', '4'],
 ];
 
 /** Root: the store revision provider around the shell. */
@@ -38,7 +47,13 @@ function Shell() {
   const [theme, setTheme] = useTheme();
   const [selection, setSelection] = useState<Selection>({ turnId: null, entryId: null });
   const [actionError, setActionError] = useState<ApiError | undefined>();
+  // The search lives here so its hits survive a visit to the entry a hit opened.
+  const search = useSearch();
   const session = useQuery(() => api.sessionInfo({}), [store.revision]);
+  useEffect(() => {
+    const timer = setTimeout(() => void loadStats(), 2000);
+    return () => clearTimeout(timer);
+  }, []);
   const file = session.data?.file;
   useEffect(() => {
     document.title = file ? `${baseName(file)} — Scratchpad Inspector` : 'Scratchpad Inspector';
@@ -68,12 +83,31 @@ function Shell() {
       '1': () => setPage('turns'),
       '2': () => setPage('gc'),
       '3': () => setPage('stats'),
+      '4': () => setPage('search'),
       r: store.refresh,
       o: () => void openFile(),
       a: () => void choosePrincipal(),
     },
     !help,
   );
+
+  const openHit = useCallback((hit: SearchHit) => {
+    setSelection({ turnId: hit.turnId, entryId: hit.id, at: { entryId: hit.id, offset: hit.offset, length: hit.length } });
+    setPage('turns');
+  }, []);
+
+  // Ctrl/Cmd+Shift+F: search across entries, from anywhere (also while typing).
+  useEffect(() => {
+    if (help) return;
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.shiftKey && event.key.toLowerCase() === 'f') {
+        event.preventDefault();
+        setPage('search');
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [help]);
 
   return (
     <div className="app">
@@ -117,7 +151,17 @@ function Shell() {
             }}
           />
         )}
-        {page === 'stats' && <StatsPage />}
+        {page === 'stats' && (
+          <Suspense fallback={<Loading what="stats" />}>
+            <StatsPage />
+          </Suspense>
+        )}
+        {page === 'search' && (
+          <SearchPage
+            search={search}
+            onOpenHit={openHit}
+          />
+        )}
       </main>
       {help && <HelpOverlay onClose={() => setHelp(false)} />}
     </div>

@@ -154,17 +154,17 @@ describe('demo-db', () => {
     expect(r.code).toBe(5);
     expect(oneLine(r.stderr)).toMatch(/it is the wal file of the database/);
   });
-  it('leaves an existing file as it was when writing the new one fails', () => {
+  it('leaves an existing file as it was when writing the new one fails', async () => {
     const dir = join(tmp.dir, 'demo-fail');
     mkdirSync(dir);
     const target = join(dir, 'demo.db');
     writeFileSync(target, 'the old database');
-    expect(() => writeDemoDatabase(target, { now: NOW, overwrite: true, nativeBinding: join(dir, 'no-such-addon.node') })).toThrow();
+    await expect(writeDemoDatabase(target, { now: NOW, overwrite: true, nativeBinding: join(dir, 'no-such-addon.node') })).rejects.toThrow();
     expect(readFileSync(target, 'utf8')).toBe('the old database');
     expect(readdirSync(dir)).toEqual(['demo.db']);
   });
-  it('still refuses an existing file without overwrite, with its own error type', () => {
-    expect(() => writeDemoDatabase(db, { now: NOW })).toThrow(DemoDatabaseExistsError);
+  it('still refuses an existing file without overwrite, with its own error type', async () => {
+    await expect(writeDemoDatabase(db, { now: NOW })).rejects.toThrow(DemoDatabaseExistsError);
   });
   it('replaces an existing file with --force and drops its stale side files', async () => {
     const dir = join(tmp.dir, 'demo-force');

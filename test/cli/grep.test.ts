@@ -20,7 +20,7 @@ function captureIo(): CliIo & { out: () => string; err: () => string } {
 const text = 'first line\nsecond città line\nthird CITTÀ\n';
 const search: StoreSearch = async (_principal, q) => {
   const r = await searchEntry(textEntry(Buffer.from(text), 8, 'abc123'), q, { limit: q.limit, cursor: q.cursor ?? null });
-  const hits: StoreSearchHit[] = r.hits.map((h) => ({ ...h, id: 'abc123', turnId: 't1', stepNum: 1, executorName: 'shell' }));
+  const hits: StoreSearchHit[] = r.hits.map((h) => ({ ...h, id: 'abc123', turnId: 't1', stepNum: 1, executorName: 'shell', kind: 'text', expired: false }));
   return { ...r, hits };
 };
 const principal = { kind: 'operator' } as never;

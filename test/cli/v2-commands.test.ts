@@ -3,7 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expiryState, type EntryMeta, type GcResult, type Stats, type TurnSummary } from '../../app/contract';
+import { expiryState, formatDeepLink, type EntryMeta, type GcResult, type Stats, type TurnSummary } from '../../app/contract';
 import { cli, tempDir } from './helpers';
 import { NOW, TURN_A1, TURN_A2, TURN_B1, writeV2Fixture, type FixtureRow } from './v2-fixture';
 
@@ -133,6 +133,38 @@ describe('show', () => {
     const r = await run('show', row('expired').id);
     expect(r.stdout).toContain(`sha256    ${row('expired').sha256}\n`);
     expect(r.stdout).toMatch(/expires\s+2026-01-01T00:01:03Z \(8m ago\) expired\n/);
+  });
+
+  it('show LINK opens the link\'s file (said on stderr) as the principal of the flags, never the link\'s', async () => {
+    const r = row('accents');
+    const link = formatDeepLink({ db, id: r.id, offset: 3 });
+    const out = await cli(['--operator', 'show', link, '--json'], { now: NOW });
+    expect([out.code, out.stderr]).toEqual([0, `file: ${db} (from the link)\n`]);
+    expect(JSON.parse(out.stdout).meta).toEqual(expectedMeta(r));
+    // alice's entry through a link, viewed as bob: not found, exactly as `show ID` (exit 1).
+    const foreign = await cli(['--owner', 'bob', 'show', link], { now: NOW });
+    expect(foreign.code).toBe(1);
+    expect(foreign.stderr).toContain(`no entry with id "${r.id}"`);
+    // A well-formed id that names no row is not found (exit 1); a malformed one is a usage error (exit 2).
+    const unknown = await cli(['show', formatDeepLink({ db, id: 'f'.repeat(44) })], { now: NOW });
+    expect(unknown.code).toBe(1);
+    const malformed = await cli(['show', formatDeepLink({ db, id: 'no-such-entry' })], { now: NOW });
+    expect(malformed.code).toBe(2);
+  });
+
+  it.each([
+    ['scratchpad-inspector://open?db=%2Fx.db&owner=bob', 'it never sets who views'],
+    ['scratchpad-inspector://open?db=%2Fx.db', 'the link names no entry'],
+  ])('show refuses the link %s (exit 2, nothing opened)', async (link, message) => {
+    const out = await cli(['show', link], { now: NOW });
+    expect(out.code).toBe(2);
+    expect(out.stderr).toContain(message);
+  });
+
+  it('show refuses a link naming another file than --db', async () => {
+    const out = await run('show', formatDeepLink({ db: '/elsewhere.db', id: row('accents').id }));
+    expect(out.code).toBe(2);
+    expect(out.stderr).toContain('not the --db file');
   });
 });
 

@@ -67,6 +67,56 @@ describe('diffLineStreams', () => {
     );
   });
 
+  it('gives the same hunks whatever the piece and window sizes (window edges add no change)', async () => {
+    await fc.assert(
+      fc.asyncProperty(editedArb, fc.integer({ min: 1, max: 17 }), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: 4 }), async ([a, b], piece, windowBytes, context) => {
+        const whole = await diffLineStreams(cursor(a, 1_048_576), cursor(b, 1_048_576), budget({ context }));
+        const small = await diffLineStreams(cursor(a, piece), cursor(b, piece + 2), budget({ windowBytes, context }));
+        expect(small.diff).toEqual(whole.diff);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('gives no hunks for equal texts whose first line is longer than the window (fast-check counterexample)', async () => {
+    const a = 'long line ä €\na\nlong line ä €\na\nlong line ä €\nb\nc\na';
+    const out = await diffLineStreams(cursor(a, 1), cursor(a, 3), budget({ windowBytes: 1, context: 0 }));
+    expect(out.diff.hunks).toEqual([]);
+    expect(out.diff.stats).toEqual({ changed: 0, inserted: 0, deleted: 0, hunks: 0 });
+    expect([out.diff.oldLineCount, out.diff.newLineCount]).toEqual([8, 8]);
+  });
+
+  it('gives no hunks for equal texts at every piece and window size from 1 to 40', async () => {
+    const texts = ['long line ä €\na\nlong line ä €\na\nlong line ä €\nb\nc\na', 'x y z\n\n\nlong line ä €\n}\n', 'one line without a break ä €'];
+    for (const a of texts) {
+      for (let piece = 1; piece <= 40; piece++) {
+        for (let windowBytes = 1; windowBytes <= 40; windowBytes++) {
+          const out = await diffLineStreams(cursor(a, piece), cursor(a, 41 - piece), budget({ windowBytes, context: windowBytes % 4 }));
+          expect(out.diff.hunks, `piece ${piece}, window ${windowBytes}`).toEqual([]);
+          expect(out.diff.oldLineCount).toBe(a.split('\n').length - (a.endsWith('\n') ? 1 : 0));
+        }
+      }
+    }
+  });
+
+  it('keeps an equal line longer than the window out of the change that follows it', async () => {
+    const long = 'ä'.repeat(300);
+    const a = `${long}\nx\n${long}\n`;
+    const b = `${long}\ny\n${long}\n`;
+    const out = await diffLineStreams(cursor(a, 7), cursor(b, 5), budget({ windowBytes: 16, context: 0 }));
+    expect(out.diff.hunks).toEqual([{ oldStart: 2, newStart: 2, oldLines: 1, newLines: 1, lines: ['-x', '+y'] }]);
+    expect([out.diff.oldLineCount, out.diff.newLineCount]).toEqual([3, 3]);
+  });
+
+  it('stops when an equal line outgrows maxRegionBytes', async () => {
+    const a = 'same\n' + 'z'.repeat(5000) + '\na\n';
+    const b = 'same\n' + 'z'.repeat(5000) + '\nb\n';
+    const out = await diffLineStreams(cursor(a, 512), cursor(b, 512), budget({ windowBytes: 64, maxRegionBytes: 1000 }));
+    expect(out.truncatedReason).toBe('a line is longer than 1000 bytes');
+    expect(out.diff.hunks).toEqual([]);
+    expect(out.diff.oldLineCount).toBeNull();
+  });
+
   it('matches jsdiff exactly for one edit in a text of distinct lines', async () => {
     const lines = Array.from({ length: 200 }, (_, i) => `line ${i}\n`);
     const a = lines.join('');

@@ -1,8 +1,11 @@
 import { join } from 'node:path';
+import { inject } from 'vitest';
 import type { OpenOptions, Scratchpad } from '../../app/scratchpad';
 import { openScratchpad } from '../../app/scratchpad';
 import { openScratchpadWithLayout } from '../../app/scratchpad/open';
 import { makeV1File } from '../scratchpad/metnos-v1/v1-files';
+import { createTestDatabase } from '../support/pg-db';
+import { createLogin, installRoles } from '../support/pg-roles';
 
 /** One row to seed: `key` names it in the test, `content` a string (text) or bytes (binary). */
 export interface SeedRow {
@@ -36,11 +39,55 @@ export interface Capabilities {
 export interface BackendCase {
   readonly name: string;
   readonly can: Capabilities;
+  /** Runs only in the `postgres` vitest project (needs the throw-away server of its global setup). */
+  readonly needsServer?: boolean;
   open(dir: string, rows: readonly SeedRow[], options: OpenOptions): Promise<{ store: Scratchpad; ids: Record<string, string>; file: string }>;
 }
 
 /** Small v2 chunks, so the suite's texts cross chunk boundaries. */
 const SMALL_CHUNKS = { textChunkCodePoints: 7, binaryChunkBytes: 5 };
+
+/** Seeds `rows` through the store API with a clock that stands at each row's creation time; returns ids by key. */
+async function seed(target: string, rows: readonly SeedRow[]): Promise<Record<string, string>> {
+  let clock = 0;
+  const writer = await openScratchpadWithLayout(target, { clock: () => clock }, SMALL_CHUNKS);
+  const ids: Record<string, string> = {};
+  try {
+    for (const r of rows) {
+      clock = r.createdAt;
+      const handle = await writer.put({ kind: 'user', userId: r.owner }, { turnId: r.turnId, stepNum: r.stepNum, executorName: r.executorName, observation: { content: r.content }, ttlSeconds: r.expiresAt - r.createdAt });
+      ids[r.key] = handle.scratchpad_id;
+    }
+  } finally {
+    await writer.close();
+  }
+  return ids;
+}
+
+/**
+ * A fresh database on the postgres project's server with a login in the application, owner and operator roles
+ * (mode 1 of scripts/postgres-roles.sql, plus the operator view); dropped when the store closes.
+ */
+async function postgresCase(rows: readonly SeedRow[], options: OpenOptions): Promise<{ store: Scratchpad; ids: Record<string, string>; file: string }> {
+  const db = await createTestDatabase(inject('pgAdminUrl'));
+  const admin = await db.admin();
+  await installRoles(admin);
+  const login = `${db.name}_app`;
+  const url = db.urlFor(login, await createLogin(admin, login, ['scratchpad_app', 'scratchpad_owner', 'scratchpad_operator']));
+  const ids = await seed(url, rows);
+  const store = await openScratchpad(url, options);
+  const close = store.close.bind(store);
+  return {
+    store: Object.assign(store, {
+      async close() {
+        await close();
+        await db.drop();
+      },
+    }),
+    ids,
+    file: store.path,
+  };
+}
 
 /** Every backend the conformance suite runs over. Adding a backend = adding one entry here. */
 export const BACKENDS: readonly BackendCase[] = [
@@ -49,15 +96,7 @@ export const BACKENDS: readonly BackendCase[] = [
     can: { owners: true, writes: true, readLog: true, invalidUtf8: false },
     async open(dir, rows, options) {
       const file = join(dir, 'v2.db');
-      let clock = 0;
-      const writer = await openScratchpadWithLayout(file, { clock: () => clock }, SMALL_CHUNKS);
-      const ids: Record<string, string> = {};
-      for (const r of rows) {
-        clock = r.createdAt;
-        const handle = await writer.put({ kind: 'user', userId: r.owner }, { turnId: r.turnId, stepNum: r.stepNum, executorName: r.executorName, observation: { content: r.content }, ttlSeconds: r.expiresAt - r.createdAt });
-        ids[r.key] = handle.scratchpad_id;
-      }
-      await writer.close();
+      const ids = await seed(file, rows);
       return { store: await openScratchpad(file, options), ids, file };
     },
   },
@@ -83,5 +122,12 @@ export const BACKENDS: readonly BackendCase[] = [
       );
       return { store: await openScratchpad(file, options), ids, file };
     },
+  },
+  {
+    // Exceptions: none of the listed ones (owners, writes and a read log; text is always valid UTF-8, as in v2).
+    name: 'postgres',
+    can: { owners: true, writes: true, readLog: true, invalidUtf8: false },
+    needsServer: true,
+    open: (_dir, rows, options) => postgresCase(rows, options),
   },
 ];

@@ -64,6 +64,11 @@ describe('layout', () => {
     await page.locator('.turns-page.maximized').waitFor();
     await expect(turnsList(page).isVisible()).resolves.toBe(false);
     const maximized = await visible();
+    // The header (title, tabs, compare, copy, restore) stays one row: the tabs and the actions share a top edge.
+    const tops = await page.evaluate(() =>
+      ['.entry-head .tabs', '.entry-head-actions'].map((s) => Math.round(document.querySelector(s)!.getBoundingClientRect().top)),
+    );
+    expect(Math.abs(tops[0]! - tops[1]!)).toBeLessThanOrEqual(6);
     expect(maximized.rows).toBeGreaterThanOrEqual(25);
     expect(maximized.read && maximized.next).toBe(true);
     // Scrolling the text leaves the controls where they are.

@@ -39,4 +39,25 @@ describe('the e2e renderer build', () => {
     expect(count('session:info')).toBe(1);
     expect(count('turns:list')).toBe(1);
   });
+
+  test('the first paint loads neither the chart library nor the diff view: Stats and Compare come in their own chunks, on demand', async () => {
+    const { page } = app;
+    const scripts: string[] = [];
+    const onRequest = (r: { url(): string; resourceType(): string }) => {
+      if (r.resourceType() === 'script') scripts.push(path.basename(new URL(r.url()).pathname));
+    };
+    page.on('request', onRequest);
+    await page.reload();
+    await waitForTurnCount(page, turns);
+    const atFirstPaint = [...scripts];
+    expect(atFirstPaint.some((f) => f.startsWith('index-'))).toBe(true);
+    expect(atFirstPaint.filter((f) => f.startsWith('StatsPage') || f.startsWith('CompareDialog'))).toEqual([]);
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: /^Stats\b/ }).click();
+    await page.locator('.recharts-surface').first().waitFor();
+    expect(scripts.some((f) => f.startsWith('StatsPage'))).toBe(true);
+    page.off('request', onRequest);
+    const dir = path.join(await ensureRendererBuilt(), 'assets');
+    const entry = readdirSync(dir).find((f) => f.startsWith('index-') && f.endsWith('.js'))!;
+    expect(readFileSync(path.join(dir, entry), 'utf8')).not.toContain('recharts');
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SCRATCHPAD_READ_TOOL, handleScratchpadRead, offloadObservation, resumeTurn, suspendTurn, toolsForTurn } from '../../app/engine';
+import { SCRATCHPAD_READ_TOOL, SCRATCHPAD_SEARCH_TOOL, handleScratchpadRead, offloadObservation, resumeTurn, suspendTurn, toolsForTurn } from '../../app/engine';
 import type { Principal } from '../../app/contract';
 import { ScratchpadError, type Scratchpad } from '../../app/scratchpad/types';
 import { alice, bob, openTempStore, operator } from './store-fixture';
@@ -17,7 +17,7 @@ describe('toolsForTurn', () => {
     const { store } = await openTempStore();
     expect(await toolsForTurn(store, alice, TURN)).toEqual([]);
     await offload(store, alice, 'a');
-    expect(await toolsForTurn(store, alice, TURN)).toEqual([SCRATCHPAD_READ_TOOL]);
+    expect(await toolsForTurn(store, alice, TURN)).toEqual([SCRATCHPAD_READ_TOOL, SCRATCHPAD_SEARCH_TOOL]);
     expect(await toolsForTurn(store, bob, TURN)).toEqual([]);
     expect(await toolsForTurn(store, alice, 'another-turn')).toEqual([]);
   });
@@ -27,7 +27,7 @@ describe('toolsForTurn', () => {
     await offload(store, alice, 'a', 100);
     await offload(store, alice, 'b', 200);
     clock.now += 100;
-    expect(await toolsForTurn(store, alice, TURN)).toHaveLength(1);
+    expect(await toolsForTurn(store, alice, TURN)).toHaveLength(2);
     clock.now += 100;
     expect(await toolsForTurn(store, alice, TURN)).toEqual([]);
   });
@@ -47,7 +47,7 @@ describe('suspendTurn and resumeTurn', () => {
     clock.now += 3 * 3600;
     const resumed = await resumeTurn(store, alice, TURN);
     expect(resumed.readable.map((m) => m.id)).toEqual([id]);
-    expect([resumed.expiredCount, resumed.tools]).toEqual([0, [SCRATCHPAD_READ_TOOL]]);
+    expect([resumed.expiredCount, resumed.tools]).toEqual([0, [SCRATCHPAD_READ_TOOL, SCRATCHPAD_SEARCH_TOOL]]);
     const r = await handleScratchpadRead(store, { principal: alice, turnId: TURN }, { scratchpad_id: id, n: 6 });
     expect(r.ok && r.content).toBe('alice:');
   });
@@ -69,7 +69,7 @@ describe('suspendTurn and resumeTurn', () => {
     const bobs = await offload(store, bob, 'bob', 600);
     await suspendTurn(store, alice, TURN, 86_400);
     clock.now += 601;
-    expect(await toolsForTurn(store, alice, TURN)).toHaveLength(1);
+    expect(await toolsForTurn(store, alice, TURN)).toHaveLength(2);
     expect(await toolsForTurn(store, bob, TURN)).toEqual([]);
     const r = await handleScratchpadRead(store, { principal: bob, turnId: TURN }, { scratchpad_id: bobs });
     expect(r.ok ? null : r.error.message).toContain('has expired');

@@ -59,6 +59,8 @@ function nearMisses(ids: string[]) {
     fc.record({ turnId: fc.oneof(fc.constantFrom('turn-a', 'turn-b'), weirdString) }),
     fc.record({ id, mode: fc.constantFrom('full', 'head', 'tail'), n: maybe(fc.integer({ min: 0, max: 100 })) }),
     fc.record({ id, mode: fc.constant('range'), start: fc.integer({ min: 0, max: 900 }), end: fc.integer({ min: 0, max: 900 }) }),
+    fc.record({ id, mode: fc.constant('lines'), start: fc.integer({ min: 0, max: 50 }), end: fc.integer({ min: 0, max: 50 }) }),
+    fc.record({ pattern: fc.oneof(weirdString, fc.constantFrom('a', '(', '[x')), regex: maybe(fc.boolean()), caseSensitive: maybe(fc.boolean()), id: maybe(id) }),
   );
 }
 
@@ -75,6 +77,8 @@ function validRequest(channel: ChannelName, ids: string[]): unknown {
       return { id: ids[0], mode: 'range', start: 2, end: 9 };
     case 'entry:compare':
       return { leftId: ids[0], rightId: ids[0] };
+    case 'search:query':
+      return { pattern: 'a', limit: 5 };
     default:
       return {};
   }

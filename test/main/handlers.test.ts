@@ -71,6 +71,9 @@ describe.each(CLIENTS)('createHandlers over the %s', (_name, open) => {
       expect(tail.ok && tail.value.content).toBe('line\n');
       const range = await handlers['entry:read'](session, { id, mode: 'range', start: 6, end: 10 });
       expect(range.ok && range.value.content).toBe('line');
+      // The entry's own line numbers: a slice from offset 11 starts on line 2; 400 lines, each ending in '\n'.
+      const second = await handlers['entry:read'](session, { id, mode: 'range', start: 11, end: 15 });
+      expect(second.ok && [second.value.meta.startLine, second.value.meta.totalLines]).toEqual([2, 400]);
       const png = await handlers['entry:read'](session, { id: seeded.ids.alicePng, mode: 'head', n: 8 });
       expect(png.ok && [png.value.encoding, Buffer.from(png.value.content, 'base64')]).toEqual(['base64', Buffer.from(PNG_BYTES.subarray(0, 8))]);
     });

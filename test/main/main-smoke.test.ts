@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANNEL_NAMES } from '../../app/contract';
+import { CHANNEL_NAMES, formatDeepLink } from '../../app/contract';
 import { buildMain, ROOT } from '../../scripts/build-main.mjs';
 import { removeScratchDirs, repoScratchDir, seedStore, tempDir } from './helpers';
 
@@ -61,5 +61,26 @@ describe('the bundled main process under an electron stub', () => {
     );
     expect(failure?.code).toBe(2);
     expect(failure?.stdout).toContain('@@ERROR_BOX ["Scratchpad Inspector","--owner and --operator cannot be combined"]');
+  });
+
+  it('registers the scratchpad-inspector scheme; --open LINK shows the unknown file, confirmed opens it as main\'s principal (never the link\'s)', async () => {
+    const seeded = await seedStore();
+    const home = tempDir('home-');
+    const link = formatDeepLink({ db: seeded.path, id: 'no-such-entry' });
+    const records = await runMain(mainJs, ['--open', link, '--owner', 'alice'], { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), STUB_MESSAGE_BOX_RESPONSE: '1' });
+    expect(records.filter((r) => r.tag === 'PROTOCOL_CLIENT').map((r) => r.value)).toEqual(['scratchpad-inspector']);
+    expect(records.filter((r) => r.tag === 'MESSAGE_BOX').map((r) => r.value)).toEqual(['A link asks to open a scratchpad file you have not opened before']);
+    const result = records.find((r) => r.tag === 'RESULT')?.value;
+    expect([result.info.value.file, result.info.value.principal]).toEqual([seeded.path, { kind: 'user', userId: 'alice' }]);
+  });
+
+  it('refuses a link that tries to set who views, with an error box and exit code 2', async () => {
+    const failure = await runMain(mainJs, ['--open', 'scratchpad-inspector://open?db=/x.db&owner=bob'], { HOME: tempDir('home-') }).then(
+      () => null,
+      (err: { code: number; stdout: string }) => err,
+    );
+    expect(failure?.code).toBe(2);
+    expect(failure?.stdout).toContain('--open: unknown parameter');
+    expect(failure?.stdout).toContain('it never sets who views');
   });
 });

@@ -4,24 +4,61 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LaunchArgsError, parseLaunchArgs } from '../../main/startup/args';
 import { CONTENT_SECURITY_POLICY, withCspMeta } from '../../main/startup/csp';
+import { deepLinkFromArgv, planDeepLink } from '../../main/startup/deep-link';
 import { resolveDatabase } from '../../main/startup/default-db';
 import { createRecentFiles, MAX_RECENT_FILES } from '../../main/startup/recent-files';
 
 describe('parseLaunchArgs', () => {
   it('defaults to the operator and the default file', () => {
-    expect(parseLaunchArgs([])).toEqual({ db: null, principal: { kind: 'operator' } });
+    expect(parseLaunchArgs([])).toEqual({ db: null, open: null, principal: { kind: 'operator' } });
   });
   it('reads --db and --owner and ignores Chromium switches and positionals', () => {
     expect(parseLaunchArgs(['dist/main/main.js', '--db', '/x/a.db', '--owner', 'alice', '--enable-logging'])).toEqual({
       db: '/x/a.db',
+      open: null,
       principal: { kind: 'user', userId: 'alice' },
     });
   });
   it('accepts --operator explicitly', () => {
-    expect(parseLaunchArgs(['--operator', '--db=/a.db'])).toEqual({ db: '/a.db', principal: { kind: 'operator' } });
+    expect(parseLaunchArgs(['--operator', '--db=/a.db'])).toEqual({ db: '/a.db', open: null, principal: { kind: 'operator' } });
   });
   it.each([[['--owner', 'a', '--operator']], [['--owner']], [['--db']], [['--owner=']]])('refuses %j', (argv) => {
     expect(() => parseLaunchArgs(argv)).toThrow(LaunchArgsError);
+  });
+  it('reads --open LINK and keeps the principal from the flags, not the link', () => {
+    const link = 'scratchpad-inspector://open?db=%2Fx%2Fa.db&id=e1&offset=5';
+    expect(parseLaunchArgs(['--open', link, '--owner', 'alice'])).toEqual({ db: null, open: link, principal: { kind: 'user', userId: 'alice' } });
+  });
+  it.each([
+    [['--open'], '--open needs'],
+    [['--open', 'https://example.com/'], 'not a scratchpad-inspector: link'],
+    [['--open', 'scratchpad-inspector://open?db=/a.db&principal=operator'], 'unknown parameter "principal"'],
+    [['--open', 'scratchpad-inspector://open?db=/a.db', '--db', '/b.db'], '--open and --db cannot be combined'],
+  ])('refuses --open in %j', (argv, message) => {
+    expect(() => parseLaunchArgs(argv)).toThrow(message);
+  });
+});
+
+describe('deepLinkFromArgv', () => {
+  it('finds --open LINK, --open=LINK and a bare link as the OS passes it', () => {
+    expect(deepLinkFromArgv(['--open', 'scratchpad-inspector://open?db=a'])).toBe('scratchpad-inspector://open?db=a');
+    expect(deepLinkFromArgv(['--open=scratchpad-inspector://open?db=b'])).toBe('scratchpad-inspector://open?db=b');
+    expect(deepLinkFromArgv(['--allow-file-access', 'Scratchpad-Inspector://open?db=c'])).toBe('Scratchpad-Inspector://open?db=c');
+    expect(deepLinkFromArgv(['--db', '/a.db'])).toBeNull();
+  });
+});
+
+describe('planDeepLink', () => {
+  const known = (path: string) => path === '/seen.db';
+  it('opens a file the user opened before without asking, one never opened after a confirmation', () => {
+    expect(planDeepLink('scratchpad-inspector://open?db=%2Fseen.db&id=e1', known)).toEqual({ kind: 'open', link: { db: '/seen.db', id: 'e1' }, confirm: false });
+    expect(planDeepLink('scratchpad-inspector://open?db=%2Fnew.db', known)).toEqual({ kind: 'open', link: { db: '/new.db' }, confirm: true });
+  });
+  it('refuses a link that names a principal, with the reason', () => {
+    expect(planDeepLink('scratchpad-inspector://open?db=%2Fseen.db&owner=bob', known)).toEqual({
+      kind: 'invalid',
+      message: 'unknown parameter "owner" (a link carries db, id and offset only; it never sets who views)',
+    });
   });
 });
 

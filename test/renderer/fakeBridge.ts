@@ -1,5 +1,7 @@
 // Small in-memory fake of window.scratchpad for component tests only (the real bridge is tested in test/main
 // and end to end). It slices text in code points and binary in bytes like the contract says.
+import { fakeSearchQuery } from './fakeSearch';
+import { entryExpiresAt } from '../../app/contract';
 import type { EntryDescription, EntryMeta, Envelope, ErrorCode, EventName, EventPayload, ReadLogEntry, ScratchpadBridge, SessionInfo } from '../../app/contract';
 
 export type FakeEntry = { meta: EntryMeta; content: string | Uint8Array; description?: Partial<EntryDescription> };
@@ -35,7 +37,8 @@ function toBase64(bytes: Uint8Array): string {
 }
 
 /** Builds the fake; `emit` pushes an event to subscribed listeners; `calls` records every method call. */
-export function fakeBridge(entries: FakeEntry[], options: { readLog?: ReadLogEntry[]; session?: Partial<SessionInfo> } = {}) {
+export function fakeBridge(entries: FakeEntry[], options: { readLog?: ReadLogEntry[]; session?: Partial<SessionInfo>; lines?: boolean } = {}) {
+  const search = fakeSearchQuery(entries);
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const calls: { method: string; request: unknown }[] = [];
   const find = (id: string) => entries.find((e) => e.meta.id === id);
@@ -57,7 +60,7 @@ export function fakeBridge(entries: FakeEntry[], options: { readLog?: ReadLogEnt
           totalBytes: rows.reduce((s, m) => s + m.sizeBytes, 0),
           firstCreatedAt: Math.min(...rows.map((m) => m.createdAt)),
           lastCreatedAt: Math.max(...rows.map((m) => m.createdAt)),
-          earliestExpiresAt: Math.min(...rows.map((m) => m.expiresAt)),
+          earliestExpiresAt: Math.min(...rows.map((m) => entryExpiresAt(m))),
           expiredCount: 0,
           executors: [...new Set(rows.map((m) => m.executorName ?? ''))],
           owners: [...new Set(rows.map((m) => m.owner ?? ''))],
@@ -85,6 +88,14 @@ export function fakeBridge(entries: FakeEntry[], options: { readLog?: ReadLogEnt
         start = Math.min(total, r.start ?? 0);
         end = Math.min(total, r.end ?? total);
       }
+      else if (r.mode === 'lines' && text) {
+        // Lines [start, end), 0-based: code-point offsets of the first line's start and the last line's end.
+        const starts = [0];
+        (units as string[]).forEach((c, i) => c === '\n' && starts.push(i + 1));
+        start = starts[Math.min(r.start ?? 0, starts.length - 1)] ?? total;
+        const after = starts[r.end ?? starts.length];
+        end = after === undefined ? total : Math.max(start, after - 1);
+      }
       const content = text ? (units as string[]).slice(start, end).join('') : toBase64((units as Uint8Array).subarray(start, end));
       return record(
         'entryRead',
@@ -92,7 +103,18 @@ export function fakeBridge(entries: FakeEntry[], options: { readLog?: ReadLogEnt
         ok({
           content,
           encoding: text ? ('utf8' as const) : ('base64' as const),
-          meta: { id: r.id, kind: e.meta.kind, unit: text ? ('code_points' as const) : ('bytes' as const), totalLength: total, start, end, returnedLength: end - start, truncated: false },
+          meta: {
+            id: r.id,
+            kind: e.meta.kind,
+            unit: text ? ('code_points' as const) : ('bytes' as const),
+            totalLength: total,
+            start,
+            end,
+            returnedLength: end - start,
+            truncated: false,
+            // With `lines`, text reads say where they start (1-based line of the entry) and the line count.
+            ...(options.lines && text ? { startLine: (units as string[]).slice(0, start).filter((c) => c === '\n').length + 1, totalLines: (units as string[]).filter((c) => c === '\n').length + 1 } : {}),
+          },
         }),
       );
     },
@@ -102,6 +124,7 @@ export function fakeBridge(entries: FakeEntry[], options: { readLog?: ReadLogEnt
     gcPreview: (r: unknown) => record('gcPreview', r, ok({ deletedRows: 0, deletedBytes: 0, now: 1, dryRun: true, turns: [] })),
     gcRun: (r: unknown) => record('gcRun', r, ok({ deletedRows: 0, deletedBytes: 0, now: 1, dryRun: false, turns: [] })),
     fileOpen: (r: unknown) => record('fileOpen', r, ok(null)),
+    searchQuery: (r: Parameters<typeof search>[0]) => record('searchQuery', r, search(r)),
     principalChoose: (r: unknown) => record('principalChoose', r, ok(null)),
     on: (event: string, listener: (payload: unknown) => void) => {
       const set = listeners.get(event) ?? new Set();

@@ -49,7 +49,7 @@ describe('gc', () => {
     const boundary = await put(alice, 't1', 200);
     const late = await put(alice, 't2', 201);
     const now = T0 + 200;
-    const expiredBefore = (await sp.listForTurn(alice, 't1')).filter((e) => e.expiresAt <= now).map((e) => e.id);
+    const expiredBefore = (await sp.listForTurn(alice, 't1')).filter((e) => e.expiresAt !== null && e.expiresAt <= now).map((e) => e.id);
     clock.set(now);
     expect((await sp.listForTurn(alice, 't1')).filter((e) => e.expiry === 'expired').map((e) => e.id)).toEqual(expiredBefore);
     const result = await sp.gc(alice);

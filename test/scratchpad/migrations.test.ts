@@ -2,8 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { openScratchpad } from '../../app/scratchpad';
 import { resolveOptions } from '../../app/scratchpad/options';
+import { newEntryId } from '../../app/scratchpad/ids';
 import { createV2File } from '../../app/scratchpad/v2/connection';
-import { LATEST_VERSION, LEGACY_ID_WHERE, MARKER_TABLE, MIGRATIONS } from '../../app/scratchpad/v2/schema';
+import { LATEST_VERSION, LEGACY_ID_WHERE, MARKER_TABLE, MIGRATIONS, migrate } from '../../app/scratchpad/v2/schema';
 import { errorOf, operator, tempDir, user, piecesOf } from './helpers';
 
 let tmp: ReturnType<typeof tempDir>;
@@ -29,7 +30,7 @@ describe('migrations', () => {
     expect(db.pragma('page_size', { simple: true })).toBe(4096);
     expect(db.prepare(`SELECT value FROM ${MARKER_TABLE} WHERE key = 'format'`).get()).toEqual({ value: 'scratchpad-inspector-v2' });
     const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
-    expect(tables).toEqual(['chunks', 'observations', 'read_log', MARKER_TABLE, 'turns'].sort());
+    expect(tables).toEqual(['chunk_lines', 'chunks', 'observations', 'read_log', MARKER_TABLE, 'turns'].sort());
     expect(tables).not.toContain('entries');
     db.close();
   });
@@ -139,7 +140,7 @@ describe('migrations', () => {
     expect(foreign.message.replace(legacyBob, 'ID')).toBe(missing.message.replace('f'.repeat(32), 'ID'));
     // New puts in the upgraded file get ids naming their row, next to the legacy rows.
     const fresh = (await sp.put(alice, { turnId: 't1', stepNum: 3, executorName: 'x', observation: 'new text' })).scratchpad_id;
-    expect(fresh).toMatch(/^[0-9a-f]{32}000000000003$/);
+    expect(fresh).toMatch(/^[0-9a-f]{44}$/);
     expect((await sp.read(alice, fresh, { mode: 'full' })).content).toBe('new text');
     expect((await sp.listForTurn(alice, 't1')).map((e) => e.id)).toEqual([legacyAlice, fresh]);
     await sp.close();
@@ -150,38 +151,48 @@ describe('migrations', () => {
     expect(indexes).toEqual(['observations_legacy_id', 'observations_turn']);
     // Only the two legacy rows are in the partial index; the new row holds id_key -1.
     expect(db.prepare(`SELECT pk FROM observations INDEXED BY observations_legacy_id WHERE ${LEGACY_ID_WHERE} ORDER BY pk`).all()).toEqual([{ pk: 1 }, { pk: 2 }]);
-    expect(db.prepare('SELECT id_key FROM observations WHERE pk = 3').get()).toEqual({ id_key: -1 });
+    expect(db.prepare('SELECT id_key FROM observations WHERE pk > 2').all()).toEqual([{ id_key: -1 }]);
     // The lookup of a legacy id (lookup.ts repeats the index's condition) searches the partial index.
     const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT pk FROM observations WHERE id_key = ? AND ${LEGACY_ID_WHERE} AND id = ?`).all(1, 'x') as { detail: string }[];
     expect(plan.map((p) => p.detail).join('; ')).toMatch(/USING INDEX observations_legacy_id \(id_key=\?\)/);
     db.close();
   });
 
-  it('5 (per-turn aggregates): a version-4 file gets its turns filled from the existing rows', async () => {
+  it('5 (newline count per text chunk): fills the line index of a version-4 file; lines and search use it', async () => {
     const file = tmp.file();
     createV2File(file, resolveOptions({}), 4);
     const seed = new Database(file);
     const insert = seed.prepare(
       `INSERT INTO observations (pk, id, id_key, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units,
         chunk_units, created_at, expires_at, actor, channel, detected_type, sha256, handle)
-       VALUES (?, ?, -1, ?, ?, ?, ?, ?, 0, ?, ?, 32768, ?, ?, NULL, NULL, NULL, 'x', NULL)`,
+       VALUES (?, ?, -1, 'alice', 't1', ?, 'x', ?, 0, ?, ?, 4, 10, 4000000000, NULL, NULL, NULL, ?, NULL)`,
     );
-    insert.run(1, 'a', 'alice', 't1', 1, 'grep', 'text', 5, 5, 10, 150);
-    insert.run(2, 'b', 'alice', 't1', 2, 'shell', 'binary', 2_000, 2_000, 12, 300);
-    insert.run(3, 'c', 'alice', 't1', 3, 'grep', 'text', 20_000, 20_000, 11, 200);
-    insert.run(4, 'd', 'bob', 't1', 1, null, 'text', 7, 7, 20, 100);
+    // "ab\ncd\nef\n\ngh" cut every 4 code points: "ab\nc" "d\nef" "\n\ngh"; a binary row with 0x0a bytes gets no index.
+    const id = newEntryId(1);
+    insert.run(1, id, 1, 'text', 12, 12, '0'.repeat(64));
+    insert.run(2, newEntryId(2), 2, 'binary', 3, 3, '1'.repeat(64));
+    const chunk = seed.prepare('INSERT INTO chunks (key, summary, byte_start, unit_start, cp_index, data) VALUES (?, ?, ?, ?, NULL, ?)');
+    ['ab\nc', 'd\nef', '\n\ngh'].forEach((data, seq) => chunk.run(1_048_576 + seq, seq === 0 ? 'ab' : null, seq * 4, seq * 4, Buffer.from(data)));
+    chunk.run(2 * 1_048_576, 'bin', 0, 0, Buffer.from([0x0a, 0x0a, 0x01]));
     seed.close();
 
-    (await openScratchpad(file)).close();
+    const sp = await openScratchpad(file, { clock: () => 100 });
+    const lines = await sp.read(alice, id, { mode: 'lines', start: 1, end: 4 });
+    expect(lines.lines).toEqual(['cd', 'ef', '']);
+    expect(lines.content).toBe('cd\nef\n');
+    expect(lines.meta).toMatchObject({ start: 3, end: 10, startLine: 2, totalLines: 5 });
+    expect((await sp.read(alice, id, { mode: 'range', start: 10, end: 12, withLines: true } as never)).meta).toMatchObject({ startLine: 5, totalLines: 5 });
+    const found = await sp.search(alice, { pattern: 'gh' });
+    expect(found.hits.map((h) => [h.id, h.offset, h.line])).toEqual([[id, 10, 5]]);
+    await sp.close();
+
     const db = new Database(file, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(5);
-    expect(db.prepare('SELECT * FROM turns ORDER BY owner').all()).toEqual([
-      { owner: 'alice', turn_id: 't1', entry_count: 3, total_bytes: 22_005, text_count: 2, text_bytes: 20_005, first_created: 10, last_created: 12,
-        earliest_expires: 150, latest_expires: 300, executors: expect.any(String), b0: 1, b1: 1, b2: 1, b3: 0, b4: 0, b5: 0, b6: 0 },
-      { owner: 'bob', turn_id: 't1', entry_count: 1, total_bytes: 7, text_count: 1, text_bytes: 7, first_created: 20, last_created: 20,
-        earliest_expires: 100, latest_expires: 100, executors: '', b0: 1, b1: 0, b2: 0, b3: 0, b4: 0, b5: 0, b6: 0 },
+    expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+    expect(db.prepare('SELECT key, newlines FROM chunk_lines ORDER BY key').all()).toEqual([
+      { key: 1_048_576, newlines: 1 },
+      { key: 1_048_577, newlines: 1 },
+      { key: 1_048_578, newlines: 2 },
     ]);
-    expect((db.prepare("SELECT executors FROM turns WHERE owner = 'alice'").pluck().get() as string).split(String.fromCharCode(31)).sort()).toEqual(['grep', 'shell']);
     db.close();
   });
 
@@ -194,5 +205,66 @@ describe('migrations', () => {
     const db = new Database(file, { readonly: true });
     expect(db.prepare('SELECT count(*) AS n, sum(length(data)) AS bytes FROM chunks').get()).toEqual({ n: 1, bytes: 0 });
     db.close();
+  });
+});
+
+describe('migration 7 (per-turn aggregates)', () => {
+  it('fills turns from the rows of a version-6 file; listTurns, stats and later puts use them', async () => {
+    const file = tmp.file();
+    createV2File(file, resolveOptions({}), 6);
+    const seed = new Database(file);
+    const insert = seed.prepare(
+      `INSERT INTO observations (pk, id, id_key, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units,
+         chunk_units, created_at, expires_at, actor, channel, detected_type, sha256, handle)
+       VALUES (?, ?, -1, ?, ?, ?, ?, ?, 0, ?, ?, 32768, ?, ?, NULL, NULL, NULL, 'x', NULL)`,
+    );
+    insert.run(1, newEntryId(1), 'alice', 't1', 1, 'grep', 'text', 5, 5, 10, 150);
+    insert.run(2, newEntryId(2), 'alice', 't1', 2, 'shell', 'binary', 2_000, 2_000, 12, 300);
+    insert.run(3, newEntryId(3), 'alice', 't1', 3, 'grep', 'text', 20_000, 20_000, 11, 200);
+    insert.run(4, newEntryId(4), 'bob', 't1', 1, null, 'text', 7, 7, 20, 100);
+    insert.run(5, newEntryId(5), 'alice', 't2', 1, 'grep', 'text', 300_000, 300_000, 30, 400);
+    seed.close();
+
+    const sp = await openScratchpad(file, { clock: () => 160 });
+    const page = await sp.listTurns(operator, { sort: 'entryCount' });
+    expect(page.total).toBe(2);
+    expect(page.turns.map((t) => [t.turnId, t.entryCount, t.totalBytes, t.firstCreatedAt, t.lastCreatedAt, t.expiredCount, t.executors, t.owners])).toEqual([
+      ['t1', 4, 22_012, 10, 20, 2, ['grep', 'shell'], ['alice', 'bob']],
+      ['t2', 1, 300_000, 30, 30, 0, ['grep'], ['alice']],
+    ]);
+    expect(await sp.stats(alice)).toMatchObject({ rows: 4, bytes: 322_005, expiredRows: 1, byKind: { text: { rows: 3, bytes: 320_005 }, binary: { rows: 1, bytes: 2_000 } } });
+    await sp.put(alice, { turnId: 't2', stepNum: 2, executorName: 'shell', observation: { content: 'more' } });
+    expect((await sp.listTurns(alice, { query: 't2' })).turns.map((t) => [t.entryCount, t.totalBytes, t.executors])).toEqual([[2, 300_004, ['grep', 'shell']]]);
+    await sp.close();
+
+    const db = new Database(file, { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(7);
+    expect(db.prepare("SELECT * FROM turns WHERE turn_id = 't1' ORDER BY owner").all()).toEqual([
+      { owner: 'alice', turn_id: 't1', entry_count: 3, total_bytes: 22_005, text_count: 2, text_bytes: 20_005, first_created: 10, last_created: 12,
+        earliest_expires: 150, latest_expires: 300, executors: expect.any(String), b0: 1, b1: 1, b2: 1, b3: 0, b4: 0, b5: 0, b6: 0 },
+      { owner: 'bob', turn_id: 't1', entry_count: 1, total_bytes: 7, text_count: 1, text_bytes: 7, first_created: 20, last_created: 20,
+        earliest_expires: 100, latest_expires: 100, executors: '', b0: 1, b1: 0, b2: 0, b3: 0, b4: 0, b5: 0, b6: 0 },
+    ]);
+    expect((db.prepare("SELECT executors FROM turns WHERE owner = 'alice' AND turn_id = 't1'").pluck().get() as string).split(String.fromCharCode(31)).sort()).toEqual(['grep', 'shell']);
+    db.close();
+  });
+});
+
+describe('migration 6 (ids hide row numbers)', () => {
+  it('adds a random per-file id key (another file gets another)', async () => {
+    const tmp = tempDir();
+    try {
+      const db = new Database(tmp.file());
+      migrate(db, 6);
+      const key = db.prepare(`SELECT value FROM ${MARKER_TABLE} WHERE key = 'id_key'`).pluck().get() as string;
+      db.close();
+      expect(key).toMatch(/^[0-9a-f]{32}$/);
+      const other = new Database(tmp.file(`b.db`));
+      migrate(other, 6);
+      expect(other.prepare(`SELECT value FROM ${MARKER_TABLE} WHERE key = 'id_key'`).pluck().get()).not.toBe(key);
+      other.close();
+    } finally {
+      tmp.cleanup();
+    }
   });
 });

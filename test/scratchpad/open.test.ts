@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { chmodSync, mkdirSync, readFileSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import Database from 'better-sqlite3';
 import { openScratchpad } from '../../app/scratchpad';
+import { MAX_READ_LENGTH } from '../../app/scratchpad/options';
 import { errorOf, operator, tempDir, user } from './helpers';
 
 let tmp: ReturnType<typeof tempDir>;
@@ -145,6 +146,16 @@ describe('openScratchpad on a file it cannot use', () => {
     expect((await errorOf(() => openScratchpad(42 as unknown as string))).code).toBe('INVALID_ARGUMENT');
     expect((await errorOf(() => openScratchpad(tmp.file(), { maxReadLength: -1 }))).code).toBe('INVALID_ARGUMENT');
     expect((await errorOf(() => openScratchpad(tmp.file(), { busyTimeoutMs: Number.NaN }))).code).toBe('INVALID_ARGUMENT');
+  });
+
+  it('bounds maxReadLength by the longest slice one JS string holds (no ERR_STRING_TOO_LONG later)', async () => {
+    const big = await errorOf(() => openScratchpad(tmp.file(), { maxReadLength: 1e12 }));
+    expect([big.code, big.message]).toEqual(['INVALID_ARGUMENT', `option maxReadLength must be an integer from 0 to ${MAX_READ_LENGTH} (the longest slice one JS string holds), got 1000000000000`]);
+    expect(MAX_READ_LENGTH).toBe(268_435_444);
+    expect((await errorOf(() => openScratchpad(tmp.file(), { maxReadLength: 2.5 }))).code).toBe('INVALID_ARGUMENT');
+    expect(existsSync(tmp.file())).toBe(false);
+    const ok = await openScratchpad(tmp.file(), { maxReadLength: MAX_READ_LENGTH });
+    await ok.close();
   });
 
   // root ignores file modes, so this runs only as an ordinary user.

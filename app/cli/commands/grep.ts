@@ -1,28 +1,18 @@
-import type { Principal } from '../../contract';
-import type { SearchHit, SearchQuery } from '../../scratchpad/search/types';
+import type { Principal, SearchHit, SearchRequest, SearchResult } from '../../contract';
 import { CliError, EXIT, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
 import { printJson, stdoutPaint, type CommonArgs } from './common';
 
 /*
- * `grep PATTERN [--id ID | --turn TURN] [-i] [-E] [--hex] [--limit N] [--json]`. Not registered in program.ts
- * yet: it runs over the store's search method, which comes with the store core; until then it takes that method
- * as an argument (the shape below is the one the core will expose).
+ * `grep PATTERN [--id ID | --turn TURN] [-i] [-E] [--hex] [--limit N] [--json]` over the store's `search`
+ * (program.ts passes `store.search`; tests may pass another function of the same shape).
  */
 
-/** A hit as the store's search returns it: the entry's hit plus where the entry lives. */
-export interface StoreSearchHit extends SearchHit {
-  readonly id: string;
-  readonly turnId: string;
-  readonly stepNum: number | null;
-  readonly executorName: string | null;
-}
+/** A hit as the store's search returns it (contract SearchHit). */
+export type StoreSearchHit = SearchHit;
 
 /** The store search the command runs (owner-scoped by the store: the principal decides what is scanned). */
-export type StoreSearch = (
-  principal: Principal,
-  query: SearchQuery & { readonly id?: string; readonly turnId?: string; readonly limit?: number; readonly cursor?: string | null },
-) => Promise<{ readonly hits: readonly StoreSearchHit[]; readonly nextCursor: string | null; readonly scannedBytes: number; readonly truncated: boolean }>;
+export type StoreSearch = (principal: Principal, request: SearchRequest) => Promise<SearchResult>;
 
 /** Arguments of `grep`. */
 export interface GrepArgs extends CommonArgs {
@@ -70,7 +60,7 @@ export async function runGrep(search: StoreSearch, args: GrepArgs, io: CliIo): P
       ...(args.id === undefined ? {} : { id: args.id }),
       ...(args.turn === undefined ? {} : { turnId: args.turn }),
       limit: Math.min(100, limit - hits.length),
-      cursor,
+      ...(cursor === null ? {} : { cursor }),
     });
     hits.push(...r.hits);
     scannedBytes += r.scannedBytes;

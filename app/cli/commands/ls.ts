@@ -1,5 +1,5 @@
 import { stripVTControlCharacters } from 'node:util';
-import type { EntryMeta } from '../../contract';
+import { entryExpiresAt, type EntryMeta } from '../../contract';
 import type { Scratchpad } from '../../scratchpad/types';
 import { coverageOf, formatCoverage } from '../coverage';
 import { CliError } from '../exit-codes';
@@ -51,7 +51,7 @@ export async function runLs(store: Scratchpad, args: LsArgs, io: CliIo): Promise
     oneLine(e.executorName ?? '-', 16),
     e.structured ? 'json' : e.kind,
     formatBytes(e.sizeBytes),
-    `${formatExpiry(e.expiry, paint)} ${formatRelative(e.expiresAt, now)}`,
+    `${formatExpiry(e.expiry, paint)} ${formatRelative(entryExpiresAt(e), now)}`,
     formatCoverage(coverageOf(e.id, e.kind === 'binary' ? 'bytes' : 'code_points', e.kind === 'binary' ? e.sizeBytes : (e.lengthCodePoints ?? 0), log.filter((r) => r.entryId === e.id))),
     e.summary,
   ]);

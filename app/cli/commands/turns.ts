@@ -1,4 +1,4 @@
-import { expiryState, type ExpiryState, type TurnSummary } from '../../contract';
+import { expiryState, turnExpiresAt, type ExpiryState, type TurnSummary } from '../../contract';
 import type { Scratchpad } from '../../scratchpad/types';
 import { formatBytes, formatRelative, oneLine } from '../format';
 import type { CliIo } from '../io';
@@ -57,7 +57,7 @@ export async function runTurns(store: Scratchpad, args: TurnsArgs, io: CliIo): P
     formatBytes(t.totalBytes),
     t.expiredCount > 0 ? paint('red', String(t.expiredCount)) : '0',
     formatRelative(t.lastCreatedAt, now),
-    paintExpiry(expiryState(t.earliestExpiresAt, now), formatRelative(t.earliestExpiresAt, now)),
+    paintExpiry(expiryState(turnExpiresAt(t), now), formatRelative(turnExpiresAt(t), now)),
     ...(operator ? [t.owners.join(', ') || '-'] : []),
     oneLine(t.executors.join(', '), 60),
   ]);

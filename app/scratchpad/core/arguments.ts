@@ -106,3 +106,14 @@ export function parsePieceBytes(chunkBytes: unknown): number {
   }
   return chunkBytes;
 }
+
+/** Fewest hex digits of an id prefix (32 random bits: a collision among one owner's ids is rare below ~65,000 rows). */
+export const MIN_ID_PREFIX = 8;
+
+/** An id prefix lowercased: 8 to 64 hex digits. INVALID_ARGUMENT otherwise (nothing asked of the backend). */
+export function parseIdPrefix(prefix: unknown): string {
+  if (typeof prefix !== 'string' || !/^[0-9a-fA-F]+$/.test(prefix) || prefix.length < MIN_ID_PREFIX || prefix.length > 64) {
+    throw new ScratchpadError('INVALID_ARGUMENT', `an id or id prefix is ${MIN_ID_PREFIX} to 64 hex digits, got ${typeof prefix === 'string' ? JSON.stringify(prefix.slice(0, 70)) : typeof prefix}`);
+  }
+  return prefix.toLowerCase();
+}

@@ -1,5 +1,6 @@
-import type { DetectedType, EntryKind, Format, ReadLogEntry, ReadMode, SortDirection, SyntheticHandle, TurnSort } from '../../contract';
+import type { DetectedType, EntryKind, Format, ReadLogEntry, ReadMode, SortDirection, StepNum, SyntheticHandle, TurnSort } from '../../contract';
 import type { NormalizedObservation } from '../observation';
+import type { ChunkLines } from '../search/lines';
 
 /*
  * The small async questions a storage format answers for the store core (core/scratchpad.ts). The core owns
@@ -41,7 +42,8 @@ export interface EntryRecord {
   /** null when the format has no owners. */
   readonly owner: string | null;
   readonly turnId: string;
-  readonly stepNum: number | null;
+  /** A safe integer, or the stored value as a string when it is not one (contract StepNumSchema). */
+  readonly stepNum: StepNum;
   readonly executorName: string | null;
   readonly kind: EntryKind;
   /** The observation was a JSON object stored as 2-space JSON text. */
@@ -56,6 +58,7 @@ export interface EntryRecord {
   /** One-line summary shown in lists ('' when none). */
   readonly summary: string;
   readonly createdAt: number;
+  /** May be +Infinity (never expires) or -Infinity (always expired); the core encodes both for JSON. */
   readonly expiresAt: number;
   readonly actor: string | null;
   readonly channel: string | null;
@@ -77,7 +80,8 @@ export interface EntryFacts {
  * One piece of an entry's content in order, as {@link BackendReader.chunks} yields it.
  * Text: `bytes` is the UTF-8 of code points [start, end) exactly (a chunk never splits a code point; invalid
  * stored bytes count as one U+FFFD code point each, as WHATWG TextDecoder does). Binary: bytes [start, end).
- * A later line index can be added as an optional field (newlines in this chunk) without breaking backends.
+ * `newlines`: the chunk's `\n` byte count when the backend keeps a line index (v2 stores it per text chunk);
+ * absent otherwise (search counts it).
  */
 export interface ContentChunk {
   readonly bytes: Uint8Array;
@@ -85,6 +89,14 @@ export interface ContentChunk {
   readonly start: number;
   /** One past the last unit. */
   readonly end: number;
+  /** `\n` bytes in this chunk (text), when the backend knows it. */
+  readonly newlines?: number;
+}
+
+/** Which line index a caller wants: `build` false answers null rather than scanning the whole value. */
+export interface LineIndexOptions {
+  /** false: only an index that is stored or already in memory (a read's meta asks so); default true. */
+  readonly build?: boolean;
 }
 
 /** Sort keys of a turn page (the contract's TurnSort; ties by turn id in the same direction). */
@@ -116,6 +128,7 @@ export interface TurnRecord {
   readonly totalBytes: number;
   readonly firstCreatedAt: number;
   readonly lastCreatedAt: number;
+  /** May be +Infinity or -Infinity (see EntryRecord.expiresAt). */
   readonly earliestExpiresAt: number;
   /** Rows with expiresAt <= query.now. */
   readonly expiredCount: number;
@@ -174,6 +187,11 @@ export interface BackendReader {
   /** The entry `id` in scope, or null (missing, foreign, or an id this format could never have made). */
   entry(scope: OwnerScope, id: string): Promise<EntryRecord | null>;
   /**
+   * Ids in scope that start with `prefix` (lowercase hex, at least 8 digits), at most `limit` of them, sorted.
+   * Only the scope's ids are ever looked at, so a foreign id is never named.
+   */
+  idsWithPrefix(scope: OwnerScope, prefix: string, limit: number): Promise<string[]>;
+  /**
    * Exact length of an entry whose record has `lengthUnits: null` (code points of a text; may count them once
    * and cache the count, but should not hash or decode more than counting needs). null when removed meanwhile.
    */
@@ -194,9 +212,18 @@ export interface BackendReader {
   units(entry: EntryRecord, start: number, end: number): Promise<string | Uint8Array | null>;
   /**
    * The content in order, one stored piece (or a bounded window) at a time, never the whole value: what an
-   * export or a search scans. Ends early with ScratchpadError NOT_FOUND when the entry is removed mid-way.
+   * export or a search scans. `fromUnit` (default 0): start at the chunk holding that unit (a search cursor's
+   * chunk start is always a chunk's `start`); past the end, nothing. Ends early with ScratchpadError NOT_FOUND when the entry is removed mid-way.
    */
-  chunks(entry: EntryRecord): AsyncIterable<ContentChunk>;
+  chunks(entry: EntryRecord, fromUnit?: number): AsyncIterable<ContentChunk>;
+  /**
+   * The line index of a text entry: per chunk of {@link chunks} (same boundaries, in order, contiguous from 0),
+   * its code points [cpStart, cpEnd) and `\n` count. v2 stores it; metnos-v1 builds it in memory on first need.
+   * null when the entry was removed, or when `build` is false and no index is at hand. [] for an empty text.
+   */
+  lineIndex(entry: EntryRecord, options?: LineIndexOptions): Promise<readonly ChunkLines[] | null>;
+  /** Every entry in scope (metadata only), in no particular order: what a search over all rows lists. */
+  entries(scope: OwnerScope): Promise<EntryRecord[]>;
   /** Rows in scope with expiresAt <= now (the gc boundary: a row expiring exactly at `now` is expired). */
   expiredRows(scope: OwnerScope, now: number): Promise<ExpiredRecord[]>;
   /** {@link StatsTotals} in scope at `now`, from metadata only; `bounds` are the bucket upper bounds in bytes. */

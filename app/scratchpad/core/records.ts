@@ -1,4 +1,4 @@
-import { expiryState, type EntryMeta, type Principal } from '../../contract';
+import { expiresAtJson, expiryState, type EntryMeta, type Principal } from '../../contract';
 import { requirePrincipal } from '../../access';
 import type { BackendCapabilities, EntryRecord, ExpiredRecord, OwnerScope, StatsTotals } from './backend';
 import type { GcResult, Stats } from '../../contract';
@@ -26,7 +26,7 @@ export function toEntryMeta(r: EntryRecord, now: number, expiringWindowSeconds: 
     lengthCodePoints: r.kind === 'text' ? lengthUnits : null,
     summary: r.summary,
     createdAt: r.createdAt,
-    expiresAt: r.expiresAt,
+    expiresAt: expiresAtJson(r.expiresAt),
     expiry: expiryState(r.expiresAt, now, expiringWindowSeconds),
     owner: r.owner,
     actor: r.actor,

@@ -1,4 +1,4 @@
-import type { EntryDescription, Format, Principal, ReadResult } from '../../contract';
+import { expiresAtJson, type EntryDescription, type Format, type Principal, type ReadMeta, type ReadResult, type SearchResult } from '../../contract';
 import { principalLabel, requirePrincipal, requireUser } from '../../access';
 import { notFoundMessage } from '../ids';
 import type { ResolvedOptions } from '../options';
@@ -6,15 +6,20 @@ import { parseSliceRequest, resolveSlice } from '../slicing';
 import { ScratchpadError, type Scratchpad } from '../types';
 import { requireName } from '../validate';
 import {
-  parseGcArgs, parseObservation, parsePieceBytes, parsePutInput, parseReadLogInput, parseReadLogSelector, parseTtlArgs, parseTurnPageArgs,
+  parseGcArgs, parseIdPrefix, parseObservation, parsePieceBytes, parsePutInput, parseReadLogInput, parseReadLogSelector, parseTtlArgs, parseTurnPageArgs,
 } from './arguments';
 import type { BackendWriter, EntryRecord, OwnerScope, ScratchpadBackend } from './backend';
 import { readPieces } from './content';
 import { encodeCursor, sortKeyOf } from './cursor';
+import { entryLines, lineFacts, linesOf } from './lines';
+import { NO_HITS, parseSearchRequest, searchEntries, searchFingerprint } from './search';
 import { emptyTotals, scopeOf, SIZE_BUCKETS, toEntryMeta, toGcResult, toStats } from './records';
 
+/** Candidates an ambiguous id prefix lists. */
+const PREFIX_CANDIDATES = 10;
+
 /** How messages name a format. */
-const FORMAT_NAMES: Readonly<Record<Format, string>> = { v2: 'v2', 'metnos-v1': 'Metnos v1' };
+const FORMAT_NAMES: Readonly<Record<Format, string>> = { v2: 'v2', 'metnos-v1': 'Metnos v1', postgres: 'PostgreSQL' };
 
 /** Longest id any backend is asked about; longer ones are NOT_FOUND without a query. */
 const MAX_ID_LENGTH = 128;
@@ -77,6 +82,18 @@ export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOp
       return w.insert({ owner, turnId: i.turnId, stepNum: i.stepNum, executorName: i.executorName, actor: i.actor, channel: i.channel, createdAt, expiresAt: createdAt + i.ttlSeconds, observation });
     },
 
+    async resolveId(principal, prefix) {
+      const wanted = parseIdPrefix(prefix);
+      const scope = scopeOf(principal, caps);
+      if (scope === null) throw notFound(prefix);
+      const ids = await reader.idsWithPrefix(scope, wanted, PREFIX_CANDIDATES + 1);
+      if (ids.length === 0) throw notFound(prefix);
+      if (ids.length === 1) return ids[0]!;
+      if (ids.includes(wanted)) return wanted; // a whole id that is also a prefix of a longer one
+      const more = ids.length > PREFIX_CANDIDATES ? ', ...' : '';
+      throw new ScratchpadError('INVALID_ARGUMENT', `id prefix ${JSON.stringify(prefix)} is ambiguous: it matches ${ids.slice(0, PREFIX_CANDIDATES).join(', ')}${more}`);
+    },
+
     async describe(principal, id): Promise<EntryDescription> {
       const { entry } = await visible(principal, id);
       const facts = await reader.facts(entry);
@@ -88,14 +105,38 @@ export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOp
       const request = parseSliceRequest(readOptions);
       const { entry } = await visible(principal, id);
       const total = await lengthOf(entry);
+      const text = entry.kind === 'text';
+      const base = { id: entry.id, kind: entry.kind, unit: text ? 'code_points' : 'bytes', totalLength: total } as const;
+      if (request.mode === 'lines') {
+        if (!text) throw new ScratchpadError('INVALID_ARGUMENT', `entry ${entry.id} is binary: lines mode reads text rows only`);
+        const lines = (await entryLines(reader, entry, true))!;
+        const slice = await linesOf(lines, request.start, request.end ?? Number.MAX_SAFE_INTEGER, options.maxReadLength);
+        const m = slice.meta;
+        const meta: ReadMeta = { ...base, start: m.startOffset, end: m.endOffset, returnedLength: m.endOffset - m.startOffset, truncated: m.truncated, startLine: m.start + 1, totalLines: m.totalLines };
+        return { content: slice.lines.join('\n'), encoding: 'utf8', meta, lines: [...slice.lines] };
+      }
       const b = resolveSlice(request, total, options.maxReadLength);
       const units = await unitsOf(entry, b.start, b.end);
-      const text = entry.kind === 'text';
+      // Line facts only when asked (`withLines`): existing callers compare whole metas. Never a full scan.
+      const lines = text && readOptions !== null && typeof readOptions === 'object' && (readOptions as { withLines?: unknown }).withLines === true ? await entryLines(reader, entry, false) : null;
+      const facts = lines === null ? {} : await lineFacts(lines, b.start);
       return {
         content: typeof units === 'string' ? units : Buffer.from(units.buffer, units.byteOffset, units.byteLength).toString('base64'),
         encoding: text ? 'utf8' : 'base64',
-        meta: { id: entry.id, kind: entry.kind, unit: text ? 'code_points' : 'bytes', totalLength: total, start: b.start, end: b.end, returnedLength: b.end - b.start, truncated: b.truncated },
+        meta: { ...base, start: b.start, end: b.end, returnedLength: b.end - b.start, truncated: b.truncated, ...facts },
       };
+    },
+
+    async search(principal, request, callOptions = {}): Promise<SearchResult> {
+      const r = parseSearchRequest(request);
+      const scope = scopeOf(principal, caps);
+      const fp = searchFingerprint(principalLabel(requirePrincipal(principal)), r);
+      if (scope === null) {
+        if (r.id !== undefined) throw notFound(r.id);
+        return NO_HITS;
+      }
+      const entries = r.id !== undefined ? [(await visible(principal, r.id)).entry] : r.turnId !== undefined ? await reader.entriesOfTurn(scope, r.turnId) : await reader.entries(scope);
+      return searchEntries({ reader, lengthOf, now: now() }, entries, r, fp, callOptions);
     },
 
     async get(principal, id) {
@@ -126,7 +167,7 @@ export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOp
       const rows = await reader.turnPage({ scope, sort: args.sort, direction: args.direction, limit: args.limit + 1, query: args.query, after: args.after, now: now() });
       const page = rows.slice(0, args.limit);
       const withOwners = scope.kind === 'all' && caps.owners;
-      const turns = page.map((t) => ({ ...t, executors: [...t.executors], owners: withOwners ? [...t.owners] : [] }));
+      const turns = page.map((t) => ({ ...t, earliestExpiresAt: expiresAtJson(t.earliestExpiresAt), executors: [...t.executors], owners: withOwners ? [...t.owners] : [] }));
       const last = page[page.length - 1];
       const nextCursor = rows.length > args.limit && last !== undefined ? encodeCursor(args.sort, args.direction, sortKeyOf(args.sort, last), last.turnId) : null;
       // A first page shorter than the limit is every turn; otherwise the backend counts them.

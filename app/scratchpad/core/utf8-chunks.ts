@@ -30,19 +30,50 @@ function countCodePoints(text: string): number {
  * column); a backend that stores code-point offsets yields its chunks directly.
  */
 export async function* utf8Chunks(windows: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): AsyncGenerator<ContentChunk> {
-  let carry = new Uint8Array(0);
-  let cp = 0;
+  const cut = new Utf8Cutter();
   for await (const window of windows) {
-    const bytes = carry.length === 0 ? window : concat(carry, window);
+    const chunk = cut.push(window);
+    if (chunk !== null) yield chunk;
+  }
+  const last = cut.flush();
+  if (last !== null) yield last;
+}
+
+/** {@link utf8Chunks} over synchronous windows (the same boundaries), for a backend building an index in one pass. */
+export function* utf8ChunksSync(windows: Iterable<Uint8Array>): Generator<ContentChunk> {
+  const cut = new Utf8Cutter();
+  for (const window of windows) {
+    const chunk = cut.push(window);
+    if (chunk !== null) yield chunk;
+  }
+  const last = cut.flush();
+  if (last !== null) yield last;
+}
+
+/** The state between windows: the unfinished sequence carried over and the code points so far. */
+class Utf8Cutter {
+  private carry = new Uint8Array(0);
+  private cp = 0;
+
+  push(window: Uint8Array): ContentChunk | null {
+    const bytes = this.carry.length === 0 ? window : concat(this.carry, window);
     const tail = unfinishedTail(bytes);
     const body = bytes.subarray(0, bytes.length - tail);
-    carry = bytes.slice(bytes.length - tail);
-    if (body.length === 0) continue;
-    const count = countCodePoints(decoder.decode(body));
-    yield { bytes: body, start: cp, end: cp + count };
-    cp += count;
+    this.carry = bytes.slice(bytes.length - tail);
+    if (body.length === 0) return null;
+    return this.emit(body);
   }
-  if (carry.length > 0) yield { bytes: carry, start: cp, end: cp + countCodePoints(decoder.decode(carry)) };
+
+  flush(): ContentChunk | null {
+    return this.carry.length > 0 ? this.emit(this.carry) : null;
+  }
+
+  private emit(bytes: Uint8Array): ContentChunk {
+    const count = countCodePoints(decoder.decode(bytes));
+    const chunk = { bytes, start: this.cp, end: this.cp + count };
+    this.cp += count;
+    return chunk;
+  }
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {

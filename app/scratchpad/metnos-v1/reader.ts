@@ -8,7 +8,8 @@ import { ScratchpadError } from '../types';
 import { scanChunks, ValueChangedError, type ByteSource } from './byte-source';
 import { withRow, type V1Env } from './env';
 import { expiredByTurn } from './gc';
-import { findRow, findValueRow, kindOf, rowsOfTurn, toRecord, type V1ValueRow } from './rows';
+import { buildLineIndex, chunksFromIndex, type V1ChunkSpan } from './line-index';
+import { allRows, EXPIRES_SQL, findRow, finiteSql, findValueRow, kindOf, rowsOfTurn, toRecord, type V1ValueRow } from './rows';
 import { readTextSlice, scanText, type TextIndex } from './text-index';
 import { mapV1Error, withV1Errors } from './v1-errors';
 import { computeTextIndex, rowByteSource, type ValueFacts } from './value-source';
@@ -25,30 +26,32 @@ function likePattern(query: string): string {
   return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Turns of the whole file (v1 has no owners): one statement per sort, the query as LIKE on id or executor. */
-/** SQL of each sort key over the grouped entries of a turn (constants; `@now` bound). */
+const CREATED_SQL = finiteSql('created_at', '0');
+
+/** SQL of each sort key over the grouped entries of a turn, the same expression as its column (constants; `@now` bound). */
 function sortKeySql(sort: TurnSort, bytesSql: string): string {
   switch (sort) {
-    case 'lastCreated': return 'max(created_at)';
+    case 'lastCreated': return `max(${CREATED_SQL})`;
     case 'totalBytes': return `coalesce(sum(${bytesSql}), 0)`;
     case 'turnId': return 'turn_id';
     case 'entryCount': return 'count(*)';
-    case 'firstCreated': return 'min(created_at)';
-    case 'earliestExpires': return 'min(expires_at)';
-    case 'expiredCount': return 'sum(expires_at <= @now)';
+    case 'firstCreated': return `min(${CREATED_SQL})`;
+    case 'earliestExpires': return `min(${EXPIRES_SQL})`;
+    case 'expiredCount': return 'count(CASE WHEN expires_at <= @now THEN 1 END)';
   }
 }
 
 const QUERY_WHERE = "WHERE turn_id IN (SELECT turn_id FROM entries WHERE turn_id LIKE @q ESCAPE '\\' OR executor_name LIKE @q ESCAPE '\\')";
 
+/** Turns of the whole file (v1 has no owners): one statement per sort, the query as LIKE on id or executor. */
 function turnPage(env: V1Env, q: TurnPageQuery): TurnRecord[] {
   const { ctx } = env;
   const keySql = sortKeySql(q.sort, ctx.bytesSql);
   const where = q.query ? QUERY_WHERE : '';
   const having = q.after ? `HAVING ${turnAfterSql(keySql, 'turn_id', q.direction)}` : '';
   const sql = `SELECT turn_id AS turnId, count(*) AS entryCount, coalesce(sum(${ctx.bytesSql}), 0) AS totalBytes,
-      min(created_at) AS firstCreatedAt, max(created_at) AS lastCreatedAt, min(expires_at) AS earliestExpiresAt,
-      sum(expires_at <= @now) AS expiredCount, json_group_array(DISTINCT executor_name) AS executors
+      min(${CREATED_SQL}) AS firstCreatedAt, max(${CREATED_SQL}) AS lastCreatedAt, min(${EXPIRES_SQL}) AS earliestExpiresAt,
+      count(CASE WHEN expires_at <= @now THEN 1 END) AS expiredCount, json_group_array(DISTINCT executor_name) AS executors
     FROM entries ${where} GROUP BY turn_id ${having}
     ORDER BY ${turnOrderSql(keySql, 'turn_id', q.direction)} LIMIT @limit`;
   const params: Record<string, unknown> = { now: q.now, limit: q.limit };
@@ -76,7 +79,7 @@ function totals(env: V1Env, now: number, bounds: readonly number[]): StatsTotals
   const t = ctx
     .stmt(
       `SELECT count(*) AS rows, coalesce(sum(b), 0) AS bytes,
-         coalesce(sum(k IS NOT 'binary'), 0) AS textRows, coalesce(sum(CASE WHEN k IS NOT 'binary' THEN b END), 0) AS textBytes,
+         coalesce(sum(k IS 'text'), 0) AS textRows, coalesce(sum(CASE WHEN k IS 'text' THEN b END), 0) AS textBytes,
          ${buckets.join(', ')}
        FROM (SELECT coalesce(${ctx.bytesSql}, 0) AS b, content_kind AS k FROM entries)`,
     )
@@ -92,6 +95,16 @@ function totals(env: V1Env, now: number, bounds: readonly number[]): StatsTotals
     rows, bytes, textRows, textBytes, binaryRows: rows - textRows, binaryBytes: bytes - textBytes,
     expiredRows: expired.expiredRows, expiredBytes: expired.expiredBytes, bucketRows: edges.map((_, i) => t[`b${i}`] ?? 0),
   };
+}
+
+/** Windows of `source` from byte `from` (a window boundary), as scanChunks reads them from 0. */
+function* scanFrom(source: ByteSource, windowBytes: number, from: number): Generator<Uint8Array> {
+  for (let offset = from; offset < source.byteLength; ) {
+    const chunk = source.read(offset, windowBytes);
+    if (chunk.length === 0) throw new ValueChangedError('value ended early');
+    offset += chunk.length;
+    yield chunk;
+  }
 }
 
 /** A stream that fails at its first step: the entry is gone. */
@@ -117,7 +130,17 @@ export function createV1Reader(env: V1Env): BackendReader {
       throw e;
     }
   };
+  /** The row's line index, built in one pass on first need and kept in its facts (withRow retries on change). */
+  const lineIndexOf = (id: string): V1ChunkSpan[] =>
+    withRow(env, id, findValueRow, (row, facts) => {
+      const source = rowByteSource(ctx, row);
+      facts.lineIndex ??= buildLineIndex(source, env.tuning.scanWindowBytes(source.byteLength));
+      return facts.lineIndex;
+    });
   return {
+    // The primary key's index answers a range: ids in [prefix, prefix + 'g') start with the hex prefix.
+    idsWithPrefix: (_scope, prefix, limit) =>
+      read(() => (ctx.stmt("SELECT id FROM entries WHERE id >= ? AND id < ? ORDER BY id LIMIT ?").all(prefix, `${prefix}g`, limit) as { id: string }[]).map((r) => r.id)),
     entry: (_scope, id) =>
       read(() => {
         const row = findRow(ctx, id);
@@ -168,28 +191,49 @@ export function createV1Reader(env: V1Env): BackendReader {
           return decoder.decode(readTextSlice(source, index, start, Math.min(end, index.codePoints), env.tuning));
         }),
       ),
-    chunks(entry) {
+    chunks(entry, fromUnit = 0) {
       const row = withV1Errors(ctx.path, 'read', () => findValueRow(ctx, entry.id));
       if (!row) return removed(entry.id);
       const source = rowByteSource(ctx, row);
       const windowBytes = env.tuning.scanWindowBytes(source.byteLength);
-      function* windows(): Generator<Uint8Array> {
+      const guarded = function* <T>(inner: () => Iterable<T>): Generator<T> {
         try {
-          yield* scanChunks(source, windowBytes);
+          yield* inner();
         } catch (error) {
           if (error instanceof ValueChangedError) throw new ScratchpadError('BUSY', `${ctx.path}: entry ${entry.id} changed or was deleted during the export`);
           throw mapV1Error(error, ctx.path, 'read');
         }
+      };
+      if (kindOf(row) === 'text') {
+        // From a later chunk (a search cursor): the line index gives each chunk's bytes, so nothing before it is read.
+        const known = env.cache.peek(row)?.lineIndex;
+        if (fromUnit > 0 || known) {
+          const spans = known ?? absent(() => lineIndexOf(entry.id));
+          if (spans === null) return removed(entry.id);
+          return (async function* () {
+            yield* guarded(() => chunksFromIndex(source, spans, fromUnit));
+          })();
+        }
+        return utf8Chunks(guarded(() => scanChunks(source, windowBytes)));
       }
-      if (kindOf(row) === 'text') return utf8Chunks(windows());
+      // Binary chunks are the windows themselves: chunk k holds bytes [k * windowBytes, (k + 1) * windowBytes).
+      const first = Math.floor(Math.max(0, fromUnit) / windowBytes) * windowBytes;
       return (async function* () {
-        let at = 0;
-        for (const bytes of windows()) {
+        let at = first;
+        for (const bytes of guarded(() => scanFrom(source, windowBytes, first))) {
           yield { bytes, start: at, end: at + bytes.length };
           at += bytes.length;
         }
       })();
     },
+    lineIndex: async (entry, options) =>
+      absent(() => {
+        const row = findValueRow(ctx, entry.id);
+        if (!row || kindOf(row) !== 'text') return null;
+        if (options?.build === false) return env.cache.peek(row)?.lineIndex ?? null;
+        return lineIndexOf(entry.id);
+      }),
+    entries: () => read(() => allRows(ctx).map((r) => toRecord(r, env.cache.peek(r)?.textIndex?.codePoints ?? null))),
     expiredRows: (_scope, now) => read(() => expiredByTurn(ctx.db, ctx.bytesSql, now)),
     statsTotals: (_scope, now, bounds) => read(() => totals(env, now, bounds)),
     storageFacts: () =>

@@ -20,6 +20,8 @@ export interface V1ValueRow {
 export interface V1Row extends V1ValueRow {
   readonly turnId: string;
   readonly stepNum: unknown;
+  /** step_num as text (exact, where a JS number would round above 2^53). */
+  readonly stepText: string | null;
   readonly executorName: unknown;
   readonly summary: unknown;
   readonly createdAt: unknown;
@@ -32,7 +34,7 @@ function valueColumnsSql(ctx: V1Context): string {
 
 /** Select list of {@link V1Row}; never reads `content` itself (length and type come from the record header). */
 export function metaColumnsSql(ctx: V1Context): string {
-  return `${valueColumnsSql(ctx)}, turn_id AS turnId, step_num AS stepNum, executor_name AS executorName,
+  return `${valueColumnsSql(ctx)}, turn_id AS turnId, step_num AS stepNum, CAST(step_num AS TEXT) AS stepText, executor_name AS executorName,
     summary, created_at AS createdAt, expires_at AS expiresAt`;
 }
 
@@ -49,9 +51,36 @@ export function looksStructured(kind: EntryKind, summary: string): boolean {
   return summary.startsWith('metadata: ') || LIST_LINE.test(summary) || /^\{("|\})/.test(summary);
 }
 
-/** The row's kind: `binary` when content_kind says so, else `text` (as the original reads it). */
+/** The row's kind: `text` when content_kind is exactly 'text', else `binary` (as the original reads it). */
 export function kindOf(row: V1ValueRow): EntryKind {
-  return row.contentKind === 'binary' ? 'binary' : 'text';
+  return row.contentKind === 'text' ? 'text' : 'binary';
+}
+
+/** SQL of a column as a finite number, else `fallback` (TEXT, BLOB, NULL and infinities). */
+export function finiteSql(column: string, fallback: string): string {
+  return `CASE WHEN typeof(${column}) IN ('integer', 'real') AND abs(${column}) < 9e999 THEN ${column} ELSE ${fallback} END`;
+}
+
+/**
+ * SQL of expires_at as gc sees it: the number itself (infinities included), +Infinity for anything else
+ * (TEXT, BLOB, NULL), since SQLite orders every such value above (or outside) `expires_at <= now`.
+ */
+export const EXPIRES_SQL = "CASE WHEN typeof(expires_at) IN ('integer', 'real') THEN expires_at ELSE 9e999 END";
+
+/**
+ * The expiry of a row as gc treats it (`expires_at <= now` in SQL): a number (infinities included) as is;
+ * TEXT, BLOB and NULL never satisfy that comparison, so they never expire (+Infinity).
+ */
+export function expiresOf(value: unknown): number {
+  return typeof value === 'number' && !Number.isNaN(value) ? value : Number.POSITIVE_INFINITY;
+}
+
+/** A step as stored: a safe integer as a number, anything else (2.5, above 2^53, TEXT) as its text; null when NULL. */
+export function stepOf(value: unknown, text: string | null): number | string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
+  if (typeof value === 'bigint') return value.toString();
+  return text ?? String(value);
 }
 
 function numberOr(value: unknown, fallback: number): number {
@@ -66,7 +95,7 @@ export function toRecord(row: V1Row, lengthUnits: number | null = null): EntryRe
     id: row.id,
     owner: null,
     turnId: row.turnId,
-    stepNum: typeof row.stepNum === 'number' && Number.isInteger(row.stepNum) ? row.stepNum : null,
+    stepNum: stepOf(row.stepNum, row.stepText),
     executorName: typeof row.executorName === 'string' ? row.executorName : null,
     kind,
     structured: looksStructured(kind, summary),
@@ -74,7 +103,7 @@ export function toRecord(row: V1Row, lengthUnits: number | null = null): EntryRe
     lengthUnits: kind === 'binary' ? (row.sizeBytes ?? 0) : lengthUnits,
     summary,
     createdAt: numberOr(row.createdAt, 0),
-    expiresAt: numberOr(row.expiresAt, 0),
+    expiresAt: expiresOf(row.expiresAt),
     actor: null,
     channel: null,
   };
@@ -95,4 +124,9 @@ export function rowsOfTurn(ctx: V1Context, turnId: string): V1Row[] {
   return ctx
     .stmt(`SELECT ${metaColumnsSql(ctx)} FROM entries WHERE turn_id = ? ORDER BY step_num IS NULL, step_num, created_at, id`)
     .all(turnId) as V1Row[];
+}
+
+/** Every row (metadata only), in file order: what a search over the whole file lists. */
+export function allRows(ctx: V1Context): V1Row[] {
+  return ctx.stmt(`SELECT ${metaColumnsSql(ctx)} FROM entries`).all() as V1Row[];
 }

@@ -1,5 +1,6 @@
 import { ValueChangedError, type ByteSource, type ScanTuning } from './byte-source';
 import type { V1Context } from './context';
+import type { V1ChunkSpan } from './line-index';
 import type { V1ValueRow } from './rows';
 import { byteAlignedIndex, scanText, type TextIndex } from './text-index';
 
@@ -48,6 +49,8 @@ export interface ValueFacts {
   readonly key: string;
   textIndex?: TextIndex;
   sha256?: string;
+  /** The line index (line-index.ts), built on first need. */
+  lineIndex?: V1ChunkSpan[];
 }
 
 /** A small LRU of {@link ValueFacts} (v1 rows are written once and never updated by the original runtime). */

@@ -2,6 +2,8 @@ import type Database from 'better-sqlite3';
 import type { ResolvedOptions } from '../options';
 import { ScratchpadError } from '../types';
 import { mapSqliteError } from '../sqlite-errors';
+import { createIdCipher, ID_KEY_MARKER, type IdCipher } from './id-cipher';
+import { MARKER_TABLE } from './schema';
 
 /** How content is cut into chunks (injectable for tests). */
 export interface ChunkLayout {
@@ -24,6 +26,20 @@ export class StoreContext {
     readonly options: ResolvedOptions,
     readonly layout: ChunkLayout,
   ) {}
+
+  private cipher: IdCipher | null = null;
+
+  /**
+   * The file's id cipher (id-cipher.ts), or null on a file older than migration 5 opened read-only (its ids
+   * all end with the plain row number). Looked up again while missing, so a file another process migrates is seen.
+   */
+  idCipher(): IdCipher | null {
+    if (this.cipher === null) {
+      const key = this.stmt(`SELECT value FROM ${MARKER_TABLE} WHERE key = ?`).pluck().get(ID_KEY_MARKER) as string | undefined;
+      if (key !== undefined) this.cipher = createIdCipher(key);
+    }
+    return this.cipher;
+  }
 
   /** A prepared statement for `sql` (a constant of the code, never built from input), cached. */
   stmt(sql: string): Database.Statement {

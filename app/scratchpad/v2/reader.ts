@@ -11,7 +11,11 @@ import { scopeSql } from './scope';
 import { expiredByTurn, statsFromTurns, turnCountOf, turnPageOf } from './turn-queries';
 import { unpackHandle } from './stored-handle';
 
-const CHUNK_OF_ENTRY = 'SELECT data FROM chunks WHERE key = @key AND EXISTS (SELECT 1 FROM observations WHERE pk = @pk AND id = @id)';
+const CHUNK_OF_ENTRY = `SELECT c.data, l.newlines FROM chunks AS c LEFT JOIN chunk_lines AS l ON l.key = c.key
+  WHERE c.key = @key AND EXISTS (SELECT 1 FROM observations WHERE pk = @pk AND id = @id)`;
+const LINES_OF_ENTRY = `SELECT key, newlines FROM chunk_lines WHERE key BETWEEN @from AND @to
+  AND EXISTS (SELECT 1 FROM observations WHERE pk = @pk AND id = @id) ORDER BY key`;
+
 function totalsSql(bounds: readonly number[]): string {
   const buckets = [...bounds, null]
     .map((up, i) => {
@@ -75,6 +79,12 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
         return row === null ? null : remember(row);
       });
     },
+    async idsWithPrefix(scope, prefix, limit) {
+      const filter = scopeSql(scope);
+      return ctx.query(() =>
+        (ctx.stmt(`SELECT id FROM observations WHERE substr(id, 1, length(@prefix)) = @prefix${filter.sql} ORDER BY id LIMIT @limit`).all({ prefix, limit, ...filter.params }) as { id: string }[]).map((r) => r.id),
+      );
+    },
     async length(entry) {
       return rowOf(entry).length_units;
     },
@@ -110,21 +120,42 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
         return bytes === null ? null : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       });
     },
-    chunks(entry) {
+    chunks(entry, fromUnit = 0) {
       const row = rowOf(entry);
       const count = Math.ceil(row.length_units / row.chunk_units);
       const base = row.pk * CHUNK_KEY_SPAN;
+      // The chunk holding unit u is number floor(u / chunk_units) (schema.ts).
+      const first = Math.floor(Math.max(0, fromUnit) / row.chunk_units);
       return {
         async *[Symbol.asyncIterator](): AsyncGenerator<ContentChunk> {
-          for (let seq = 0; seq < count; seq++) {
+          for (let seq = first; seq < count; seq++) {
             // The entry check matters: after gc a new entry may reuse the pk (and so the chunk keys).
-            const chunk = ctx.read(() => ctx.stmt(CHUNK_OF_ENTRY).get({ key: base + seq, pk: row.pk, id: row.id })) as { data: Buffer } | undefined;
+            const chunk = ctx.read(() => ctx.stmt(CHUNK_OF_ENTRY).get({ key: base + seq, pk: row.pk, id: row.id })) as { data: Buffer; newlines: number | null } | undefined;
             if (chunk === undefined) throw new ScratchpadError('NOT_FOUND', `entry ${row.id} was removed during the export`);
             const start = seq * row.chunk_units;
-            yield { bytes: chunk.data, start, end: Math.min(row.length_units, start + row.chunk_units) };
+            const end = Math.min(row.length_units, start + row.chunk_units);
+            yield chunk.newlines === null ? { bytes: chunk.data, start, end } : { bytes: chunk.data, start, end, newlines: chunk.newlines };
           }
         },
       };
+    },
+    async lineIndex(entry) {
+      const row = rowOf(entry);
+      if (row.kind !== 'text') return null;
+      const count = Math.ceil(row.length_units / row.chunk_units);
+      const base = row.pk * CHUNK_KEY_SPAN;
+      return ctx.read(() => {
+        const found = ctx.stmt(LINES_OF_ENTRY).all({ from: base, to: base + count - 1, pk: row.pk, id: row.id }) as { key: number; newlines: number }[];
+        if (found.length !== count) {
+          if (!stillThere(row)) return null;
+          throw new ScratchpadError('CORRUPT', `${ctx.path}: line index of entry ${row.id} has ${found.length} of ${count} chunks`);
+        }
+        return found.map((l, seq) => ({ cpStart: seq * row.chunk_units, cpEnd: Math.min(row.length_units, (seq + 1) * row.chunk_units), newlines: l.newlines }));
+      });
+    },
+    async entries(scope) {
+      const filter = scopeSql(scope, 'o.owner');
+      return ctx.read(() => (ctx.stmt(`SELECT ${META_COLUMNS} FROM ${META_FROM} WHERE 1 = 1${filter.sql}`).all({ ...filter.params }) as ObservationRow[]).map(remember));
     },
     async expiredRows(scope, now) {
       return expiredByTurn(ctx, scope, now);

@@ -1,4 +1,6 @@
 import type Database from 'better-sqlite3';
+import { chunkNewlines } from '../search/lines';
+import { ID_KEY_MARKER, newIdKeyHex } from './id-cipher';
 import { rebuildTurnTotals, TURNS_TABLE_SQL } from './turn-totals';
 
 /*
@@ -21,6 +23,10 @@ import { rebuildTurnTotals, TURNS_TABLE_SQL } from './turn-totals';
  * by id is one rowid fetch and a put writes no id index (a random-position index insert was a sixth of a small
  * put's pages). Ids of schema 1-3 (32 hex) are found through `id_key` (their first 13 hex digits as an integer)
  * in the partial index `observations_legacy_id`; rows written since hold `id_key` = -1, outside that index.
+ *
+ * The line index (schema 5): `chunk_lines` holds the `\n` count of every text chunk under the chunk's key, in
+ * a table of its own so reading a 100 MB entry's index reads a few small rows, never the chunks' content (a
+ * column added to `chunks` would sit after `data`, behind its overflow pages). Binary chunks have no row.
  */
 
 /** `id_key` of a row written since schema 4: outside the partial legacy index (whose keys are >= 0). */
@@ -159,6 +165,31 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 5,
+    name: 'newline count per text chunk',
+    up(db) {
+      // Fills the counts of existing text chunks in one statement; the count is a JavaScript function because
+      // SQLite has none that counts a byte in a blob without decoding it as text.
+      db.function('sp_chunk_newlines', { deterministic: true }, (data: unknown) => (data instanceof Uint8Array ? chunkNewlines(data) : 0));
+      db.exec(`
+        CREATE TABLE chunk_lines (key INTEGER PRIMARY KEY, newlines INTEGER NOT NULL);
+        INSERT INTO chunk_lines (key, newlines)
+          SELECT c.key, sp_chunk_newlines(c.data) FROM observations AS o
+          JOIN chunks AS c ON c.key >= o.pk * ${CHUNK_KEY_SPAN} AND c.key < (o.pk + 1) * ${CHUNK_KEY_SPAN}
+          WHERE o.kind = 'text' ORDER BY c.key;
+      `);
+    },
+  },
+  {
+    version: 6,
+    name: 'ids hide row numbers',
+    up(db) {
+      // The key of the id cipher (id-cipher.ts): ids written from here on end with the encrypted row number.
+      // Ids written before keep the plain one and still resolve (lookup.ts tries both).
+      db.prepare(`INSERT OR IGNORE INTO ${MARKER_TABLE} (key, value) VALUES (?, ?)`).run(ID_KEY_MARKER, newIdKeyHex());
+    },
+  },
+  {
+    version: 7,
     name: 'per-turn aggregates',
     up(db) {
       // listTurns, stats and gc grouped every observation (~40 ms for 60,000 rows); a row per (owner, turn),

@@ -1,7 +1,7 @@
 import type { StoreContext } from './context';
 
 /*
- * Per-(owner, turn) aggregates in table `turns` (migration 5), kept current inside the same write transaction
+ * Per-(owner, turn) aggregates in table `turns` (migration 7), kept current inside the same write transaction
  * as every change to `observations` (put, gc, extendTtl), so they are exact under concurrent writers: SQLite
  * serialises write transactions (BEGIN IMMEDIATE), and each one reads and updates the row of its own turn.
  * listTurns, its total, stats and a gc dry run read these ~10,000 rows instead of ~60,000 observations. The key

@@ -1,13 +1,15 @@
+import { randomInt } from 'node:crypto';
 import type { SyntheticHandle } from '../../contract';
 import type { BackendWriter, ExpiredRecord, NewObservation } from '../core/backend';
 import { buildHandle } from '../handle';
-import { newEntryId } from '../ids';
+import { newEntryId, newEntryIdWithSuffix } from '../ids';
 import { detectType, MAGIC_PREFIX_BYTES } from '../magic';
 import { summarizeBinary, summarizeStructured, summarizeText } from '../summary';
 import { ScratchpadError } from '../types';
 import type { StoreContext } from './context';
 import { encodeBinary, encodeText } from './encode';
 import { findInScope } from './lookup';
+import { chunkNewlines } from '../search/lines';
 import { CHUNK_KEY_SPAN, NO_LEGACY_KEY } from './schema';
 import { scopeSql } from './scope';
 import { packHandle } from './stored-handle';
@@ -17,11 +19,20 @@ const INSERT_OBSERVATION = `INSERT INTO observations
   (pk, id, id_key, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units, chunk_units,
    created_at, expires_at, actor, channel, detected_type, sha256, handle)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
-/** The next row number: rows are appended (max + 1, read inside the write transaction), and the id names it. */
-const NEXT_PK = 'SELECT coalesce(max(pk), 0) + 1 FROM observations';
+/** The last row number (read inside the write transaction): rows are appended after it, and the id names it. */
+const NEXT_PK = 'SELECT coalesce(max(pk), 0) FROM observations';
+/**
+ * Row numbers advance by 1 to PK_GAP at random: with the id cipher, a row number gc freed and a put reuses
+ * would give the same id suffix again (telling a user that nobody else stored a row since its own). 2^43 row
+ * numbers (chunk keys) / 512 on average: billions of puts per file.
+ */
+const PK_GAP = 1_024;
 const INSERT_CHUNK = 'INSERT INTO chunks (key, summary, byte_start, unit_start, cp_index, data) VALUES (?, ?, ?, ?, ?, ?)';
 const DELETE_CHUNKS = `DELETE FROM chunks WHERE key IN (SELECT c.key FROM json_each(?) AS j
   JOIN chunks AS c ON c.key >= j.value * ${CHUNK_KEY_SPAN} AND c.key < (j.value + 1) * ${CHUNK_KEY_SPAN})`;
+const INSERT_LINES = 'INSERT INTO chunk_lines (key, newlines) VALUES (?, ?)';
+const DELETE_LINES = `DELETE FROM chunk_lines WHERE key IN (SELECT c.key FROM json_each(?) AS j
+  JOIN chunk_lines AS c ON c.key >= j.value * ${CHUNK_KEY_SPAN} AND c.key < (j.value + 1) * ${CHUNK_KEY_SPAN})`;
 const DELETE_LOG = 'DELETE FROM read_log WHERE entry_pk IN (SELECT value FROM json_each(?))';
 const DELETE_ROWS = 'DELETE FROM observations WHERE pk IN (SELECT value FROM json_each(?))';
 const EMPTY = Buffer.alloc(0);
@@ -42,8 +53,9 @@ function insertObservation(ctx: StoreContext, row: NewObservation): SyntheticHan
   const summary = obs.kind === 'binary' ? summarizeBinary(enc.bytes.length, enc.sha256) : obs.structured ? summarizeStructured(obs.value) : summarizeText(obs.text, enc.lengthUnits);
   const detectedType = obs.kind === 'binary' ? detectType(enc.bytes.subarray(0, MAGIC_PREFIX_BYTES)) : null;
   return ctx.write(() => {
-    const pk = ctx.stmt(NEXT_PK).pluck().get() as number;
-    const id = newEntryId(pk);
+    const cipher = ctx.idCipher();
+    const pk = (ctx.stmt(NEXT_PK).pluck().get() as number) + (cipher === null ? 1 : 1 + randomInt(PK_GAP));
+    const id = cipher === null ? newEntryId(pk) : newEntryIdWithSuffix(cipher.encrypt(pk));
     const handle = buildHandle({ id, stepNum: row.stepNum, sizeBytes: enc.bytes.length, kind: obs.kind, summary, source: obs.source });
     // In the column order of INSERT_OBSERVATION (positional: cheaper to bind than 19 named parameters).
     ctx.stmt(INSERT_OBSERVATION).run(
@@ -52,6 +64,7 @@ function insertObservation(ctx: StoreContext, row: NewObservation): SyntheticHan
       row.actor, row.channel, detectedType, enc.sha256, packHandle(handle),
     );
     const insertChunk = ctx.stmt(INSERT_CHUNK);
+    const insertLines = obs.kind === 'text' ? ctx.stmt(INSERT_LINES) : null;
     // Chunk 0 carries the summary (schema.ts); an empty observation still gets an (empty) chunk 0 for it.
     for (let seq = 0; seq < Math.max(1, chunkCount); seq++) {
       const from = enc.byteOffsets[seq] ?? 0;
@@ -59,6 +72,7 @@ function insertObservation(ctx: StoreContext, row: NewObservation): SyntheticHan
       const data = to > from ? enc.bytes.subarray(from, to) : EMPTY;
       const changes = insertChunk.run(pk * CHUNK_KEY_SPAN + seq, seq === 0 ? summary : null, from, seq * chunkUnits, enc.cpIndexes?.[seq] ?? null, data).changes;
       if (changes !== 1) throw new ScratchpadError('CORRUPT', `${ctx.path}: chunk ${seq} of ${id} was not written`);
+      insertLines?.run(pk * CHUNK_KEY_SPAN + seq, chunkNewlines(data));
     }
     addToTurn(ctx, { owner: row.owner, turnId: row.turnId, sizeBytes: enc.bytes.length, text: obs.kind === 'text', createdAt: row.createdAt, expiresAt: row.expiresAt, executorName: row.executorName });
     return handle;
@@ -81,6 +95,7 @@ export function createV2Writer(ctx: StoreContext): BackendWriter {
           // One statement per table, looping inside SQLite over the doomed pks (in storage order).
           const pks = JSON.stringify(rows.map((r) => r.pk).sort((a, b) => a - b));
           ctx.stmt(DELETE_CHUNKS).run(pks);
+          ctx.stmt(DELETE_LINES).run(pks);
           if (ctx.stmt('SELECT 1 FROM read_log LIMIT 1').get() !== undefined) ctx.stmt(DELETE_LOG).run(pks);
           const deleted = ctx.stmt(DELETE_ROWS).run(pks).changes;
           if (deleted !== rows.length) throw new ScratchpadError('BUSY', `${ctx.path}: rows changed during gc; nothing was deleted`);

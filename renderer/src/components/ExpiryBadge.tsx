@@ -11,11 +11,12 @@ const TITLES: Record<ExpiryState, string> = {
  * Badge of a row's expiry state at `now`, by the contract's one rule ({@link expiryState}: expired when
  * expiresAt <= now). Both times in Unix seconds; the parent re-renders it as `now` advances, so it changes
  * state as time passes. An expired row says when it expired ("expired 2d ago"). `label` overrides the text
- * (e.g. "1/3 expired").
+ * (e.g. "1/3 expired"). +Infinity reads "never expires", -Infinity "expired always" (contract expiry.ts).
  */
 export function ExpiryBadge({ expiresAt, now, label }: { expiresAt: number; now: number; label?: string }) {
   const state = expiryState(expiresAt, now);
-  const text = label ?? (state === 'expired' ? `expired ${formatAgo(expiresAt, now)}` : state);
+  const never = expiresAt === Number.POSITIVE_INFINITY;
+  const text = label ?? (state === 'expired' ? `expired ${formatAgo(expiresAt, now)}` : never ? 'never expires' : state);
   return (
     <span className={`badge badge-${state}`} data-state={state} title={`${TITLES[state]} Expires at ${formatTime(expiresAt)}.`}>
       {text}

@@ -29,6 +29,8 @@ function pad(n: number, width = 2): string {
 
 /** Absolute local time "YYYY-MM-DD HH:MM:SS" of a Unix-seconds timestamp. */
 export function formatTime(seconds: number): string {
+  if (seconds === Number.POSITIVE_INFINITY) return 'never';
+  if (seconds === Number.NEGATIVE_INFINITY) return '-Infinity';
   const d = new Date(seconds * 1000);
   if (Number.isNaN(d.getTime())) return '—';
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
@@ -59,6 +61,8 @@ const STEPS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
 
 /** Relative time of `seconds` seen from `now` (both Unix seconds): "in 5 minutes", "3 hours ago". */
 export function formatRelative(seconds: number, now: number): string {
+  if (seconds === Number.POSITIVE_INFINITY) return 'never';
+  if (seconds === Number.NEGATIVE_INFINITY) return 'always expired';
   let delta = seconds - now;
   for (const [unit, size] of STEPS) {
     if (Math.abs(delta) < size) return RELATIVE.format(Math.round(delta), unit);
@@ -71,6 +75,7 @@ export function formatRelative(seconds: number, now: number): string {
 export function formatCountdown(expiresAt: number, now: number): string {
   const left = expiresAt - now;
   if (left <= 0) return 'expired';
+  if (left === Number.POSITIVE_INFINITY) return 'never expires';
   const s = Math.floor(left);
   const d = Math.floor(s / 86400);
   const h = Math.floor((s % 86400) / 3600);
@@ -88,6 +93,7 @@ export function formatCountdown(expiresAt: number, now: number): string {
  */
 export function formatAgo(seconds: number, now: number): string {
   const s = Math.max(0, now - seconds);
+  if (s === Number.POSITIVE_INFINITY) return 'always';
   if (s < 60) return 'just now';
   if (s < 3600) return `${Math.floor(s / 60)}m ago`;
   if (s < 86400) return `${Math.floor(s / 3600)}h ago`;

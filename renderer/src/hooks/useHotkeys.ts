@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 
 /** True when a key event targets a text field, where single-letter shortcuts must not fire. */
 export function isTypingTarget(target: EventTarget | null): boolean {
@@ -9,12 +9,13 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 
 /**
  * Window-level single-key shortcuts (`key` as in KeyboardEvent.key). Ignored while typing in a field or
- * with Ctrl/Meta/Alt held, so native editing shortcuts keep working.
+ * with Ctrl/Meta/Alt held, so native editing shortcuts keep working. The listener is attached in a layout effect,
+ * before the browser paints, so a key pressed the moment the view appears is never lost.
  */
 export function useHotkeys(map: Readonly<Record<string, () => void>>, enabled = true): void {
   const ref = useRef(map);
   ref.current = map;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!enabled) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;

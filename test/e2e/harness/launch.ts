@@ -52,6 +52,8 @@ export interface InvokeRecord {
   readonly ok: boolean;
   readonly errorCode?: string;
   readonly contentLength?: number;
+  /** Time main's handler took (ms, wall clock; for profiling the bench, never asserted). */
+  readonly handlerMs?: number;
 }
 
 /** A running app: one Chromium window over the production renderer, bridged to main's handlers. */
@@ -159,7 +161,9 @@ export async function launchApp(options: LaunchOptions): Promise<AppSession> {
       if (typeof channel !== 'string' || !Object.hasOwn(handlers, channel)) {
         return { ok: false, error: { code: 'FORBIDDEN', message: 'unknown channel' } };
       }
+      const started = performance.now();
       const envelope = await handlers[channel as keyof typeof handlers](session, request);
+      const handlerMs = performance.now() - started;
       const value: unknown = envelope.ok ? envelope.value : undefined;
       const content = value && typeof value === 'object' && 'content' in value ? (value as { content: unknown }).content : undefined;
       invoked.push({
@@ -168,6 +172,7 @@ export async function launchApp(options: LaunchOptions): Promise<AppSession> {
         ok: envelope.ok,
         ...(envelope.ok ? {} : { errorCode: envelope.error.code }),
         ...(typeof content === 'string' ? { contentLength: content.length } : {}),
+        handlerMs,
       });
       return envelope;
     });

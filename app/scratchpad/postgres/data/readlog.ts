@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { ReadMode } from '../../../contract';
 import { ScratchpadError } from '../../types';
 import { SCHEMA } from '../names';
 
@@ -9,7 +10,7 @@ export interface ReadLogInsert {
   readonly owner: string;
   /** Who read: a user id or `operator`. */
   readonly principal: string;
-  readonly mode: 'full' | 'head' | 'tail' | 'range';
+  readonly mode: ReadMode;
   readonly unit: 'code_points' | 'bytes';
   readonly start: number;
   readonly end: number;

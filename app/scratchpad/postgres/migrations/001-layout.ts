@@ -101,7 +101,7 @@ CREATE TABLE ${SCHEMA}.read_log (
   entry_pk bigint NOT NULL,
   owner text NOT NULL,
   principal text NOT NULL,
-  mode text NOT NULL CHECK (mode IN ('full', 'head', 'tail', 'range')),
+  mode text NOT NULL CHECK (mode IN ('full', 'head', 'tail', 'range', 'lines')),
   unit text NOT NULL CHECK (unit IN ('code_points', 'bytes')),
   start_unit bigint NOT NULL,
   end_unit bigint NOT NULL,

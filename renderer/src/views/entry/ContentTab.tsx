@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { EntryMeta, ReadOptions } from '../../../../app/contract';
 import { useApi } from '../../api';
 import { formatCount } from '../../format/units';
@@ -14,6 +14,23 @@ import { SliceText } from './SliceText';
 import { highlightJsonRow } from './json/highlight';
 import { hasLongLines } from './textRows';
 import { useTextWindow } from './useTextWindow';
+import { FindBar } from './find/FindBar';
+import { marksInWindow, type Match } from './find/marks';
+import { useFind, type FindQuery } from './find/useFind';
+import { useReveal } from './find/useReveal';
+import { GoToLine } from './GoToLine';
+
+type Props = {
+  meta: EntryMeta;
+  request: ReadOptions;
+  onRequest: (r: ReadOptions) => void;
+  active: boolean;
+  /** The find bar is open (Ctrl/Cmd+F or / in the entry view). */
+  findOpen?: boolean;
+  onCloseFind?: () => void;
+  /** A match to show and highlight (a search hit that opened this entry), code points. */
+  target?: Match | null;
+};
 
 /** The first read of an entry: a head of DEFAULT_SLICE code points (the JSON tree reads on its own). */
 export function initialRequest(_meta: EntryMeta): ReadOptions {
@@ -30,7 +47,7 @@ export function requestWidth(request: ReadOptions): number {
  * Text content of an entry, one slice at a time (at most MAX_SLICE code points in memory): head/tail/range
  * controls, previous/next, jump, line numbers, wrap, and a JSON tree for structured observations.
  */
-export function ContentTab({ meta, request, onRequest, active }: { meta: EntryMeta; request: ReadOptions; onRequest: (r: ReadOptions) => void; active: boolean }) {
+export function ContentTab({ meta, request, onRequest, active, findOpen = false, onCloseFind, target = null }: Props) {
   const api = useApi();
   const [lineNumbers, setLineNumbers] = useStoredState('content.line-numbers', true);
   const kind = meta.structured ? 'json' : 'text';
@@ -61,8 +78,45 @@ export function ContentTab({ meta, request, onRequest, active }: { meta: EntryMe
   const goPrevious = previous ? () => onRequest({ mode: 'range', ...previous }) : null;
   const goEnd = total !== null && current && current.end < total ? () => onRequest({ mode: 'range', ...lastWindow(total, width) }) : null;
 
+  const reveal = useReveal(view, scroll.textRef, total, width, request, onRequest, slice.reload);
+  const [findQuery, setFindQuery] = useState<FindQuery>({ pattern: '', caseSensitive: false, regex: false });
+  const found = useFind(meta.id, findOpen ? findQuery : null);
+  const [currentMatch, setCurrentMatch] = useState(-1);
+  const picked = useRef(false);
+  useEffect(() => {
+    picked.current = false;
+    setCurrentMatch(-1);
+  }, [findOpen, findQuery.pattern, findQuery.caseSensitive, findQuery.regex]);
+  const goToMatch = (index: number) => {
+    const match = found.matches[index];
+    if (!match) return;
+    setCurrentMatch(index);
+    reveal(match);
+  };
+  // The first answer selects the first match at or after the window on screen (like a browser's find).
+  useEffect(() => {
+    if (picked.current || found.matches.length === 0) return;
+    picked.current = true;
+    const from = view?.start ?? 0;
+    const index = found.matches.findIndex((m) => m.offset >= from);
+    goToMatch(index === -1 ? 0 : index);
+  }, [found.matches]);
+  const stepMatch = (delta: number) => {
+    const n = found.matches.length;
+    if (n > 0) goToMatch(currentMatch < 0 ? (delta > 0 ? 0 : n - 1) : (currentMatch + delta + n) % n);
+  };
+  useEffect(() => {
+    if (target) reveal(target);
+  }, [target]);
+  const matches: readonly Match[] = findOpen ? found.matches : target ? [target] : [];
+  const selected = findOpen ? currentMatch : 0;
+  const marks = useMemo(() => (view && matches.length > 0 ? marksInWindow(view.text, view.start, matches, selected) : []), [view, matches, selected]);
+  const lineInput = useRef<HTMLInputElement>(null);
+  const totalLines = result?.meta.totalLines ?? null;
+
   useHotkeys(
     {
+      g: () => lineInput.current?.focus(),
       n: () => goNext?.(),
       p: () => goPrevious?.(),
       G: () => goEnd?.(),
@@ -72,9 +126,24 @@ export function ContentTab({ meta, request, onRequest, active }: { meta: EntryMe
     active,
   );
 
-  const showTree = meta.structured && jsonView === 'tree';
+  // Find and search hits are marked in the raw text: the tree gives way while they are shown.
+  const showTree = meta.structured && jsonView === 'tree' && !findOpen && !target;
   return (
     <div className="content-tab" ref={scroll.rootRef}>
+      {findOpen && (
+        <FindBar
+          query={findQuery}
+          onQuery={setFindQuery}
+          state={found}
+          current={currentMatch}
+          onNext={() => stepMatch(1)}
+          onPrevious={() => stepMatch(-1)}
+          onClose={() => {
+            onCloseFind?.();
+            scroll.rootRef.current?.closest<HTMLElement>('.tab-panel')?.focus();
+          }}
+        />
+      )}
       <SliceControls
         unit="code_points"
         total={total}
@@ -103,10 +172,11 @@ export function ContentTab({ meta, request, onRequest, active }: { meta: EntryMe
           <label>
             <input type="checkbox" checked={wrap} onChange={(e) => setWrap(e.target.checked)} /> Wrap <kbd>w</kbd>
           </label>
+          {!showTree && <GoToLine ref={lineInput} id={meta.id} totalLines={totalLines} onLine={(offset) => reveal({ offset, length: 0 })} />}
           {view && <CopyButton text={() => view.text} label="Copy slice" title="Copy the text window on screen (all of it, not only the lines in view)" />}
         </span>
       </SliceControls>
-      {view && view.start > 0 && lineNumbers && !showTree && <div className="content-note muted">Line numbers count from offset {formatCount(view.start)}. Scroll past either edge to read on.</div>}
+      {view && view.start > 0 && !view.startLine && lineNumbers && !showTree && <div className="content-note muted">Line numbers count from offset {formatCount(view.start)}. Scroll past either edge to read on.</div>}
       {showTree ? (
         <JsonTreeView id={meta.id} totalCodePoints={total} />
       ) : slice.status === 'loading' && !result ? (
@@ -119,7 +189,15 @@ export function ContentTab({ meta, request, onRequest, active }: { meta: EntryMe
         ) : (
           <>
             {scroll.loading === 'up' && <Loading what="the previous chunk" />}
-            <SliceText text={view.text} lineNumbers={lineNumbers} wrap={wrap} handleRef={scroll.textRef} renderRow={meta.structured ? highlightJsonRow : undefined} />
+            <SliceText
+              text={view.text}
+              lineNumbers={lineNumbers}
+              wrap={wrap}
+              firstLineLabel={view.startLine ?? 1}
+              handleRef={scroll.textRef}
+              renderRow={meta.structured ? highlightJsonRow : undefined}
+              marks={marks}
+            />
             {scroll.loading === 'down' && <Loading what="the next chunk" />}
             {scroll.error && <ErrorBox what="the next chunk" error={scroll.error} />}
           </>

@@ -6,10 +6,12 @@ type Props = {
   label?: string;
   title?: string;
   className?: string;
+  /** The accessible name when the visible label is short (e.g. "id" inside a "Copy" group). */
+  ariaLabel?: string;
 };
 
 /** Copies `text` to the clipboard and says whether it worked (for two seconds). */
-export function CopyButton({ text, label = 'Copy', title, className }: Props) {
+export function CopyButton({ text, label = 'Copy', title, className, ariaLabel }: Props) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -24,7 +26,7 @@ export function CopyButton({ text, label = 'Copy', title, className }: Props) {
     timer.current = setTimeout(() => setState('idle'), 2000);
   };
   return (
-    <button type="button" className={className} onClick={copy} title={title} aria-live="polite">
+    <button type="button" className={className} onClick={copy} title={title} aria-label={state === 'idle' ? ariaLabel : undefined} aria-live="polite">
       {state === 'copied' ? 'Copied ✓' : state === 'failed' ? 'Copy failed: select the text' : label}
     </button>
   );

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { EntryDescription } from '../../../../app/contract';
+import { entryExpiresAt, type EntryDescription } from '../../../../app/contract';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { formatBytes, formatCount, formatCountdown, formatRelative, formatTime } from '../../format/units';
 import { CopyButton } from './CopyButton';
@@ -23,7 +23,7 @@ export function DetailsTab({ description, now }: { description: EntryDescription
     [
       'Expires',
       <>
-        {formatTime(meta.expiresAt)} ({formatRelative(meta.expiresAt, now)}, {formatCountdown(meta.expiresAt, now)}) <ExpiryBadge expiresAt={meta.expiresAt} now={now} />
+        {formatTime(entryExpiresAt(meta))} ({formatRelative(entryExpiresAt(meta), now)}, {formatCountdown(entryExpiresAt(meta), now)}) <ExpiryBadge expiresAt={entryExpiresAt(meta)} now={now} />
       </>,
     ],
     [

@@ -1,10 +1,11 @@
-import { forwardRef, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { formatDeepLink, type EntryDescription, type ReadLogEntry, type ReadOptions } from '../../../../app/contract';
+import { forwardRef, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { entryExpiresAt, formatDeepLink, type EntryDescription, type ReadLogEntry, type ReadOptions } from '../../../../app/contract';
 import { useApi } from '../../api';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { Empty, ErrorBox, Loading } from '../../components/States';
 import { formatBytes } from '../../format/units';
-import { useHotkeys } from '../../hooks/useHotkeys';
+import { isTypingTarget, useHotkeys } from '../../hooks/useHotkeys';
+import type { Match } from './find/marks';
 import { useQuery } from '../../hooks/useQuery';
 import { CompareButton } from '../compare/CompareButton';
 import { CopyButton } from './CopyButton';
@@ -12,7 +13,7 @@ import { BinaryTab, firstHexPage, HEX_PAGE_BYTES } from './BinaryTab';
 import { ContentTab, initialRequest } from './ContentTab';
 import { DetailsTab } from './DetailsTab';
 import { ModelSawTab } from './ModelSawTab';
-import { MAX_SLICE, windowAt, type Window } from './slice';
+import { DEFAULT_SLICE, MAX_SLICE, windowAt, type Window } from './slice';
 
 /** The entry view's tabs; Binary is offered for binary rows, Content for text rows. */
 export type EntryTab = 'model' | 'content' | 'binary' | 'details';
@@ -38,10 +39,12 @@ type Props = {
   onOpenEntry?: (entryId: string) => void;
   /** The open file, for "Copy link" (absent: no link button). */
   dbPath?: string;
+  /** A match to open the Content tab at and highlight (a search hit); a new object opens it again. */
+  at?: Match | null;
 };
 
 /** One entry: describe() once per id (and on store changes), then the four tabs. */
-export const EntryView = forwardRef<HTMLDivElement, Props>(function EntryView({ id, revision, now, hotkeys = true, readLogKept = true, maximized = false, onToggleMaximized, onOpenEntry, dbPath }, ref) {
+export const EntryView = forwardRef<HTMLDivElement, Props>(function EntryView({ id, revision, now, hotkeys = true, readLogKept = true, maximized = false, onToggleMaximized, onOpenEntry, dbPath, at = null }, ref) {
   const api = useApi();
   const described = useQuery(() => api.entryDescribe({ id }), [id, revision]);
   const description = described.data && described.data.meta.id === id ? described.data : undefined;
@@ -76,6 +79,7 @@ export const EntryView = forwardRef<HTMLDivElement, Props>(function EntryView({ 
       onToggleMaximized={onToggleMaximized}
       onOpenEntry={onOpenEntry}
       dbPath={dbPath}
+      at={at}
     />
   );
 });
@@ -90,16 +94,42 @@ type TabsProps = {
   onToggleMaximized: (() => void) | undefined;
   onOpenEntry: ((entryId: string) => void) | undefined;
   dbPath: string | undefined;
+  at: Match | null;
 };
 
 const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
-  { description, revision, now, hotkeys, readLogKept, maximized, onToggleMaximized, onOpenEntry, dbPath },
+  { description, revision, now, hotkeys, readLogKept, maximized, onToggleMaximized, onOpenEntry, dbPath, at },
   ref,
 ) {
   const { meta } = description;
   const tabs = tabsFor(meta.kind);
-  const [tab, setTab] = useState<EntryTab>('model');
-  const [request, setRequest] = useState<ReadOptions>(() => initialRequest(meta));
+  const textAt = meta.kind === 'text' ? at : null;
+  const [tab, setTab] = useState<EntryTab>(textAt ? 'content' : 'model');
+  const [request, setRequest] = useState<ReadOptions>(() => (textAt ? { mode: 'range', ...windowAt(Math.max(0, textAt.offset - DEFAULT_SLICE / 4), DEFAULT_SLICE, meta.lengthCodePoints ?? textAt.offset + DEFAULT_SLICE) } : initialRequest(meta)));
+  const [findOpen, setFindOpen] = useState(false);
+  // A search hit opened on this entry (again): show Content there.
+  useEffect(() => {
+    if (textAt) setTab('content');
+  }, [textAt]);
+  const openFind = () => {
+    if (meta.kind !== 'text') return false;
+    setTab('content');
+    setFindOpen(true);
+    return true;
+  };
+  // Ctrl/Cmd+F opens find wherever focus is (the entry is on screen); '/' only inside the entry view (elsewhere
+  // it filters turns). Attached before paint (layout effect), so Ctrl+F pressed as the entry appears is not lost.
+  useLayoutEffect(() => {
+    if (!hotkeys) return;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 'f' && openFind()) event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+  const onViewKey = (event: KeyboardEvent) => {
+    if (event.key === '/' && hotkeys && !event.ctrlKey && !event.metaKey && !event.altKey && !isTypingTarget(event.target) && openFind()) event.preventDefault();
+  };
   const [page, setPage] = useState<Window>(() => firstHexPage(meta.sizeBytes));
   const tabRefs = useRef<Partial<Record<EntryTab, HTMLButtonElement | null>>>({});
 
@@ -138,7 +168,7 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
   };
 
   return (
-    <div className="entry-view" ref={ref} tabIndex={-1} aria-label={`Entry ${meta.id}`} data-ready="true">
+    <div className="entry-view" ref={ref} tabIndex={-1} aria-label={`Entry ${meta.id}`} data-ready="true" onKeyDown={onViewKey}>
       <div className="entry-head">
         <span className="entry-title mono" title={meta.id}>
           {meta.executorName ?? 'entry'} · step {meta.stepNum ?? '—'}
@@ -147,7 +177,7 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
           {meta.kind}
           {meta.structured ? ' (json)' : ''} · {formatBytes(meta.sizeBytes)}
         </span>
-        <ExpiryBadge expiresAt={meta.expiresAt} now={now} />
+        <ExpiryBadge expiresAt={entryExpiresAt(meta)} now={now} />
         <div className="tabs" role="tablist" aria-label="Entry views" onKeyDown={onTabKey}>
           {tabs.map((t) => (
             <button
@@ -170,15 +200,20 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
         </div>
         <span className="entry-head-actions">
           <CompareButton entry={meta} revision={revision} now={now} />
-          <CopyButton text={meta.id} label="Copy id" title={`Copy the entry id ${meta.id}`} />
-          <CopyButton text={meta.turnId} label="Copy turn id" title={`Copy the turn id ${meta.turnId}`} />
-          {dbPath !== undefined && (
-            <CopyButton
-              text={() => formatDeepLink({ db: dbPath, id: meta.id, ...(offsetOf(tab, request, page) !== undefined ? { offset: offsetOf(tab, request, page) } : {}) })}
-              label="Copy link"
-              title="Copy a scratchpad-inspector:// link to this entry (and the offset on screen)"
-            />
-          )}
+          {/* One "Copy" group with short labels keeps the header on one row at 1024 px when maximized. */}
+          <span className="copy-group" role="group" aria-label="Copy">
+            <span className="copy-group-label" aria-hidden="true">Copy</span>
+            <CopyButton text={meta.id} label="id" ariaLabel="Copy id" title={`Copy the entry id ${meta.id}`} />
+            <CopyButton text={meta.turnId} label="turn id" ariaLabel="Copy turn id" title={`Copy the turn id ${meta.turnId}`} />
+            {dbPath !== undefined && (
+              <CopyButton
+                text={() => formatDeepLink({ db: dbPath, id: meta.id, ...(offsetOf(tab, request, page) !== undefined ? { offset: offsetOf(tab, request, page) } : {}) })}
+                label="link"
+                ariaLabel="Copy link"
+                title="Copy a scratchpad-inspector:// link to this entry (and the offset on screen)"
+              />
+            )}
+          </span>
           {onToggleMaximized && (
             <button type="button" onClick={onToggleMaximized} aria-pressed={maximized} title={maximized ? 'Restore the panes (f)' : 'Maximize the entry view (f)'}>
               {maximized ? 'Restore' : 'Maximize'} <kbd>f</kbd>
@@ -188,7 +223,7 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
       </div>
       <div className={`tab-panel tab-panel-${tab}`} role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} tabIndex={0}>
         {tab === 'model' && <ModelSawTab description={description} revision={revision} now={now} onOpenRead={openRead} readLogKept={readLogKept} onOpenEntry={onOpenEntry} />}
-        {tab === 'content' && <ContentTab meta={meta} request={request} onRequest={setRequest} active={hotkeys} />}
+        {tab === 'content' && <ContentTab meta={meta} request={request} onRequest={setRequest} active={hotkeys} findOpen={findOpen} onCloseFind={() => setFindOpen(false)} target={textAt} />}
         {tab === 'binary' && <BinaryTab description={description} page={page} onPage={setPage} active={hotkeys} />}
         {tab === 'details' && <DetailsTab description={description} now={now} />}
       </div>

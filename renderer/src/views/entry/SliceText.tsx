@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useImperativeHandle, useMemo, useRef, type KeyboardEvent, type Ref } from 'react';
-import { firstRowOfLine, textRows } from './textRows';
+import { rowPieces, type Mark } from './find/marks';
+import { firstRowOfLine, textRows, type TextRow } from './textRows';
 
 /** Line height of the text (CSS: 18px). */
 export const LINE_PX = 18;
@@ -11,6 +12,8 @@ export type SliceTextHandle = {
   topLine(): { line: number; offsetPx: number };
   /** Scrolls so that `line` starts `offsetPx` above the top of the view. */
   scrollToLine(line: number, offsetPx: number): void;
+  /** Scrolls the row holding UTF-16 index `index` of the text into the upper third of the view. */
+  revealUnit(index: number): void;
 };
 
 type Props = {
@@ -21,6 +24,8 @@ type Props = {
   handleRef?: Ref<SliceTextHandle>;
   /** Optional markup of one visible row (syntax highlighting); must return text nodes only. */
   renderRow?: (text: string) => React.ReactNode;
+  /** Find matches in the text (UTF-16 ranges, sorted), shown as marked text runs. */
+  marks?: readonly Mark[];
 };
 
 /**
@@ -29,7 +34,7 @@ type Props = {
  * soft wrap (long lines then become rows of bounded length). Ctrl/Cmd+A inside selects the text window only,
  * and copying that selection copies the whole window, not just the rows in the DOM.
  */
-export function SliceText({ text, lineNumbers, wrap, firstLineLabel = 1, handleRef, renderRow }: Props) {
+export function SliceText({ text, lineNumbers, wrap, firstLineLabel = 1, handleRef, renderRow, marks }: Props) {
   const rows = useMemo(() => textRows(text, wrap), [text, wrap]);
   const ref = useRef<HTMLDivElement>(null);
   const selectedAll = useRef(false);
@@ -56,6 +61,12 @@ export function SliceText({ text, lineNumbers, wrap, firstLineLabel = 1, handleR
         const index = firstRowOfLine(rows, line);
         const start = virtualizer.getOffsetForIndex(index, 'start')?.[0] ?? index * LINE_PX;
         if (ref.current) ref.current.scrollTop = start + offsetPx;
+      },
+      revealUnit(index) {
+        const row = rowOfUnit(rows, index);
+        // The row's measured start (unclamped: the scroll element may not have its full height yet).
+        const start = virtualizer.measurementsCache[row]?.start ?? row * LINE_PX;
+        if (ref.current) ref.current.scrollTop = Math.max(0, start - Math.floor(ref.current.clientHeight / 3));
       },
     }),
     [rows, virtualizer],
@@ -109,11 +120,41 @@ export function SliceText({ text, lineNumbers, wrap, firstLineLabel = 1, handleR
               style={{ transform: `translateY(${item.start}px)` }}
             >
               {lineNumbers && <span className="ln">{row.first ? firstLineLabel + row.line : '↪'}</span>}
-              <span className="lt">{renderRow ? renderRow(row.text) : row.text}</span>
+              <span className="lt">{marks && marks.length > 0 && overlaps(row, marks) ? markedRow(row, marks) : renderRow ? renderRow(row.text) : row.text}</span>
             </div>
           );
         })}
       </div>
     </div>
   );
+}
+
+function overlaps(row: TextRow, marks: readonly Mark[]): boolean {
+  const to = row.from + row.text.length;
+  return marks.some((m) => m.from < to && m.to > row.from);
+}
+
+// Marked runs are elements whose only children are text (the observation stays text, never HTML).
+function markedRow(row: TextRow, marks: readonly Mark[]) {
+  return rowPieces(row.text, row.from, marks).map((piece, i) =>
+    piece.mark ? (
+      <mark key={i} className={piece.mark === 'current' ? 'find-hit current' : 'find-hit'}>
+        {piece.text}
+      </mark>
+    ) : (
+      piece.text
+    ),
+  );
+}
+
+/** Index of the row holding UTF-16 index `index` (rows are sorted by `from`). */
+function rowOfUnit(rows: readonly TextRow[], index: number): number {
+  let lo = 0;
+  let hi = rows.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (rows[mid]!.from <= index) lo = mid;
+    else hi = mid - 1;
+  }
+  return Math.max(0, lo);
 }

@@ -3,7 +3,7 @@
  * cut into several rows (never inside a surrogate pair), so one row's layout stays small whatever the line's
  * length (a 256 Ki code-point single line would otherwise be laid out as one element on every scroll).
  */
-export type TextRow = { readonly line: number; readonly text: string; readonly first: boolean };
+export type TextRow = { readonly line: number; readonly text: string; readonly first: boolean; /** UTF-16 index of the row's start in the text. */ readonly from: number };
 
 /** UTF-16 units per row segment of a wrapped long line. */
 export const SEGMENT = 2_000;
@@ -19,14 +19,14 @@ export function textRows(text: string, wrap: boolean): TextRow[] {
   for (;;) {
     const nl = text.indexOf('\n', from);
     const to = nl === -1 ? text.length : nl;
-    if (!wrap || to - from <= SEGMENT) rows.push({ line, text: text.slice(from, to), first: true });
+    if (!wrap || to - from <= SEGMENT) rows.push({ line, text: text.slice(from, to), first: true, from });
     else {
       let at = from;
       while (at < to) {
         let cut = Math.min(to, at + SEGMENT);
         const code = text.charCodeAt(cut - 1);
         if (cut < to && code >= 0xd800 && code <= 0xdbff) cut--; // keep a surrogate pair together
-        rows.push({ line, text: text.slice(at, cut), first: at === from });
+        rows.push({ line, text: text.slice(at, cut), first: at === from, from: at });
         at = cut;
       }
     }

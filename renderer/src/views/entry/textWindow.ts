@@ -2,7 +2,13 @@
  * The text window the Content tab holds: a run of code points [start, end) of one entry. Scrolling grows it
  * by range reads at either edge and trims the far edge so it never exceeds a maximum (in code points).
  */
-export type TextWindow = { readonly start: number; readonly end: number; readonly text: string };
+export type TextWindow = {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+  /** The entry's 1-based line number of the window's first line, when the store gives it (ReadMeta.startLine). */
+  readonly startLine?: number | null;
+};
 
 /** Code points added per scroll extension. */
 export const SCROLL_CHUNK = 16_384;

@@ -30,7 +30,7 @@ export function useTextWindow(id: string, result: ReadResult | undefined, total:
 
   useEffect(() => {
     if (!result) return;
-    setView({ start: result.meta.start, end: result.meta.end, text: result.content });
+    setView({ start: result.meta.start, end: result.meta.end, text: result.content, startLine: result.meta.startLine ?? null });
     setError(null);
   }, [result]);
 
@@ -60,11 +60,11 @@ export function useTextWindow(id: string, result: ReadResult | undefined, total:
         if (direction === 'down') {
           const next = appendSlice(latest, slice.content, slice.meta.start, slice.meta.end, MAX_SLICE.code_points);
           if (next.droppedLines > 0) pendingShift.current = keep(-next.droppedLines);
-          setView(next.view);
+          setView({ ...next.view, startLine: next.view.start === slice.meta.start ? (slice.meta.startLine ?? null) : latest.startLine ? latest.startLine + next.droppedLines : null });
         } else {
           const next = prependSlice(latest, slice.content, slice.meta.start, slice.meta.end, MAX_SLICE.code_points);
           pendingShift.current = keep(next.addedLines);
-          setView(next.view);
+          setView({ ...next.view, startLine: slice.meta.startLine ?? (latest.startLine ? latest.startLine - next.addedLines : null) });
         }
         setError(null);
       } catch (e) {

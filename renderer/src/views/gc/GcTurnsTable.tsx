@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useState } from 'react';
 import type { GcResult } from '../../../../app/contract';
-import { expiryState } from '../../../../app/contract';
+import { entryExpiresAt, expiryState } from '../../../../app/contract';
 import { useApi } from '../../api';
 import { ErrorBox, Loading } from '../../components/States';
 import { formatBytes, formatCount, formatTime } from '../../format/units';
@@ -94,12 +94,12 @@ function GcTurnEntries({ turnId, owner, at }: { turnId: string; owner: string | 
   const entries = useQuery(() => api.turnEntries({ turnId }), [turnId]);
   if (entries.status === 'loading' && !entries.data) return <Loading what="entries" />;
   if (entries.error && !entries.data) return <ErrorBox what={`entries of ${turnId}`} error={entries.error} onRetry={entries.reload} />;
-  const expired = (entries.data ?? []).filter((e) => expiryState(e.expiresAt, at) === 'expired' && (owner === null || e.owner === owner));
+  const expired = (entries.data ?? []).filter((e) => expiryState(entryExpiresAt(e), at) === 'expired' && (owner === null || e.owner === owner));
   return (
     <ul className="gc-entries" aria-label={`Entries of ${turnId} gc deletes`}>
       {expired.map((e) => (
         <li key={e.id}>
-          step {e.stepNum ?? '—'} · {e.executorName ?? '—'} · {e.kind} · {formatBytes(e.sizeBytes)} · <span className="muted">expired {formatTime(e.expiresAt)}</span>{' '}
+          step {e.stepNum ?? '—'} · {e.executorName ?? '—'} · {e.kind} · {formatBytes(e.sizeBytes)} · <span className="muted">expired {formatTime(entryExpiresAt(e))}</span>{' '}
           <span className="mono muted">{e.id}</span>
         </li>
       ))}

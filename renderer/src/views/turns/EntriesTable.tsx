@@ -1,5 +1,5 @@
 import { forwardRef, useEffect, useState } from 'react';
-import type { EntryMeta } from '../../../../app/contract';
+import { compareStepNum, entryExpiresAt, type EntryMeta } from '../../../../app/contract';
 import type { ApiError } from '../../api';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { Empty, ErrorBox, Loading } from '../../components/States';
@@ -19,9 +19,7 @@ type Props = {
 
 /** Entries are listed by step, then creation time (main already orders them; sorting again is cheap and safe). */
 export function byStep(a: EntryMeta, b: EntryMeta): number {
-  const sa = a.stepNum ?? Number.MAX_SAFE_INTEGER;
-  const sb = b.stepNum ?? Number.MAX_SAFE_INTEGER;
-  return sa - sb || a.createdAt - b.createdAt;
+  return compareStepNum(a.stepNum, b.stepNum) || a.createdAt - b.createdAt;
 }
 
 /** Columns of the entries table that sort, and the value each sorts by. */
@@ -30,13 +28,13 @@ export type EntrySortKey = 'step' | 'executor' | 'kind' | 'bytes' | 'codePoints'
 export type EntrySort = { readonly key: EntrySortKey; readonly dir: 'asc' | 'desc' };
 
 const VALUE: Record<EntrySortKey, (e: EntryMeta) => number | string> = {
-  step: (e) => e.stepNum ?? Number.MAX_SAFE_INTEGER,
+  step: (e) => (typeof e.stepNum === 'number' ? e.stepNum : e.stepNum === null ? Number.MAX_SAFE_INTEGER : Number(e.stepNum) || Number.MAX_SAFE_INTEGER),
   executor: (e) => e.executorName ?? '',
   kind: (e) => `${e.kind}${e.structured ? ' json' : ''}`,
   bytes: (e) => e.sizeBytes,
   codePoints: (e) => e.lengthCodePoints ?? -1,
   created: (e) => e.createdAt,
-  expires: (e) => e.expiresAt,
+  expires: (e) => entryExpiresAt(e),
 };
 
 /** Entries in `sort` order; ties fall back to step order ({@link byStep}), so the order is always the same. */
@@ -153,11 +151,11 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
             <span className="time col-created" title={`${formatTime(entry.createdAt)} (${formatRelative(entry.createdAt, now)})`}>
               {formatShortTime(entry.createdAt, now)}
             </span>
-            <span className="time" title={`${formatTime(entry.expiresAt)} (${formatRelative(entry.expiresAt, now)})`}>
-              {formatCountdown(entry.expiresAt, now)}
+            <span className="time" title={`${formatTime(entryExpiresAt(entry))} (${formatRelative(entryExpiresAt(entry), now)})`}>
+              {formatCountdown(entryExpiresAt(entry), now)}
             </span>
             <span>
-              <ExpiryBadge expiresAt={entry.expiresAt} now={now} />
+              <ExpiryBadge expiresAt={entryExpiresAt(entry)} now={now} />
             </span>
           </div>
         );

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { forwardRef, useEffect, useRef, useState } from 'react';
-import type { TurnSummary } from '../../../../app/contract';
+import { turnExpiresAt, type TurnSummary } from '../../../../app/contract';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { Empty, ErrorBox, Loading } from '../../components/States';
 import { formatBytes, formatCount, formatShortTime, formatTime, timeZoneName } from '../../format/units';
@@ -184,7 +184,7 @@ export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
                     {formatShortTime(turn.lastCreatedAt, now)}
                   </span>
                   <span>
-                    <ExpiryBadge expiresAt={turn.earliestExpiresAt} now={now} label={turnBadgeLabel(turn)} />
+                    <ExpiryBadge expiresAt={turnExpiresAt(turn)} now={now} label={turnBadgeLabel(turn)} />
                   </span>
                 </div>
               );

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Panel, PanelGroup, type ImperativePanelHandle } from 'react-resizable-panels';
-import type { SessionInfo } from '../../../../app/contract';
+import { turnExpiresAt, type SessionInfo } from '../../../../app/contract';
 import { useApi } from '../../api';
 import { isTypingTarget, useHotkeys } from '../../hooks/useHotkeys';
 import { useQuery } from '../../hooks/useQuery';
@@ -30,7 +30,12 @@ const MENU_ORDERS: readonly { readonly value: string; readonly label: string; re
 const menuValue = (o: TurnOrder): string => MENU_ORDERS.find((m) => m.order.sort === o.sort && m.order.direction === o.direction)?.value ?? '';
 
 /** Selection lives in the app so it survives page switches and store refreshes. */
-export type Selection = { readonly turnId: string | null; readonly entryId: string | null };
+export type Selection = {
+  readonly turnId: string | null;
+  readonly entryId: string | null;
+  /** A match to open the entry at (a search hit), for the entry `entryId` names; a new object opens it again. */
+  readonly at?: { readonly entryId: string; readonly offset: number; readonly length: number } | null;
+};
 
 type Props = { session: SessionInfo | undefined; now: number; selection: Selection; onSelect: (s: Selection) => void; active: boolean };
 
@@ -67,7 +72,7 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
   // expiry, its counts are stale ("1/3 expired" would still read "live"): list again, once per such moment.
   const refreshedFor = useRef(new Set<string>());
   useEffect(() => {
-    const stale = turns.turns.find((t) => t.expiredCount === 0 && t.earliestExpiresAt <= now);
+    const stale = turns.turns.find((t) => t.expiredCount === 0 && turnExpiresAt(t) <= now);
     if (!stale || turns.pending) return;
     const key = `${stale.turnId}\u0000${stale.earliestExpiresAt}`;
     if (refreshedFor.current.has(key)) return;
@@ -234,6 +239,7 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
               onToggleMaximized={() => setMaximized((m) => !m)}
               onOpenEntry={(entryId) => onSelect({ ...selection, entryId })}
               dbPath={session?.file}
+              at={selection.at && selection.at.entryId === selection.entryId ? selection.at : null}
             />
           ) : (
             <NoEntry />

@@ -1,0 +1,113 @@
+import { createHash } from 'node:crypto';
+import { SearchRequestSchema, type SearchHit, type SearchRequest, type SearchResult } from '../../contract';
+import { searchEntry } from '../search/search';
+import type { SearchableEntry } from '../search/types';
+import { ScratchpadError, type SearchCallOptions } from '../types';
+import type { BackendReader, EntryRecord } from './backend';
+
+/*
+ * Search across the entries in a principal's scope (one entry, one turn, or all), in a stable order: creation
+ * time, then id. The cursor is one opaque text spanning entries: [version, fingerprint, createdAt, id, the
+ * per-entry cursor or null]; its fingerprint covers the query and the principal, so a cursor of another query
+ * or owner is INVALID_ARGUMENT. The per-entry rules (matching, lines, previews) are search/search.ts.
+ */
+
+
+const EMPTY: SearchResult = { hits: [], nextCursor: null, scannedBytes: 0, truncated: false };
+const invalid = (message: string) => new ScratchpadError('INVALID_ARGUMENT', message);
+
+/** The request parsed with the contract's schema (strict: an unknown field is refused); INVALID_ARGUMENT otherwise. */
+export function parseSearchRequest(request: unknown): SearchRequest {
+  const parsed = SearchRequestSchema.strict().safeParse(request);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw invalid(`search request: ${issue ? `${issue.path.join('.') || 'request'}: ${issue.message}` : 'invalid'}`);
+  }
+  if (parsed.data.id !== undefined && parsed.data.turnId !== undefined) throw invalid('search request: give id or turnId, not both');
+  return parsed.data;
+}
+
+/** 16 hex digits of sha256 over the principal's label and the fields that change the matches or the scope. */
+export function searchFingerprint(principal: string, r: SearchRequest): string {
+  const key = JSON.stringify([principal, r.pattern, r.regex === true, r.caseSensitive !== false, r.hex === true, r.id ?? null, r.turnId ?? null]);
+  return createHash('sha256').update(key).digest('hex').slice(0, 16);
+}
+
+interface Position {
+  readonly createdAt: number;
+  readonly id: string;
+  readonly inner: string | null;
+}
+
+function encode(fp: string, p: Position): string {
+  return Buffer.from(JSON.stringify([1, fp, p.createdAt, p.id, p.inner])).toString('base64url');
+}
+
+function decode(fp: string, cursor: string): Position {
+  let v: unknown;
+  try {
+    v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    v = null;
+  }
+  if (!Array.isArray(v) || v.length !== 5 || v[0] !== 1 || typeof v[1] !== 'string' || typeof v[2] !== 'number' || typeof v[3] !== 'string' || (v[4] !== null && typeof v[4] !== 'string')) {
+    throw invalid('cursor is not a search cursor');
+  }
+  if (v[1] !== fp) throw invalid('cursor belongs to another query or principal');
+  return { createdAt: v[2] as number, id: v[3] as string, inner: v[4] as string | null };
+}
+
+const before = (a: EntryRecord, b: { createdAt: number; id: string }) => a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.id < b.id);
+
+/** What the scan needs from the core: the backend reader, an entry's length, and `now` (Unix seconds). */
+export interface SearchContext {
+  readonly reader: BackendReader;
+  readonly lengthOf: (entry: EntryRecord) => Promise<number>;
+  readonly now: number;
+}
+
+/**
+ * Scans `entries` (already in scope) for `request`, from its cursor, up to `request.limit` hits (default 100).
+ * Stops at the limit, at the regex time budget, or on abort (`truncated`), with a cursor to continue.
+ */
+export async function searchEntries(ctx: SearchContext, entries: readonly EntryRecord[], request: SearchRequest, fp: string, options: SearchCallOptions): Promise<SearchResult> {
+  const from = request.cursor === undefined ? null : decode(fp, request.cursor);
+  const sorted = [...entries].sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+  const limit = request.limit ?? 100;
+  const deadline = Date.now() + (options.timeBudgetMs ?? 2_000);
+  const query = { pattern: request.pattern, regex: request.regex, caseSensitive: request.caseSensitive, hex: request.hex };
+  const hits: SearchHit[] = [];
+  let scannedBytes = 0;
+  const start = from === null ? 0 : sorted.findIndex((e) => !before(e, from));
+  for (let i = start === -1 ? sorted.length : start; i < sorted.length; i++) {
+    const entry = sorted[i]!;
+    if (hits.length >= limit || options.signal?.aborted === true || Date.now() >= deadline) {
+      const cut = hits.length < limit;
+      return { hits, nextCursor: encode(fp, { createdAt: entry.createdAt, id: entry.id, inner: null }), scannedBytes, truncated: cut };
+    }
+    const inner = from !== null && entry.id === from.id && entry.createdAt === from.createdAt ? from.inner : null;
+    const searchable: SearchableEntry = {
+      id: entry.id,
+      kind: entry.kind,
+      lengthUnits: await ctx.lengthOf(entry),
+      chunks: (fromUnit) => toSearchChunks(ctx.reader, entry, fromUnit),
+    };
+    const r = await searchEntry(searchable, query, { limit: limit - hits.length, cursor: inner, signal: options.signal, timeBudgetMs: Math.max(1, deadline - Date.now()) });
+    scannedBytes += r.scannedBytes;
+    const expired = entry.expiresAt <= ctx.now;
+    for (const h of r.hits) {
+      hits.push({ id: entry.id, turnId: entry.turnId, stepNum: entry.stepNum, executorName: entry.executorName, kind: entry.kind, offset: h.offset, length: h.length, line: h.line, preview: { ...h.preview }, expired });
+    }
+    if (r.nextCursor !== null) return { hits, nextCursor: encode(fp, { createdAt: entry.createdAt, id: entry.id, inner: r.nextCursor }), scannedBytes, truncated: r.truncated };
+  }
+  return { hits, nextCursor: null, scannedBytes, truncated: false };
+}
+
+async function* toSearchChunks(reader: BackendReader, entry: EntryRecord, fromUnit: number) {
+  for await (const c of reader.chunks(entry, fromUnit)) {
+    yield c.newlines === undefined ? { bytes: c.bytes, cpStart: c.start, cpEnd: c.end } : { bytes: c.bytes, cpStart: c.start, cpEnd: c.end, newlines: c.newlines };
+  }
+}
+
+/** The empty result (a principal that sees no rows). */
+export const NO_HITS = EMPTY;

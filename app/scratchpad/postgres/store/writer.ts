@@ -1,0 +1,68 @@
+import type { SyntheticHandle } from '../../../contract';
+import type { BackendWriter, NewObservation } from '../../core/backend';
+import { buildHandle } from '../../handle';
+import { detectType, MAGIC_PREFIX_BYTES } from '../../magic';
+import { summarizeBinary, summarizeStructured, summarizeText } from '../../summary';
+import { encodeBinary, encodeText } from '../../v2/encode';
+import { packHandle } from '../../v2/stored-handle';
+import type { ChunkLayout } from '../../v2/context';
+import { formatNotice } from '../data/notify';
+import { putObservationRow } from '../data/put';
+import { insertRead } from '../data/readlog';
+import { SCHEMA } from '../names';
+import { inTransaction, type PgTarget } from '../transaction';
+import { gcInBatches } from './gc';
+import { findEntry } from './reader';
+import { bindingOf, ownerCondition } from './rows';
+
+/** An id of the right shape, for the handle built before the server assigns the real one (packHandle drops it). */
+const PLACEHOLDER_ID = '0'.repeat(44);
+
+/**
+ * The write side over PostgreSQL (core/backend.ts): each method one transaction (gc: one per batch, each whole)
+ * bound to the owner or the operator view, the owner also in the SQL. Times are the core's (the store's clock),
+ * never the server's now(). Commits send change notices (put/gc/ttl) for live refresh.
+ */
+export function createPgWriter(target: PgTarget, layout: ChunkLayout): BackendWriter {
+  return {
+    async insert(row: NewObservation): Promise<SyntheticHandle> {
+      const obs = row.observation;
+      const chunkUnits = obs.kind === 'text' ? layout.textChunkCodePoints : layout.binaryChunkBytes;
+      const enc = obs.kind === 'text' ? encodeText(obs.text, chunkUnits) : encodeBinary(obs.bytes, chunkUnits);
+      const summary = obs.kind === 'binary' ? summarizeBinary(enc.bytes.length, enc.sha256) : obs.structured ? summarizeStructured(obs.value) : summarizeText(obs.text, enc.lengthUnits);
+      const detectedType = obs.kind === 'binary' ? detectType(enc.bytes.subarray(0, MAGIC_PREFIX_BYTES)) : null;
+      const handleOf = (id: string) => buildHandle({ id, stepNum: row.stepNum, sizeBytes: enc.bytes.length, kind: obs.kind, summary, source: obs.source });
+      const { id } = await putObservationRow(target, { owner: row.owner, operator: false }, {
+        owner: row.owner, turnId: row.turnId, stepNum: row.stepNum, executorName: row.executorName, kind: obs.kind, structured: obs.structured,
+        chunkUnits, createdAt: row.createdAt, expiresAt: row.expiresAt, actor: row.actor, channel: row.channel, detectedType, summary,
+        handle: packHandle(handleOf(PLACEHOLDER_ID)),
+      }, enc);
+      return handleOf(id);
+    },
+    deleteExpired: (scope, now) => gcInBatches(target, scope, now),
+    async setExpiry(scope, t, expiresAt) {
+      return inTransaction(target, bindingOf(scope), { operation: 'write', notify: (n: number) => (n > 0 ? formatNotice({ kind: 'ttl', count: n }) : null) }, async (c) => {
+        const params: unknown[] = [expiresAt];
+        if ('entryId' in t) {
+          const found = await findEntry(c, scope, t.entryId);
+          if (found === null) return 0;
+          params.push(found.row.pk);
+          return (await c.query(`UPDATE ${SCHEMA}.observations SET expires_at = $1 WHERE pk = $2${ownerCondition(scope, params)}`, params)).rowCount ?? 0;
+        }
+        params.push(t.turnId);
+        return (await c.query(`UPDATE ${SCHEMA}.observations SET expires_at = $1 WHERE turn_id = $2${ownerCondition(scope, params)}`, params)).rowCount ?? 0;
+      });
+    },
+    async appendReadLog(scope, r) {
+      return inTransaction(target, bindingOf(scope), { operation: 'write' }, async (c) => {
+        const found = await findEntry(c, scope, r.entryId);
+        if (found === null) return false;
+        await insertRead(c, {
+          entryPk: found.row.pk, owner: found.record.owner as string, principal: r.principal, mode: r.mode,
+          unit: found.row.kind === 'text' ? 'code_points' : 'bytes', start: r.start, end: r.end, truncated: r.truncated, at: r.at,
+        });
+        return true;
+      });
+    },
+  };
+}

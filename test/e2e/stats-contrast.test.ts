@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { writeDemoDatabase } from '../../app/demo';
+import { tempDir } from './data';
+import { launchApp, type AppSession } from './harness';
+import { goTo } from './ui';
+
+// Stats must be readable in both themes: every text (HTML and the charts' SVG labels) at a WCAG contrast of at
+// least 4.5:1 against what is behind it, and no label cut off by its chart's box.
+const NOW = 1_796_040_000;
+
+/** Per text element of the stats page: its text, contrast ratio against the nearest opaque background, and whether it sticks out of its svg. */
+type TextCheck = { text: string; ratio: number; clipped: boolean };
+
+describe('stats readability', () => {
+  const tmp = tempDir();
+  let app: AppSession;
+
+  beforeAll(async () => {
+    const demo = await writeDemoDatabase(path.join(tmp.dir, 'contrast.db'), { now: NOW });
+    app = await launchApp({ dbPath: demo.path, principal: { kind: 'operator' }, now: NOW, viewport: { width: 1024, height: 640 } });
+  });
+  afterAll(async () => {
+    await app?.close();
+    tmp.remove();
+  });
+
+  const measure = () =>
+    app.page.evaluate((): TextCheck[] => {
+      const rgba = (css: string): [number, number, number, number] => {
+        const m = css.match(/rgba?\(([^)]+)\)/);
+        if (!m) return [0, 0, 0, 0];
+        const p = m[1]!.split(/[ ,/]+/).filter(Boolean).map(Number);
+        return [p[0]!, p[1]!, p[2]!, p.length > 3 ? p[3]! : 1];
+      };
+      const lum = ([r, g, b]: number[]) => {
+        const f = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+        return 0.2126 * f(r!) + 0.7152 * f(g!) + 0.0722 * f(b!);
+      };
+      const background = (el: Element): number[] => {
+        for (let e: Element | null = el; e; e = e.parentElement) {
+          const c = rgba(getComputedStyle(e).backgroundColor);
+          if (c[3] >= 0.99) return c;
+        }
+        return [255, 255, 255, 1];
+      };
+      const root = document.querySelector('.stats-page')!;
+      const out: TextCheck[] = [];
+      for (const el of root.querySelectorAll('*')) {
+        const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
+        if (!own) continue;
+        const style = getComputedStyle(el);
+        const svg = el.closest('svg');
+        const fg = rgba(svg ? style.fill : style.color);
+        const bg = background(el);
+        // A translucent foreground is blended over the background first.
+        const a = fg[3];
+        const blended = [0, 1, 2].map((i) => fg[i]! * a + bg[i]! * (1 - a));
+        const [l1, l2] = [lum(blended), lum(bg)].sort((x, y) => y - x);
+        let clipped = false;
+        if (svg) {
+          const box = el.getBoundingClientRect();
+          const frame = svg.getBoundingClientRect();
+          clipped = box.left < frame.left - 0.5 || box.right > frame.right + 0.5 || box.top < frame.top - 0.5 || box.bottom > frame.bottom + 0.5;
+        }
+        out.push({ text: el.textContent!.trim(), ratio: Math.round(((l1! + 0.05) / (l2! + 0.05)) * 100) / 100, clipped });
+      }
+      return out;
+    });
+
+  test.each(['light', 'dark'] as const)('every text of Stats has contrast >= 4.5:1 and no chart label is clipped (%s)', async (theme) => {
+    const { page } = app;
+    await page.getByLabel('Theme').selectOption(theme);
+    await goTo(page, 'Stats');
+    await page.locator('.recharts-label-list').first().waitFor();
+    await page.waitForTimeout(200);
+    const checks = await measure();
+    expect(checks.length).toBeGreaterThan(20);
+    expect(checks.filter((c) => c.text.includes('MiB') || c.text.includes('KiB')).length).toBeGreaterThan(3);
+    expect(checks.filter((c) => c.ratio < 4.5)).toEqual([]);
+    expect(checks.filter((c) => c.clipped)).toEqual([]);
+    await app.screenshot(`stats-contrast-1024-${theme}`);
+  });
+});
