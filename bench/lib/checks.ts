@@ -38,8 +38,9 @@ export function evaluateChecks(f: Figures, extra: Figures): Record<string, Check
   }
   if (has('put_8KB_per_s', 'raw_insert_8KB_per_s')) {
     const r = f.put_8KB_per_s! / f.raw_insert_8KB_per_s!;
-    checks.put_8KB_vs_raw = atLeast(f.put_8KB_per_s!, 0.5 * f.raw_insert_8KB_per_s!, r, 'put_8KB_per_s >= 0.5 x raw_insert_8KB_per_s');
-    checks.put_8KB_per_s = atLeast(f.put_8KB_per_s!, 10_000, f.put_8KB_per_s! / 10_000, 'put_8KB_per_s >= 10,000');
+    // The store core's targets (raised from issue 2's 0.5 x and 10,000/s).
+    checks.put_8KB_vs_raw = atLeast(f.put_8KB_per_s!, 0.7 * f.raw_insert_8KB_per_s!, r, 'put_8KB_per_s >= 0.7 x raw_insert_8KB_per_s');
+    checks.put_8KB_per_s = atLeast(f.put_8KB_per_s!, 15_000, f.put_8KB_per_s! / 15_000, 'put_8KB_per_s >= 15,000');
   }
   if (has('put_5MB_MB_per_s', 'raw_insert_5MB_MB_per_s')) {
     const r = f.put_5MB_MB_per_s! / f.raw_insert_5MB_MB_per_s!;

@@ -66,4 +66,22 @@ describe('per-turn aggregates (v2 turns table)', () => {
       tmp.cleanup();
     }
   }, 180_000);
+
+  it('keep each executor name of a turn once, a name that is a prefix or part of another apart, none for a row without one', async () => {
+    const tmp = tempDir();
+    try {
+      const file = tmp.file();
+      const sp = await openScratchpad(file);
+      for (const executorName of ['grep2', 'grep', 'grep', null, 'rep', 'grep2']) {
+        await sp.put(user('u'), { turnId: 't', stepNum: null, executorName, observation: { content: 'x' } });
+      }
+      expect((await sp.listTurns(user('u'))).turns.map((t) => t.executors)).toEqual([['grep', 'grep2', 'rep']]);
+      await sp.close();
+      const db = new Database(file, { readonly: true });
+      expect(db.prepare('SELECT executors FROM turns').pluck().all()).toEqual([['grep2', 'grep', 'rep'].join(String.fromCharCode(31))]);
+      db.close();
+    } finally {
+      tmp.cleanup();
+    }
+  });
 });

@@ -71,7 +71,10 @@ export function recomputeTurn(ctx: StoreContext, owner: string, turnId: string):
     WHERE owner = @owner AND turn_id = @turn AND executor_name IS NOT NULL)) WHERE owner = @owner AND turn_id = @turn`).run(params);
 }
 
-const READ_EXECUTORS = 'SELECT executors FROM turns WHERE turn_id = ? AND owner = ?';
+/*
+ * One statement per put: the executor list grows in SQL (the name appended unless already one of the
+ * U+001F-separated names), so a put does not first read its turn's row.
+ */
 const UPSERT = `INSERT INTO turns (owner, turn_id, entry_count, total_bytes, text_count, text_bytes, first_created, last_created,
     earliest_expires, latest_expires, executors, ${BUCKET_COLUMNS})
   VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ${BUCKETS.map(() => '?').join(', ')})
@@ -79,7 +82,11 @@ const UPSERT = `INSERT INTO turns (owner, turn_id, entry_count, total_bytes, tex
     text_count = text_count + excluded.text_count, text_bytes = text_bytes + excluded.text_bytes,
     first_created = min(first_created, excluded.first_created), last_created = max(last_created, excluded.last_created),
     earliest_expires = min(earliest_expires, excluded.earliest_expires), latest_expires = max(latest_expires, excluded.latest_expires),
-    executors = excluded.executors, ${BUCKETS.map((_, i) => `b${i} = b${i} + excluded.b${i}`).join(', ')}`;
+    executors = CASE
+      WHEN excluded.executors = '' OR instr(char(31) || executors || char(31), char(31) || excluded.executors || char(31)) > 0 THEN executors
+      WHEN executors = '' THEN excluded.executors
+      ELSE executors || char(31) || excluded.executors END,
+    ${BUCKETS.map((_, i) => `b${i} = b${i} + excluded.b${i}`).join(', ')}`;
 
 /** Bucket index of a size in bytes. */
 function bucketOf(sizeBytes: number): number {
@@ -92,16 +99,9 @@ export function addToTurn(
   ctx: StoreContext,
   r: { owner: string; turnId: string; sizeBytes: number; text: boolean; createdAt: number; expiresAt: number; executorName: string | null },
 ): void {
-  let executors = r.executorName ?? '';
-  if (r.executorName !== null) {
-    const known = ctx.stmt(READ_EXECUTORS).pluck().get(r.turnId, r.owner) as string | undefined;
-    if (known !== undefined && known !== '') executors = known.split(EXECUTOR_SEPARATOR).includes(r.executorName) ? known : `${known}${EXECUTOR_SEPARATOR}${r.executorName}`;
-  } else {
-    executors = (ctx.stmt(READ_EXECUTORS).pluck().get(r.turnId, r.owner) as string | undefined) ?? '';
-  }
   const bucket = bucketOf(r.sizeBytes);
   ctx.stmt(UPSERT).run(
-    r.owner, r.turnId, r.sizeBytes, r.text ? 1 : 0, r.text ? r.sizeBytes : 0, r.createdAt, r.createdAt, r.expiresAt, r.expiresAt, executors,
+    r.owner, r.turnId, r.sizeBytes, r.text ? 1 : 0, r.text ? r.sizeBytes : 0, r.createdAt, r.createdAt, r.expiresAt, r.expiresAt, r.executorName ?? '',
     ...BUCKETS.map((_, i) => (i === bucket ? 1 : 0)),
   );
 }
