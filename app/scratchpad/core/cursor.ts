@@ -7,9 +7,13 @@ export interface TurnCursor {
   readonly turnId: string;
 }
 
-/** An opaque cursor: base64url of `[sort, direction, key, turnId]`. */
+/** How a cursor spells an infinite sort value (a turn whose earliest expiry is never or always), which JSON cannot. */
+const INFINITE = { Infinity: Infinity, '-Infinity': -Infinity } as const;
+
+/** An opaque cursor: base64url of `[sort, direction, key, turnId]` (an infinite numeric key as the string "Infinity" or "-Infinity"). */
 export function encodeCursor(sort: TurnSort, direction: SortDirection, key: number | string, turnId: string): string {
-  return Buffer.from(JSON.stringify([sort, direction, key, turnId]), 'utf8').toString('base64url');
+  const k = typeof key === 'number' && !Number.isFinite(key) && !Number.isNaN(key) ? String(key) : key;
+  return Buffer.from(JSON.stringify([sort, direction, k, turnId]), 'utf8').toString('base64url');
 }
 
 /** Decodes a cursor made by {@link encodeCursor} for the same sort and direction; INVALID_ARGUMENT otherwise. */
@@ -23,9 +27,10 @@ export function decodeCursor(cursor: unknown, sort: TurnSort, direction: SortDir
     throw bad();
   }
   if (!Array.isArray(value) || value.length !== 4) throw bad();
-  const [s, d, key, turnId] = value as unknown[];
+  const [s, d, raw, turnId] = value as unknown[];
   if (s !== sort || d !== direction || typeof turnId !== 'string') throw bad();
-  const keyOk = sort === 'turnId' ? key === turnId : typeof key === 'number' && Number.isFinite(key);
+  const key = sort !== 'turnId' && (raw === 'Infinity' || raw === '-Infinity') ? INFINITE[raw] : raw;
+  const keyOk = sort === 'turnId' ? key === turnId : typeof key === 'number' && !Number.isNaN(key);
   if (!keyOk) throw bad();
   return { key: key as number | string, turnId };
 }
