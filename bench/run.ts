@@ -2,7 +2,7 @@
  * Benchmark of the observation store (issue 2, "Benchmark"): `npm run bench` prints tables,
  * `npm run bench -- --json` prints one JSON object on stdout (progress on stderr).
  * Options: --scale <0..1> shrinks the large sizes for a quick try of the harness (figures then do not meet the
- * issue's definitions; the JSON says so), --only <reads,memory,puts,gc,v1,compare,search,ui,postgres> runs a subset. The
+ * issue's definitions; the JSON says so), --only <reads,memory,puts,gc,turns,v1,compare,search,ui,postgres> runs a subset. The
  * postgres suite (a throw-away server on 127.0.0.1) runs only when named in --only.
  */
 import { parseBenchArgs, USAGE } from './lib/args';
@@ -23,6 +23,7 @@ import { runPostgres } from './suites/postgres';
 import { runPuts } from './suites/puts';
 import { runReads } from './suites/reads';
 import { runSearch } from './suites/search';
+import { runTurns } from './suites/turns';
 import { runUi } from './suites/ui';
 
 const args = parseBenchArgs(process.argv.slice(2));
@@ -38,7 +39,7 @@ const values = { json: args.json };
 const ORDER = [
   'read_head_2000_10KB_ms', 'read_head_2000_100MB_ms', 'read_tail_2000_100MB_ms', 'read_range_mid_2000_100MB_ms',
   'list_turn_100x1MB_ms', 'stats_1GB_ms', 'put_8KB_per_s', 'raw_insert_8KB_per_s', 'put_5MB_MB_per_s',
-  'raw_insert_5MB_MB_per_s', 'gc_10000_expired_ms', 'rss_growth_reading_500MB_entry_MB',
+  'raw_insert_5MB_MB_per_s', 'gc_10000_expired_ms', 'list_turns_first_page_10k_turns_ms', 'stats_60k_rows_ms', 'gc_dry_run_60k_rows_ms', 'rss_growth_reading_500MB_entry_MB',
   'compare_10MB_100_edits_ms', 'compare_100MB_2_edits_ms', 'compare_rss_growth_MB', 'compare_json_50k_items_ms',
   'pg_put_8KB_per_s', 'pg_raw_insert_8KB_per_s', 'pg_read_head_2000_10KB_ms', 'pg_read_head_2000_100MB_ms',
   'pg_read_tail_2000_100MB_ms', 'pg_list_turn_100x1MB_ms', 'pg_stats_all_rows_ms', 'pg_gc_10000_expired_ms', 'pg_put_100MB_MB_per_s',
@@ -73,6 +74,7 @@ async function main(): Promise<void> {
   }
   if (only.has('puts')) { progress('puts against the raw floor'); add(await runPuts(dir, pragmas, scale)); }
   if (only.has('gc')) { progress('gc'); add(await runGc(3)); }
+  if (only.has('turns')) { progress('many small rows: 10,000 turns, 60,000 rows'); add(await runTurns()); }
   if (only.has('v1')) {
     progress('metnos-v1 comparison');
     const v1 = await runMetnosV1(dir, scale);

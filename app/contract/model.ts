@@ -175,18 +175,34 @@ export const TurnSummarySchema = z.object({
 /** One turn as listed. */
 export type TurnSummary = Readonly<z.infer<typeof TurnSummarySchema>>;
 
-/** listTurns options: page size (1..1000, default 100), opaque cursor, filter on turn id or executor, sort (descending). */
+/**
+ * What a turn page is sorted by, one key per TurnSummary column: turn id, entries, size, first / last created,
+ * earliest expiry, expired count. Ties are broken by turn id in the same direction.
+ */
+export const TurnSortSchema = z.enum(['lastCreated', 'totalBytes', 'turnId', 'entryCount', 'firstCreated', 'earliestExpires', 'expiredCount']);
+/** A turn page's sort key. */
+export type TurnSort = z.infer<typeof TurnSortSchema>;
+/** Sort direction of a list: ascending or descending. */
+export const SortDirectionSchema = z.enum(['asc', 'desc']);
+/** Sort direction. */
+export type SortDirection = z.infer<typeof SortDirectionSchema>;
+
+/**
+ * listTurns options: page size (1..1000, default 100), opaque cursor (valid only with the same sort and
+ * direction), filter on turn id or executor, sort (default lastCreated), direction (default desc).
+ */
 export const ListTurnsOptionsSchema = z.object({
   limit: z.number().int().min(1).max(1000).optional(),
   cursor: z.string().max(1024).optional(),
   query: z.string().max(256).optional(),
-  sort: z.enum(['lastCreated', 'totalBytes']).optional(),
+  sort: TurnSortSchema.optional(),
+  direction: SortDirectionSchema.optional(),
 });
 /** listTurns options. */
 export type ListTurnsOptions = Readonly<z.infer<typeof ListTurnsOptionsSchema>>;
 
-/** One page of turns; nextCursor null on the last page. */
-export const ListTurnsResultSchema = z.object({ turns: z.array(TurnSummarySchema), nextCursor: z.string().nullable() });
+/** One page of turns; nextCursor null on the last page; `total`: turns in scope matching the query (all pages). */
+export const ListTurnsResultSchema = z.object({ turns: z.array(TurnSummarySchema), nextCursor: z.string().nullable(), total: z.number().int().nonnegative().optional() });
 /** One page of turns. */
 export type ListTurnsResult = Readonly<z.infer<typeof ListTurnsResultSchema>>;
 

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 
 /** The benchmark suites, in the order they run. */
-export const SUITES = ['reads', 'memory', 'puts', 'gc', 'v1', 'compare', 'search', 'ui', 'postgres'] as const;
+export const SUITES = ['reads', 'memory', 'puts', 'gc', 'turns', 'v1', 'compare', 'search', 'ui', 'postgres'] as const;
 /** One of {@link SUITES}. */
 export type Suite = (typeof SUITES)[number];
 /** Suites of a run without --only: postgres starts a server and writes ~300 MB into it, so it is asked for by name. */

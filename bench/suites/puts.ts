@@ -5,6 +5,7 @@ import { progress } from '../lib/log';
 import { openRawFloor, type PragmaSet } from '../lib/raw';
 import { open, USER } from '../lib/store';
 import { median, timeMs } from '../lib/timing';
+import { walFramesOf } from '../lib/wal-frames';
 
 /** One put workload: `perRep` observations per timed repetition, `reps` repetitions after a warm-up. */
 interface Workload {
@@ -27,6 +28,10 @@ interface Rates {
   /** Text workloads: the floor when it starts from the same string (UTF-8 encoding included), per second and MiB/s. */
   readonly rawEncPerS: number | null;
   readonly rawEncMiBPerS: number | null;
+  /** WAL frames per store put and per raw insert (one extra repetition each), and the store's by table or index. */
+  readonly putFrames: number;
+  readonly rawFrames: number;
+  readonly putFramesByObject: Record<string, number>;
 }
 
 /** Wall ms of `fn`, and CPU µs (user + system) this process spent in it. */
@@ -91,6 +96,8 @@ async function measure(dir: string, pragmas: PragmaSet, w: Workload): Promise<Ra
       rawCpu.push(x.cpuUs / w.perRep);
       if (rawEnc) rawEncMs.push(await rawEncRep(r));
     }
+    const storeWal = await walFramesOf(storePath, pragmas.pageSize, async () => { await storeRep(w.reps + 1); });
+    const rawWal = await walFramesOf(rawPath, pragmas.pageSize, async () => { await rawRep(w.reps + 1); });
     const perS = (ms: number) => (w.perRep * 1000) / ms;
     const mibPerS = (ms: number) => (w.perRep * w.bytes) / MiB / (ms / 1000);
     return {
@@ -102,6 +109,9 @@ async function measure(dir: string, pragmas: PragmaSet, w: Workload): Promise<Ra
       rawCpuUs: median(rawCpu),
       rawEncPerS: rawEnc ? perS(median(rawEncMs)) : null,
       rawEncMiBPerS: rawEnc ? mibPerS(median(rawEncMs)) : null,
+      putFrames: storeWal.frames / w.perRep,
+      rawFrames: rawWal.frames / w.perRep,
+      putFramesByObject: Object.fromEntries(Object.entries(storeWal.byObject).map(([k, v]) => [k, v / w.perRep])),
     };
   } finally {
     await sp.close();
@@ -119,6 +129,7 @@ export async function runPuts(dir: string, pragmas: PragmaSet, scale: number): P
   const big = Math.max(64 * KiB, Math.round(5 * MiB * Math.min(1, scale * 10)));
   progress('  puts: 8 KiB text');
   const small = await measure(dir, pragmas, { name: 'p8k', bytes: 8 * KiB, perRep: 1_000, reps: 7, binary: false });
+  progress(`  8 KiB text: WAL frames per put ${small.putFrames.toFixed(2)} (raw insert ${small.rawFrames.toFixed(2)}): ${JSON.stringify(small.putFramesByObject)}`);
   progress('  puts: 5 MiB text');
   const large = await measure(dir, pragmas, { name: 'p5m', bytes: big, perRep: 16, reps: 5, binary: false });
   progress('  puts: 5 MiB binary');
@@ -139,6 +150,8 @@ export async function runPuts(dir: string, pragmas: PragmaSet, scale: number): P
       raw_insert_5MB_binary_MB_per_s: largeBin.rawMiBPerS,
       raw_insert_8KB_with_encode_per_s: small.rawEncPerS ?? NaN,
       raw_insert_5MB_with_encode_MB_per_s: large.rawEncMiBPerS ?? NaN,
+      put_8KB_wal_frames: small.putFrames,
+      raw_insert_8KB_wal_frames: small.rawFrames,
       put_8KB_cpu_us: small.putCpuUs,
       put_8KB_binary_cpu_us: smallBin.putCpuUs,
       raw_insert_8KB_cpu_us: small.rawCpuUs,

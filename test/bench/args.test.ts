@@ -10,7 +10,7 @@ const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 describe('parseBenchArgs', () => {
   it('parses the options', () => {
     expect(parseBenchArgs(['--json', '--only', 'gc,puts', '--scale', '0.5'])).toEqual({ kind: 'run', json: true, scale: 0.5, only: new Set(['gc', 'puts']) });
-    expect(parseBenchArgs([])).toEqual({ kind: 'run', json: false, scale: 1, only: new Set(['reads', 'memory', 'puts', 'gc', 'v1', 'compare', 'search', 'ui']) });
+    expect(parseBenchArgs([])).toEqual({ kind: 'run', json: false, scale: 1, only: new Set(['reads', 'memory', 'puts', 'gc', 'turns', 'v1', 'compare', 'search', 'ui']) });
     expect(SUITES).toContain('postgres'); // asked for by name only: it starts a server
   });
   it('asks for the usage on --help, and with an error line on bad input', () => {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
  * it over the file formats, test/postgres/store.conformance.test.ts over PostgreSQL (it needs the server of the
  * postgres project's global setup). Each backend's exceptions are its `can` flags in backends.ts.
  */
-import type { Principal } from '../../app/contract';
+import { turnExpiresAt, TurnSortSchema, type Principal, type TurnSort, type TurnSummary } from '../../app/contract';
 import type { Scratchpad } from '../../app/scratchpad';
 import { errorOf, fingerprint, piecesOf, tempDir } from './helpers';
 import type { BackendCase, SeedRow } from './backends';
@@ -140,6 +140,56 @@ export function describeStoreConformance(backends: readonly BackendCase[]): void
         } while (cursor);
         expect(seen).toEqual(['turn-c', 'turn-a', 'turn-b']);
         expect((await errorOf(() => sp.listTurns(operator, { cursor: 'nonsense' }))).code).toBe('INVALID_ARGUMENT');
+      });
+
+      it('sorts by every column in both directions, ties by turn id in the same direction, and pages the same order', async () => {
+        for (const who of [operator, me]) await sortsEveryColumn(who);
+        // Ties and a count at `now` (turn-b straddles it: one row expires exactly now, one just after).
+        expect((await sp.listTurns(operator, { sort: 'entryCount', direction: 'asc' })).turns.map((t) => t.turnId)).toEqual(['turn-c', 'turn-a', 'turn-b']);
+        expect((await sp.listTurns(operator, { sort: 'expiredCount' })).turns.map((t) => [t.turnId, t.expiredCount])).toEqual([['turn-b', 1], ['turn-c', 0], ['turn-a', 0]]);
+        expect((await sp.listTurns(me, { sort: 'expiredCount', direction: 'asc' })).turns.map((t) => [t.turnId, t.expiredCount])).toEqual(
+          backend.can.owners ? [['turn-a', 0], ['turn-b', 1]] : [['turn-a', 0], ['turn-c', 0], ['turn-b', 1]],
+        );
+        expect((await sp.listTurns(operator, { sort: 'turnId', direction: 'asc' })).turns.map((t) => t.turnId)).toEqual(['turn-a', 'turn-b', 'turn-c']);
+      });
+
+      async function sortsEveryColumn(who: Principal): Promise<void> {
+        const all = (await sp.listTurns(who)).turns;
+        expect(all.length).toBeGreaterThan(1);
+        const keyOf: Record<TurnSort, (t: TurnSummary) => number | string> = {
+          lastCreated: (t) => t.lastCreatedAt, totalBytes: (t) => t.totalBytes, turnId: (t) => t.turnId, entryCount: (t) => t.entryCount,
+          firstCreated: (t) => t.firstCreatedAt, earliestExpires: (t) => turnExpiresAt(t), expiredCount: (t) => t.expiredCount,
+        };
+        for (const sort of TurnSortSchema.options) {
+          for (const direction of ['asc', 'desc'] as const) {
+            const sign = direction === 'asc' ? 1 : -1;
+            const cmp = (a: number | string, b: number | string) => (a < b ? -1 : a > b ? 1 : 0);
+            const expected = [...all].sort((a, b) => sign * (cmp(keyOf[sort](a), keyOf[sort](b)) || cmp(a.turnId, b.turnId))).map((t) => t.turnId);
+            const seen: string[] = [];
+            let cursor: string | undefined;
+            do {
+              const page = await sp.listTurns(who, { limit: 1, cursor, sort, direction });
+              expect(page.total).toBe(all.length);
+              seen.push(...page.turns.map((t) => t.turnId));
+              cursor = page.nextCursor ?? undefined;
+            } while (cursor);
+            expect({ sort, direction, seen }).toEqual({ sort, direction, seen: expected });
+          }
+        }
+      }
+
+      it('counts the turns in scope matching the query in total, and refuses a cursor of another sort or direction', async () => {
+        expect((await sp.listTurns(operator, { limit: 1 })).total).toBe(3);
+        expect((await sp.listTurns(me, { limit: 1 })).total).toBe(backend.can.owners ? 2 : 3);
+        expect((await sp.listTurns(operator, { limit: 1, query: 'TURN-A' })).total).toBe(1);
+        expect((await sp.listTurns(operator, { limit: 1, query: 'shell' })).total).toBe(3);
+        expect((await sp.listTurns(operator, { limit: 1, query: '%' })).total).toBe(0);
+        expect((await sp.listTurns(bob, { limit: 1 })).total).toBe(backend.can.owners ? 1 : 0);
+        const cursor = (await sp.listTurns(operator, { limit: 1, sort: 'totalBytes' })).nextCursor ?? '';
+        expect((await errorOf(() => sp.listTurns(operator, { cursor, sort: 'totalBytes', direction: 'asc' }))).code).toBe('INVALID_ARGUMENT');
+        expect((await errorOf(() => sp.listTurns(operator, { cursor, sort: 'entryCount' }))).code).toBe('INVALID_ARGUMENT');
+        expect((await errorOf(() => sp.listTurns(operator, { sort: 'size' as never }))).code).toBe('INVALID_ARGUMENT');
+        expect((await errorOf(() => sp.listTurns(operator, { direction: 'up' as never }))).code).toBe('INVALID_ARGUMENT');
       });
     });
 

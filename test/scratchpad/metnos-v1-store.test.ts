@@ -40,7 +40,7 @@ async function idsOf(s: Scratchpad, turnId: string): Promise<string[]> {
 
 describe('a user principal', () => {
   it('sees an empty store and NOT_FOUND for every existing id', async () => {
-    expect(await sp.listTurns(alice)).toEqual({ turns: [], nextCursor: null });
+    expect(await sp.listTurns(alice)).toEqual({ turns: [], nextCursor: null, total: 0 });
     expect(await sp.listForTurn(alice, 't-a')).toEqual([]);
     expect(await sp.owners(alice)).toEqual([]);
     const stats = await sp.stats(alice);

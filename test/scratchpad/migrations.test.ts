@@ -30,7 +30,7 @@ describe('migrations', () => {
     expect(db.pragma('page_size', { simple: true })).toBe(4096);
     expect(db.prepare(`SELECT value FROM ${MARKER_TABLE} WHERE key = 'format'`).get()).toEqual({ value: 'scratchpad-inspector-v2' });
     const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
-    expect(tables).toEqual(['chunk_lines', 'chunks', 'observations', 'read_log', MARKER_TABLE].sort());
+    expect(tables).toEqual(['chunk_lines', 'chunks', 'observations', 'read_log', MARKER_TABLE, 'turns'].sort());
     expect(tables).not.toContain('entries');
     db.close();
   });
@@ -204,6 +204,48 @@ describe('migrations', () => {
     await sp.close();
     const db = new Database(file, { readonly: true });
     expect(db.prepare('SELECT count(*) AS n, sum(length(data)) AS bytes FROM chunks').get()).toEqual({ n: 1, bytes: 0 });
+    db.close();
+  });
+});
+
+describe('migration 7 (per-turn aggregates)', () => {
+  it('fills turns from the rows of a version-6 file; listTurns, stats and later puts use them', async () => {
+    const file = tmp.file();
+    createV2File(file, resolveOptions({}), 6);
+    const seed = new Database(file);
+    const insert = seed.prepare(
+      `INSERT INTO observations (pk, id, id_key, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units,
+         chunk_units, created_at, expires_at, actor, channel, detected_type, sha256, handle)
+       VALUES (?, ?, -1, ?, ?, ?, ?, ?, 0, ?, ?, 32768, ?, ?, NULL, NULL, NULL, 'x', NULL)`,
+    );
+    insert.run(1, newEntryId(1), 'alice', 't1', 1, 'grep', 'text', 5, 5, 10, 150);
+    insert.run(2, newEntryId(2), 'alice', 't1', 2, 'shell', 'binary', 2_000, 2_000, 12, 300);
+    insert.run(3, newEntryId(3), 'alice', 't1', 3, 'grep', 'text', 20_000, 20_000, 11, 200);
+    insert.run(4, newEntryId(4), 'bob', 't1', 1, null, 'text', 7, 7, 20, 100);
+    insert.run(5, newEntryId(5), 'alice', 't2', 1, 'grep', 'text', 300_000, 300_000, 30, 400);
+    seed.close();
+
+    const sp = await openScratchpad(file, { clock: () => 160 });
+    const page = await sp.listTurns(operator, { sort: 'entryCount' });
+    expect(page.total).toBe(2);
+    expect(page.turns.map((t) => [t.turnId, t.entryCount, t.totalBytes, t.firstCreatedAt, t.lastCreatedAt, t.expiredCount, t.executors, t.owners])).toEqual([
+      ['t1', 4, 22_012, 10, 20, 2, ['grep', 'shell'], ['alice', 'bob']],
+      ['t2', 1, 300_000, 30, 30, 0, ['grep'], ['alice']],
+    ]);
+    expect(await sp.stats(alice)).toMatchObject({ rows: 4, bytes: 322_005, expiredRows: 1, byKind: { text: { rows: 3, bytes: 320_005 }, binary: { rows: 1, bytes: 2_000 } } });
+    await sp.put(alice, { turnId: 't2', stepNum: 2, executorName: 'shell', observation: { content: 'more' } });
+    expect((await sp.listTurns(alice, { query: 't2' })).turns.map((t) => [t.entryCount, t.totalBytes, t.executors])).toEqual([[2, 300_004, ['grep', 'shell']]]);
+    await sp.close();
+
+    const db = new Database(file, { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(7);
+    expect(db.prepare("SELECT * FROM turns WHERE turn_id = 't1' ORDER BY owner").all()).toEqual([
+      { owner: 'alice', turn_id: 't1', entry_count: 3, total_bytes: 22_005, text_count: 2, text_bytes: 20_005, first_created: 10, last_created: 12,
+        earliest_expires: 150, latest_expires: 300, executors: expect.any(String), b0: 1, b1: 1, b2: 1, b3: 0, b4: 0, b5: 0, b6: 0 },
+      { owner: 'bob', turn_id: 't1', entry_count: 1, total_bytes: 7, text_count: 1, text_bytes: 7, first_created: 20, last_created: 20,
+        earliest_expires: 100, latest_expires: 100, executors: '', b0: 1, b1: 0, b2: 0, b3: 0, b4: 0, b5: 0, b6: 0 },
+    ]);
+    expect((db.prepare("SELECT executors FROM turns WHERE owner = 'alice' AND turn_id = 't1'").pluck().get() as string).split(String.fromCharCode(31)).sort()).toEqual(['grep', 'shell']);
     db.close();
   });
 });

@@ -1,10 +1,9 @@
-import { ReadModeSchema, type ReadMode } from '../../contract';
+import { ReadModeSchema, SortDirectionSchema, TurnSortSchema, type ReadMode, type SortDirection, type TurnSort } from '../../contract';
 import { normalizeObservation } from '../observation';
 import { DEFAULT_TTL_SECONDS } from '../options';
 import { ScratchpadError } from '../types';
 import { describeValue, optionalName, requireCount, requireFinite, requireName, requireObject } from '../validate';
 import type { NormalizedObservation } from '../observation';
-import type { TurnSort } from './backend';
 import { decodeCursor } from './cursor';
 
 // Every argument of a public store method is `unknown` until one of these parses it; each raises
@@ -12,12 +11,13 @@ import { decodeCursor } from './cursor';
 
 const invalid = (message: string) => new ScratchpadError('INVALID_ARGUMENT', message);
 
-/** Parsed listTurns options: limit 1-1000 (default 100), sort, lowercased query or null, keyset position or null. */
+/** Parsed listTurns options: limit 1-1000 (default 100), sort and direction, lowercased query or null, keyset position or null. */
 export interface TurnPageArgs {
   readonly limit: number;
   readonly sort: TurnSort;
+  readonly direction: SortDirection;
   readonly query: string | null;
-  readonly after: { readonly key: number; readonly turnId: string } | null;
+  readonly after: { readonly key: number | string; readonly turnId: string } | null;
 }
 
 /** listTurns options (ListTurnsOptions of the contract). */
@@ -27,14 +27,18 @@ export function parseTurnPageArgs(options: unknown): TurnPageArgs {
   if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > 1000) {
     throw invalid(`limit must be an integer from 1 to 1000, got ${describeValue(limit)}`);
   }
-  const sort = o.sort === undefined ? 'lastCreated' : o.sort;
-  if (sort !== 'lastCreated' && sort !== 'totalBytes') throw invalid(`sort must be lastCreated or totalBytes, got ${describeValue(sort)}`);
+  const sortParsed = TurnSortSchema.safeParse(o.sort === undefined ? 'lastCreated' : o.sort);
+  if (!sortParsed.success) throw invalid(`sort must be one of ${TurnSortSchema.options.join(', ')}, got ${describeValue(o.sort)}`);
+  const directionParsed = SortDirectionSchema.safeParse(o.direction === undefined ? 'desc' : o.direction);
+  if (!directionParsed.success) throw invalid(`direction must be asc or desc, got ${describeValue(o.direction)}`);
+  const sort = sortParsed.data;
+  const direction = directionParsed.data;
   if (o.query !== undefined && (typeof o.query !== 'string' || o.query.length > 256)) {
     throw invalid(`query must be a string of at most 256 characters, got ${describeValue(o.query)}`);
   }
   const query = typeof o.query === 'string' && o.query.length > 0 ? o.query.toLowerCase() : null;
-  const after = o.cursor === undefined ? null : decodeCursor(o.cursor, sort);
-  return { limit, sort, query, after };
+  const after = o.cursor === undefined ? null : decodeCursor(o.cursor, sort, direction);
+  return { limit, sort, direction, query, after };
 }
 
 /** gc options: `now` (Unix seconds > 0, default the clock's) and dryRun (default false). */

@@ -1,4 +1,4 @@
-import type { DetectedType, EntryKind, Format, ReadLogEntry, ReadMode, StepNum, SyntheticHandle } from '../../contract';
+import type { DetectedType, EntryKind, Format, ReadLogEntry, ReadMode, SortDirection, StepNum, SyntheticHandle, TurnSort } from '../../contract';
 import type { NormalizedObservation } from '../observation';
 import type { ChunkLines } from '../search/lines';
 
@@ -99,19 +99,24 @@ export interface LineIndexOptions {
   readonly build?: boolean;
 }
 
-/** Sort keys of a turn page (descending, ties by turn id descending). */
-export type TurnSort = 'lastCreated' | 'totalBytes';
+/** Sort keys of a turn page (the contract's TurnSort; ties by turn id in the same direction). */
+export type { TurnSort } from '../../contract';
 
 /** A question for one page of turns. The core parses options and the cursor; the backend only queries. */
 export interface TurnPageQuery {
   readonly scope: OwnerScope;
   readonly sort: TurnSort;
+  /** asc: smallest sort value first; desc: largest first. Ties: turn id in the same direction. */
+  readonly direction: SortDirection;
   /** Most turns to return (the core asks one more than it shows, to know whether a next page exists). */
   readonly limit: number;
   /** Lowercased substring of the turn id or of any executor name of the turn (ASCII case-insensitive), or null. */
   readonly query: string | null;
-  /** Keyset position: only turns strictly after (sort value, turn id) in the descending order. null: from the top. */
-  readonly after: { readonly key: number; readonly turnId: string } | null;
+  /**
+   * Keyset position: only turns strictly after (sort value, turn id) in the page's order. The value is the
+   * turn id itself for the turnId sort, else a number (expiredCount: at `now`). null: from the top.
+   */
+  readonly after: { readonly key: number | string; readonly turnId: string } | null;
   /** Unix seconds: rows with expiresAt <= now count as expired. */
   readonly now: number;
 }
@@ -197,6 +202,8 @@ export interface BackendReader {
   entriesOfTurn(scope: OwnerScope, turnId: string): Promise<EntryRecord[]>;
   /** Up to `query.limit` turns, in the query's order. */
   turnPage(query: TurnPageQuery): Promise<TurnRecord[]>;
+  /** How many turns in scope match `query` (null: all of them), over every page. */
+  turnCount(scope: OwnerScope, query: string | null): Promise<number>;
   /**
    * Units [start, end) of an entry (0 <= start <= end; the core checks end against the length when it is
    * known, else the backend clamps `end` to the length): the decoded string of those code points (text) or

@@ -10,13 +10,13 @@ import {
 } from './arguments';
 import type { BackendWriter, EntryRecord, OwnerScope, ScratchpadBackend } from './backend';
 import { readPieces } from './content';
+import { encodeCursor, sortKeyOf } from './cursor';
 import { entryLines, lineFacts, linesOf } from './lines';
 import { NO_HITS, parseSearchRequest, searchEntries, searchFingerprint } from './search';
+import { emptyTotals, scopeOf, SIZE_BUCKETS, toEntryMeta, toGcResult, toStats } from './records';
 
 /** Candidates an ambiguous id prefix lists. */
 const PREFIX_CANDIDATES = 10;
-import { encodeCursor } from './cursor';
-import { emptyTotals, scopeOf, SIZE_BUCKETS, toEntryMeta, toGcResult, toStats } from './records';
 
 /** How messages name a format. */
 const FORMAT_NAMES: Readonly<Record<Format, string>> = { v2: 'v2', 'metnos-v1': 'Metnos v1', postgres: 'PostgreSQL' };
@@ -164,14 +164,16 @@ export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOp
     async listTurns(principal, listOptions) {
       const args = parseTurnPageArgs(listOptions);
       const scope = scopeOf(principal, caps);
-      if (scope === null) return { turns: [], nextCursor: null };
-      const rows = await reader.turnPage({ scope, sort: args.sort, limit: args.limit + 1, query: args.query, after: args.after, now: now() });
+      if (scope === null) return { turns: [], nextCursor: null, total: 0 };
+      const rows = await reader.turnPage({ scope, sort: args.sort, direction: args.direction, limit: args.limit + 1, query: args.query, after: args.after, now: now() });
       const page = rows.slice(0, args.limit);
       const withOwners = scope.kind === 'all' && caps.owners;
       const turns = page.map((t) => ({ ...t, earliestExpiresAt: expiresAtJson(t.earliestExpiresAt), executors: [...t.executors], owners: withOwners ? [...t.owners] : [] }));
       const last = page[page.length - 1];
-      const nextCursor = rows.length > args.limit && last !== undefined ? encodeCursor(args.sort, args.sort === 'lastCreated' ? last.lastCreatedAt : last.totalBytes, last.turnId) : null;
-      return { turns, nextCursor };
+      const nextCursor = rows.length > args.limit && last !== undefined ? encodeCursor(args.sort, args.direction, sortKeyOf(args.sort, last), last.turnId) : null;
+      // A first page shorter than the limit is every turn; otherwise the backend counts them.
+      const total = args.after === null && rows.length <= args.limit ? rows.length : await reader.turnCount(scope, args.query);
+      return { turns, nextCursor, total };
     },
 
     async gc(principal, gcOptions) {

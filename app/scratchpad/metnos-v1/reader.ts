@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
-import type { BackendReader, ContentChunk, EntryFacts, StatsTotals, TurnPageQuery, TurnRecord } from '../core/backend';
+import type { BackendReader, ContentChunk, EntryFacts, StatsTotals, TurnPageQuery, TurnRecord, TurnSort } from '../core/backend';
 import { utf8Chunks } from '../core/utf8-chunks';
 import { detectType, MAGIC_PREFIX_BYTES } from '../magic';
+import { turnAfterSql, turnOrderSql } from '../turn-order-sql';
 import { ScratchpadError } from '../types';
 import { scanChunks, ValueChangedError, type ByteSource } from './byte-source';
 import { withRow, type V1Env } from './env';
@@ -26,23 +27,45 @@ function likePattern(query: string): string {
   return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+const CREATED_SQL = finiteSql('created_at', '0');
+
+/** SQL of each sort key over the grouped entries of a turn, the same expression as its column (constants; `@now` bound). */
+function sortKeySql(sort: TurnSort, bytesSql: string): string {
+  switch (sort) {
+    case 'lastCreated': return `max(${CREATED_SQL})`;
+    case 'totalBytes': return `coalesce(sum(${bytesSql}), 0)`;
+    case 'turnId': return TURN_KEY_SQL;
+    case 'entryCount': return 'count(*)';
+    case 'firstCreated': return `min(${CREATED_SQL})`;
+    case 'earliestExpires': return `min(${EXPIRES_SQL})`;
+    case 'expiredCount': return 'count(CASE WHEN expires_at <= @now THEN 1 END)';
+  }
+}
+
+const QUERY_WHERE = "WHERE turn_id IN (SELECT turn_id FROM entries WHERE turn_id LIKE @q ESCAPE '\\' OR executor_name LIKE @q ESCAPE '\\')";
+
 /** Turns of the whole file (v1 has no owners): one statement per sort, the query as LIKE on id or executor. */
 function turnPage(env: V1Env, q: TurnPageQuery): TurnRecord[] {
   const { ctx } = env;
-  const created = finiteSql('created_at', '0');
-  const keySql = q.sort === 'lastCreated' ? `max(${created})` : `coalesce(sum(${ctx.bytesSql}), 0)`;
-  const where = q.query ? "WHERE turn_id IN (SELECT turn_id FROM entries WHERE turn_id LIKE @q ESCAPE '\\' OR executor_name LIKE @q ESCAPE '\\')" : '';
-  const having = q.after ? `HAVING ${keySql} < @key OR (${keySql} = @key AND ${TURN_KEY_SQL} < @turnId)` : '';
+  const keySql = sortKeySql(q.sort, ctx.bytesSql);
+  const where = q.query ? QUERY_WHERE : '';
+  const having = q.after ? `HAVING ${turnAfterSql(keySql, TURN_KEY_SQL, q.direction)}` : '';
   const sql = `SELECT ${TURN_KEY_SQL} AS turnId, count(*) AS entryCount, coalesce(sum(${ctx.bytesSql}), 0) AS totalBytes,
-      min(${created}) AS firstCreatedAt, max(${created}) AS lastCreatedAt, min(${EXPIRES_SQL}) AS earliestExpiresAt,
+      min(${CREATED_SQL}) AS firstCreatedAt, max(${CREATED_SQL}) AS lastCreatedAt, min(${EXPIRES_SQL}) AS earliestExpiresAt,
       count(CASE WHEN expires_at <= @now THEN 1 END) AS expiredCount, json_group_array(DISTINCT executor_name) AS executors
     FROM entries ${where} GROUP BY turn_id ${having}
-    ORDER BY ${keySql} DESC, ${TURN_KEY_SQL} DESC LIMIT @limit`;
+    ORDER BY ${turnOrderSql(keySql, TURN_KEY_SQL, q.direction)} LIMIT @limit`;
   const params: Record<string, unknown> = { now: q.now, limit: q.limit };
   if (q.query) params.q = likePattern(q.query);
-  if (q.after) Object.assign(params, { key: q.after.key, turnId: q.after.turnId });
+  if (q.after) Object.assign(params, q.sort === 'turnId' ? { ct: q.after.turnId } : { ck: q.after.key, ct: q.after.turnId });
   const rows = ctx.stmt(sql).all(params) as (Omit<TurnRecord, 'executors' | 'owners'> & { executors: string })[];
   return rows.map((r) => ({ ...r, executors: (JSON.parse(r.executors) as unknown[]).filter((e): e is string => typeof e === 'string').sort(), owners: [] }));
+}
+
+function turnCount(env: V1Env, query: string | null): number {
+  const { ctx } = env;
+  if (query === null) return ctx.stmt('SELECT count(DISTINCT turn_id) FROM entries').pluck().get() as number;
+  return ctx.stmt(`SELECT count(DISTINCT turn_id) FROM entries ${QUERY_WHERE}`).pluck().get({ q: likePattern(query) }) as number;
 }
 
 /** Totals over every row, from record headers only (no overflow walk); expired figures use the runtime's index. */
@@ -154,6 +177,7 @@ export function createV1Reader(env: V1Env): BackendReader {
       ),
     entriesOfTurn: (_scope, turnId) => read(() => rowsOfTurn(ctx, turnId).map((r) => toRecord(r, env.cache.peek(r)?.textIndex?.codePoints ?? null))),
     turnPage: (q) => read(() => turnPage(env, q)),
+    turnCount: (_scope, query) => read(() => turnCount(env, query)),
     units: async (entry, start, end) =>
       absent(() =>
         withRow(env, entry.id, findValueRow, (row, facts) => {

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import type { DetectedType, ReadLogEntry, ReadMode } from '../../contract';
-import type { BackendReader, ContentChunk, EntryRecord, OwnerScope, StatsTotals, TurnPageQuery, TurnRecord } from '../core/backend';
+import type { BackendReader, ContentChunk, EntryRecord, OwnerScope, StatsTotals, TurnRecord } from '../core/backend';
 import { ScratchpadError } from '../types';
 import type { StoreContext } from './context';
 import { findInScope } from './lookup';
@@ -8,32 +8,13 @@ import { readByteSlice, readTextSlice } from './read';
 import { META_COLUMNS, META_FROM, toRecord, type ObservationRow } from './rows';
 import { CHUNK_KEY_SPAN } from './schema';
 import { scopeSql } from './scope';
+import { expiredByTurn, statsFromTurns, turnCountOf, turnPageOf } from './turn-queries';
 import { unpackHandle } from './stored-handle';
 
 const CHUNK_OF_ENTRY = `SELECT c.data, l.newlines FROM chunks AS c LEFT JOIN chunk_lines AS l ON l.key = c.key
   WHERE c.key = @key AND EXISTS (SELECT 1 FROM observations WHERE pk = @pk AND id = @id)`;
 const LINES_OF_ENTRY = `SELECT key, newlines FROM chunk_lines WHERE key BETWEEN @from AND @to
   AND EXISTS (SELECT 1 FROM observations WHERE pk = @pk AND id = @id) ORDER BY key`;
-const SORT_EXPR = { lastCreated: 'max(created_at)', totalBytes: 'sum(size_bytes)' } as const;
-
-/** The SQL of one turn page variant; every piece is a constant of this file. */
-function turnsSql(sort: TurnPageQuery['sort'], owners: boolean, ownerSql: string, query: boolean, after: boolean): string {
-  const key = SORT_EXPR[sort];
-  const having: string[] = [];
-  if (query) having.push("(instr(lower(turn_id), @q) > 0 OR max(instr(lower(coalesce(executor_name, '')), @q) > 0))");
-  if (after) having.push(`(${key} < @ck OR (${key} = @ck AND turn_id < @ct))`);
-  return `SELECT turn_id, count(*) AS entry_count, sum(size_bytes) AS total_bytes, min(created_at) AS first_created,
-      max(created_at) AS last_created, min(expires_at) AS earliest_expires, sum(expires_at <= @now) AS expired_count,
-      json_group_array(DISTINCT executor_name) AS executors${owners ? ', json_group_array(DISTINCT owner) AS owners' : ', NULL AS owners'}
-    FROM observations WHERE 1 = 1${ownerSql} GROUP BY turn_id
-    ${having.length > 0 ? `HAVING ${having.join(' AND ')}` : ''}
-    ORDER BY ${key} DESC, turn_id DESC LIMIT @limit`;
-}
-
-function strings(json: string | null): string[] {
-  if (json === null) return [];
-  return (JSON.parse(json) as (string | null)[]).filter((s): s is string => s !== null).sort();
-}
 
 function totalsSql(bounds: readonly number[]): string {
   const buckets = [...bounds, null]
@@ -124,26 +105,10 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
       );
     },
     async turnPage(q): Promise<TurnRecord[]> {
-      const filter = scopeSql(q.scope);
-      const withOwners = q.scope.kind === 'all';
-      const sql = turnsSql(q.sort, withOwners, filter.sql, q.query !== null, q.after !== null);
-      const params: Record<string, unknown> = { now: q.now, limit: q.limit, ...filter.params };
-      if (q.query !== null) params.q = q.query;
-      if (q.after !== null) Object.assign(params, { ck: q.after.key, ct: q.after.turnId });
-      const found = ctx.read(() => ctx.stmt(sql).all(params)) as {
-        turn_id: string; entry_count: number; total_bytes: number; first_created: number; last_created: number; earliest_expires: number; expired_count: number; executors: string; owners: string | null;
-      }[];
-      return found.map((r) => ({
-        turnId: r.turn_id,
-        entryCount: r.entry_count,
-        totalBytes: r.total_bytes,
-        firstCreatedAt: r.first_created,
-        lastCreatedAt: r.last_created,
-        earliestExpiresAt: r.earliest_expires,
-        expiredCount: r.expired_count,
-        executors: strings(r.executors),
-        owners: strings(r.owners),
-      }));
+      return turnPageOf(ctx, q);
+    },
+    async turnCount(scope, query) {
+      return turnCountOf(ctx, scope, query);
     },
     async units(entry, start, end) {
       const row = rowOf(entry);
@@ -193,17 +158,11 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
       return ctx.read(() => (ctx.stmt(`SELECT ${META_COLUMNS} FROM ${META_FROM} WHERE 1 = 1${filter.sql}`).all({ ...filter.params }) as ObservationRow[]).map(remember));
     },
     async expiredRows(scope, now) {
-      const filter = scopeSql(scope);
-      return ctx.read(() =>
-        (ctx.stmt(`SELECT turn_id, owner, size_bytes FROM observations WHERE expires_at <= @now${filter.sql}`).all({ now, ...filter.params }) as { turn_id: string; owner: string; size_bytes: number }[]).map((r) => ({
-          turnId: r.turn_id,
-          owner: r.owner,
-          rows: 1,
-          bytes: r.size_bytes,
-        })),
-      );
+      return expiredByTurn(ctx, scope, now);
     },
     async statsTotals(scope, now, bounds): Promise<StatsTotals> {
+      const fromTurns = statsFromTurns(ctx, scope, now, bounds);
+      if (fromTurns !== null) return fromTurns;
       const filter = scopeSql(scope);
       const t = ctx.read(() => ctx.stmt(`${totalsSql(bounds)}${filter.sql}`).get({ now, ...filter.params })) as Record<string, number>;
       return {
@@ -220,7 +179,7 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
     },
     async storageFacts() {
       return ctx.read(() => ({
-        byOwner: ctx.stmt('SELECT owner, count(*) AS rows, sum(size_bytes) AS bytes FROM observations GROUP BY owner ORDER BY owner').all() as { owner: string; rows: number; bytes: number }[],
+        byOwner: ctx.stmt('SELECT owner, sum(entry_count) AS rows, sum(total_bytes) AS bytes FROM turns GROUP BY owner ORDER BY owner').all() as { owner: string; rows: number; bytes: number }[],
         fileSizeBytes: fileBytes(ctx.path),
         pageSize: ctx.db.pragma('page_size', { simple: true }) as number,
         freePages: ctx.db.pragma('freelist_count', { simple: true }) as number,
@@ -240,8 +199,8 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
     },
     async owners(scope: OwnerScope) {
       return ctx.read(() => {
-        if (scope.kind === 'all') return (ctx.stmt('SELECT DISTINCT owner FROM observations ORDER BY owner').all() as { owner: string }[]).map((r) => r.owner);
-        return ctx.stmt('SELECT 1 FROM observations WHERE owner = ? LIMIT 1').get(scope.owner) === undefined ? [] : [scope.owner];
+        if (scope.kind === 'all') return (ctx.stmt('SELECT DISTINCT owner FROM turns ORDER BY owner').all() as { owner: string }[]).map((r) => r.owner);
+        return ctx.stmt('SELECT 1 FROM turns WHERE owner = ? LIMIT 1').get(scope.owner) === undefined ? [] : [scope.owner];
       });
     },
     async dataVersion() {

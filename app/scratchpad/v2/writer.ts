@@ -13,6 +13,7 @@ import { chunkNewlines } from '../search/lines';
 import { CHUNK_KEY_SPAN, NO_LEGACY_KEY } from './schema';
 import { scopeSql } from './scope';
 import { packHandle } from './stored-handle';
+import { addToTurn, recomputeTurn } from './turn-totals';
 
 const INSERT_OBSERVATION = `INSERT INTO observations
   (pk, id, id_key, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units, chunk_units,
@@ -73,6 +74,7 @@ function insertObservation(ctx: StoreContext, row: NewObservation): SyntheticHan
       if (changes !== 1) throw new ScratchpadError('CORRUPT', `${ctx.path}: chunk ${seq} of ${id} was not written`);
       insertLines?.run(pk * CHUNK_KEY_SPAN + seq, chunkNewlines(data));
     }
+    addToTurn(ctx, { owner: row.owner, turnId: row.turnId, sizeBytes: enc.bytes.length, text: obs.kind === 'text', createdAt: row.createdAt, expiresAt: row.expiresAt, executorName: row.executorName });
     return handle;
   });
 }
@@ -97,6 +99,9 @@ export function createV2Writer(ctx: StoreContext): BackendWriter {
           if (ctx.stmt('SELECT 1 FROM read_log LIMIT 1').get() !== undefined) ctx.stmt(DELETE_LOG).run(pks);
           const deleted = ctx.stmt(DELETE_ROWS).run(pks).changes;
           if (deleted !== rows.length) throw new ScratchpadError('BUSY', `${ctx.path}: rows changed during gc; nothing was deleted`);
+          const touched = new Map<string, { owner: string; turnId: string }>();
+          for (const r of rows) touched.set(JSON.stringify([r.owner, r.turn_id]), { owner: r.owner, turnId: r.turn_id });
+          for (const t of touched.values()) recomputeTurn(ctx, t.owner, t.turnId);
         }
         return rows.map((r) => ({ turnId: r.turn_id, owner: r.owner, rows: 1, bytes: r.size_bytes }));
       });
@@ -105,10 +110,16 @@ export function createV2Writer(ctx: StoreContext): BackendWriter {
       return ctx.write(() => {
         if ('entryId' in target) {
           const row = findInScope(ctx, scope, target.entryId);
-          return row === null ? 0 : ctx.stmt('UPDATE observations SET expires_at = @expiresAt WHERE pk = @pk').run({ expiresAt, pk: row.pk }).changes;
+          if (row === null) return 0;
+          const changed = ctx.stmt('UPDATE observations SET expires_at = @expiresAt WHERE pk = @pk').run({ expiresAt, pk: row.pk }).changes;
+          recomputeTurn(ctx, row.owner, row.turn_id);
+          return changed;
         }
         const filter = scopeSql(scope);
-        return ctx.stmt(`UPDATE observations SET expires_at = @expiresAt WHERE turn_id = @turnId${filter.sql}`).run({ expiresAt, turnId: target.turnId, ...filter.params }).changes;
+        const owners = ctx.stmt(`SELECT owner FROM turns WHERE turn_id = @turnId${filter.sql}`).pluck().all({ turnId: target.turnId, ...filter.params }) as string[];
+        const changed = ctx.stmt(`UPDATE observations SET expires_at = @expiresAt WHERE turn_id = @turnId${filter.sql}`).run({ expiresAt, turnId: target.turnId, ...filter.params }).changes;
+        for (const owner of owners) recomputeTurn(ctx, owner, target.turnId);
+        return changed;
       });
     },
     async appendReadLog(scope, r) {

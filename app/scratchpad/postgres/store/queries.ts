@@ -1,4 +1,5 @@
-import type { TurnPageQuery } from '../../core/backend';
+import type { TurnPageQuery, TurnSort } from '../../core/backend';
+import { turnAfterSql, turnOrderSql } from '../../turn-order-sql';
 import { SCHEMA } from '../names';
 
 /*
@@ -6,37 +7,60 @@ import { SCHEMA } from '../names';
  * bound parameters). Each filters by owner itself when the scope is one owner; RLS filters again.
  */
 
-const SORT_EXPR = { lastCreated: 'max(created_at)', totalBytes: 'sum(size_bytes)' } as const;
+/** SQL of each sort key over a turn's grouped rows: the same expression as its column ($now bound by the caller). */
+function sortKeySql(sort: TurnSort, nowP: string): string {
+  switch (sort) {
+    case 'lastCreated': return 'max(created_at)';
+    case 'totalBytes': return 'sum(size_bytes)';
+    case 'turnId': return 'turn_id';
+    case 'entryCount': return 'count(*)';
+    case 'firstCreated': return 'min(created_at)';
+    case 'earliestExpires': return 'min(expires_at)';
+    case 'expiredCount': return `count(*) FILTER (WHERE expires_at <= ${nowP})`;
+  }
+}
+
+/** HAVING condition of the query (turn id or an executor name holds it; the core lowercased it), bound as `p`. */
+const matchSql = (p: string) => `(strpos(lower(turn_id), ${p}) > 0 OR bool_or(strpos(lower(coalesce(executor_name, '')), ${p}) > 0))`;
+
+/** The rows in scope, with the text columns compared bytewise (COLLATE "C"), as in SQLite and as the cursor's keyset expects. */
+const rowsInScope = (where: string) => `(SELECT turn_id COLLATE "C" AS turn_id, owner COLLATE "C" AS owner, executor_name COLLATE "C" AS executor_name,
+          size_bytes, created_at, expires_at FROM ${SCHEMA}.observations WHERE true${where}) o`;
 
 /** One page of turns: `params` gets the values in order. Reads the (owner, turn_id) index, never content. */
 export function turnPageSql(q: TurnPageQuery, params: unknown[], ownerSql: (column?: string) => string): string {
-  const key = SORT_EXPR[q.sort];
   params.push(q.now);
   const nowP = `$${params.length}`;
+  const key = sortKeySql(q.sort, nowP);
   const where = ownerSql();
   const having: string[] = [];
   if (q.query !== null) {
     params.push(q.query);
-    const p = `$${params.length}`;
-    having.push(`(strpos(lower(turn_id), ${p}) > 0 OR bool_or(strpos(lower(coalesce(executor_name, '')), ${p}) > 0))`);
+    having.push(matchSql(`$${params.length}`));
   }
   if (q.after !== null) {
-    params.push(q.after.key, q.after.turnId);
-    const k = `$${params.length - 1}`;
-    const t = `$${params.length}`;
-    having.push(`(${key} < ${k} OR (${key} = ${k} AND turn_id < ${t}))`);
+    if (q.sort !== 'turnId') params.push(q.after.key);
+    const ck = `$${params.length}`;
+    params.push(q.after.turnId);
+    having.push(turnAfterSql(key, 'turn_id', q.direction, ck, `$${params.length}`));
   }
   params.push(q.limit);
   const owners = q.scope.kind === 'all' ? 'array_agg(DISTINCT owner ORDER BY owner)' : "'{}'::text[]";
-  // COLLATE "C": turn ids compare bytewise, as in SQLite (and as the cursor's keyset expects).
   return `SELECT turn_id, count(*) AS entry_count, sum(size_bytes) AS total_bytes, min(created_at) AS first_created,
       max(created_at) AS last_created, min(expires_at) AS earliest_expires, count(*) FILTER (WHERE expires_at <= ${nowP}) AS expired_count,
       coalesce(array_agg(DISTINCT executor_name ORDER BY executor_name) FILTER (WHERE executor_name IS NOT NULL), '{}') AS executors,
       ${owners} AS owners
-    FROM (SELECT turn_id COLLATE "C" AS turn_id, owner COLLATE "C" AS owner, executor_name COLLATE "C" AS executor_name, size_bytes, created_at, expires_at
-          FROM ${SCHEMA}.observations WHERE true${where}) o
+    FROM ${rowsInScope(where)}
     GROUP BY turn_id ${having.length > 0 ? `HAVING ${having.join(' AND ')}` : ''}
-    ORDER BY ${key} DESC, turn_id DESC LIMIT $${params.length}`;
+    ORDER BY ${turnOrderSql(key, 'turn_id', q.direction)} LIMIT $${params.length}`;
+}
+
+/** How many turns in scope match `query` (null: all): `params` gets the values in order. */
+export function turnCountSql(query: string | null, params: unknown[], ownerSql: (column?: string) => string): string {
+  const where = ownerSql();
+  if (query === null) return `SELECT count(DISTINCT turn_id) AS n FROM ${SCHEMA}.observations WHERE true${where}`;
+  params.push(query);
+  return `SELECT count(*) AS n FROM (SELECT turn_id FROM ${rowsInScope(where)} GROUP BY turn_id HAVING ${matchSql(`$${params.length}`)}) AS m`;
 }
 
 /** Totals and size buckets (upper bounds in bytes, the last bucket unbounded) at `now` ($1), from metadata only. */

@@ -7,7 +7,7 @@ import { readUnits } from '../data/chunks';
 import { SCHEMA } from '../names';
 import { inTransaction, type PgTarget } from '../transaction';
 import { streamChunks } from './content';
-import { LOG_SELECT, totalsSql, turnPageSql } from './queries';
+import { LOG_SELECT, totalsSql, turnCountSql, turnPageSql } from './queries';
 import { bindingOf, ENTRY_COLUMNS, ownerCondition, pkOfId, toEntry, type EntryRow } from './rows';
 
 /** What the reader remembers of each record it returned: its row and the scope it was found in. */
@@ -82,6 +82,12 @@ export function createPgReader(target: PgTarget, memory: RecordMemory, dataVersi
         lastCreatedAt: r.last_created as number, earliestExpiresAt: r.earliest_expires as number, expiredCount: Number(r.expired_count),
         executors: r.executors as string[], owners: r.owners as string[],
       }));
+    },
+    async turnCount(scope, query) {
+      const params: unknown[] = [];
+      const sql = turnCountSql(query, params, (column) => ownerCondition(scope, params, column));
+      const res = await read(scope, (c) => c.query(sql, params));
+      return Number(res.rows[0]?.n ?? 0);
     },
     async units(entry, start, end) {
       const { row, scope } = known(entry);

@@ -5,7 +5,8 @@ import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { Empty, ErrorBox, Loading } from '../../components/States';
 import { formatBytes, formatCount, formatShortTime, formatTime, timeZoneName } from '../../format/units';
 import { listKeyHandler } from '../../hooks/listKeys';
-import type { TurnsState } from './useTurns';
+import { SortHeader } from './SortHeader';
+import type { TurnOrder, TurnsState } from './useTurns';
 
 const ROW_HEIGHT = 30;
 
@@ -26,9 +27,9 @@ type Props = {
   ownerlessAsUser?: boolean;
   /** Changes with the query and sort: the list then starts again from the top. */
   resetKey: string;
-  /** Current server-side sort and its setter (the Size and Last headers sort on click). */
-  sort: 'lastCreated' | 'totalBytes';
-  onSort: (sort: 'lastCreated' | 'totalBytes') => void;
+  /** Current server-side order and its setter (every column header sorts on click, a second click reverses). */
+  order: TurnOrder;
+  onOrder: (order: TurnOrder) => void;
 };
 
 function turnBadgeLabel(turn: TurnSummary): string | undefined {
@@ -41,7 +42,7 @@ function turnBadgeLabel(turn: TurnSummary): string | undefined {
  * next cursor page. Keyboard: arrows/Home/End/PgUp/PgDn move, Enter opens the turn.
  */
 export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
-  { state, operator, now, selectedTurnId, onSelect, onRetry, filtered, ownerlessAsUser = false, resetKey, sort, onSort },
+  { state, operator, now, selectedTurnId, onSelect, onRetry, filtered, ownerlessAsUser = false, resetKey, order, onOrder },
   ref,
 ) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
@@ -106,23 +107,13 @@ export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
   return (
     <div className="turns-list">
       <div className={`${cols} list-header`} role="presentation">
-        <span>Turn</span>
+        <SortHeader label="Turn" sort="turnId" order={order} onOrder={onOrder} title="Sort by turn id" />
         {operator && <span className="col-owners">Owners</span>}
-        <span className="num" title="Entries (stored observations) of the turn">
-          Entries
-        </span>
-        <span className="num col-size" aria-sort={sort === 'totalBytes' ? 'descending' : 'none'}>
-          <button type="button" className="header-sort" onClick={() => onSort('totalBytes')} title="Sort by total size, largest first">
-            Size{sort === 'totalBytes' ? ' ▼' : ''}
-          </button>
-        </span>
-        <span className="col-first">First ({zone})</span>
-        <span className="col-last" aria-sort={sort === 'lastCreated' ? 'descending' : 'none'}>
-          <button type="button" className="header-sort" onClick={() => onSort('lastCreated')} title="Sort by last activity, newest first">
-            Last ({zone}){sort === 'lastCreated' ? ' ▼' : ''}
-          </button>
-        </span>
-        <span>Expiry</span>
+        <SortHeader label="Entries" sort="entryCount" order={order} onOrder={onOrder} className="num" title="Entries (stored observations) of the turn: sort by count" />
+        <SortHeader label="Size" sort="totalBytes" order={order} onOrder={onOrder} className="num col-size" title="Sort by total size" />
+        <SortHeader label={`First (${zone})`} sort="firstCreated" order={order} onOrder={onOrder} className="col-first" title="Sort by first activity" />
+        <SortHeader label={`Last (${zone})`} sort="lastCreated" order={order} onOrder={onOrder} className="col-last" title="Sort by last activity" />
+        <SortHeader label="Expiry" sort="earliestExpires" order={order} onOrder={onOrder} title="Sort by earliest expiry" />
       </div>
       {turns.length === 0 ? (
         <Empty>
@@ -212,7 +203,10 @@ export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
         </div>
       )}
       <div className="list-footer muted">
-        {formatCount(turns.length)} turn{turns.length === 1 ? '' : 's'} loaded{hasMore ? ' · more on scroll' : ''}
+        {state.total !== undefined && state.total > turns.length
+          ? `${formatCount(state.total)} turns · ${formatCount(turns.length)} loaded`
+          : `${formatCount(turns.length)} turn${turns.length === 1 ? '' : 's'} loaded`}
+        {hasMore ? ' · more on scroll' : ''}
         {state.pending && ' · loading…'}
       </div>
     </div>

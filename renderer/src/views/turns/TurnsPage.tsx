@@ -8,7 +8,7 @@ import { useStoreRevision } from '../../hooks/useStoreRevision';
 import { EntryView, NoEntry, usePreloadEntryView } from '../entry/LazyEntryView';
 import { EntriesTable } from './EntriesTable';
 import { TurnsList } from './TurnsList';
-import { useTurns } from './useTurns';
+import { useTurns, type TurnOrder } from './useTurns';
 import { Empty } from '../../components/States';
 import { Splitter } from '../../components/Splitter';
 import { useStoredState } from '../../hooks/useStoredState';
@@ -19,7 +19,15 @@ const ENTRY_ROW_PX = 29;
 /** The entries pane grows with its rows up to this many before it scrolls (unless the user sized it). */
 const ENTRIES_AUTO_ROWS = 8;
 
-type Sort = 'lastCreated' | 'totalBytes';
+/** Orders offered by the Sort menu (the column headers offer every column in both directions). */
+const MENU_ORDERS: readonly { readonly value: string; readonly label: string; readonly order: TurnOrder }[] = [
+  { value: 'lastCreated', label: 'newest first', order: { sort: 'lastCreated', direction: 'desc' } },
+  { value: 'totalBytes', label: 'largest first', order: { sort: 'totalBytes', direction: 'desc' } },
+  { value: 'expiredCount', label: 'most expired first', order: { sort: 'expiredCount', direction: 'desc' } },
+  { value: 'earliestExpires', label: 'expiring soonest first', order: { sort: 'earliestExpires', direction: 'asc' } },
+  { value: 'turnId', label: 'turn id A-Z', order: { sort: 'turnId', direction: 'asc' } },
+];
+const menuValue = (o: TurnOrder): string => MENU_ORDERS.find((m) => m.order.sort === o.sort && m.order.direction === o.direction)?.value ?? '';
 
 /** Selection lives in the app so it survives page switches and store refreshes. */
 export type Selection = {
@@ -38,7 +46,7 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
   const { revision } = store;
   const [filter, setFilter] = useState('');
   const [query, setQuery] = useState('');
-  const [sort, setSort] = useState<Sort>('lastCreated');
+  const [order, setOrder] = useState<TurnOrder>({ sort: 'lastCreated', direction: 'desc' });
   const filterRef = useRef<HTMLInputElement>(null);
   const turnsRef = useRef<HTMLDivElement>(null);
   const entriesRef = useRef<HTMLDivElement>(null);
@@ -59,7 +67,7 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
     return () => clearTimeout(timer);
   }, [filter]);
 
-  const turns = useTurns(query, sort, revision);
+  const turns = useTurns(query, order, revision);
   usePreloadEntryView();
   // A turn summary counts expired rows at the time it was listed. When the clock passes a listed turn's first
   // expiry, its counts are stale ("1/3 expired" would still read "live"): list again, once per such moment.
@@ -97,7 +105,7 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
   useHotkeys(
     {
       '/': () => filterRef.current?.focus(),
-      s: () => setSort((s) => (s === 'lastCreated' ? 'totalBytes' : 'lastCreated')),
+      s: () => setOrder((o) => (o.sort === 'lastCreated' && o.direction === 'desc' ? { sort: 'totalBytes', direction: 'desc' } : { sort: 'lastCreated', direction: 'desc' })),
       t: () => turnsRef.current?.focus(),
       e: () => entriesRef.current?.focus(),
       v: () => entryRef.current?.focus(),
@@ -131,9 +139,21 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
           />
           <label className="sort">
             Sort{' '}
-            <select value={sort} onChange={(event) => setSort(event.target.value as Sort)} aria-label="Sort turns" title="Sort (s)">
-              <option value="lastCreated">newest first</option>
-              <option value="totalBytes">largest first</option>
+            <select
+              value={menuValue(order)}
+              onChange={(event) => {
+                const picked = MENU_ORDERS.find((m) => m.value === event.target.value);
+                if (picked) setOrder(picked.order);
+              }}
+              aria-label="Sort turns"
+              title="Sort (s)"
+            >
+              {menuValue(order) === '' && <option value="">by column</option>}
+              {MENU_ORDERS.map((m) => (
+                <option key={m.value} value={m.value}>
+                  {m.label}
+                </option>
+              ))}
             </select>
           </label>
         </div>
@@ -145,9 +165,9 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
           selectedTurnId={selection.turnId}
           filtered={query !== ''}
           ownerlessAsUser={session?.format === 'metnos-v1' && session.principal.kind === 'user'}
-          resetKey={`${sort}\u0000${query}`}
-          sort={sort}
-          onSort={setSort}
+          resetKey={`${order.sort}\u0000${order.direction}\u0000${query}`}
+          order={order}
+          onOrder={setOrder}
           onSelect={(turnId) => {
             onSelect({ turnId, entryId: turnId === selection.turnId ? selection.entryId : null });
             setPendingFocus('entries');

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ListTurnsOptions, TurnSummary } from '../../../../app/contract';
+import type { SortDirection, TurnSort, TurnSummary } from '../../../../app/contract';
 import { toApiError, useApi, type Api, type ApiError } from '../../api';
 
 /** Page size of the first load and of each "load more". */
@@ -20,8 +20,8 @@ export function primeFirstTurnsPage(api: Api): void {
   primed.catch(() => undefined); // its failure is handled where it is taken
 }
 
-function takePrimed(limit: number, sort: string, query: string): Promise<TurnPage> | null {
-  const page = limit === TURN_PAGE && sort === 'lastCreated' && query === '' ? primed : null;
+function takePrimed(limit: number, sort: TurnSort, direction: SortDirection, query: string): Promise<TurnPage> | null {
+  const page = limit === TURN_PAGE && sort === 'lastCreated' && direction === 'desc' && query === '' ? primed : null;
   primed = null;
   return page;
 }
@@ -29,6 +29,8 @@ function takePrimed(limit: number, sort: string, query: string): Promise<TurnPag
 export type TurnsState = {
   readonly turns: readonly TurnSummary[];
   readonly hasMore: boolean;
+  /** Turns in scope matching the query, over all pages (undefined until a page said so). */
+  readonly total: number | undefined;
   readonly status: 'loading' | 'ok' | 'error';
   readonly error: ApiError | undefined;
   /** A request is in flight (first page, refresh or more). */
@@ -40,15 +42,19 @@ export type TurnsState = {
   readonly retry: () => void;
 };
 
+/** Sort of the list: a TurnSummary column and a direction (desc is the store's default and is not sent). */
+export type TurnOrder = { readonly sort: TurnSort; readonly direction: SortDirection };
+
 /**
- * Turns paged by listTurns cursors. A new query/sort restarts from the first page; a new `revision`
+ * Turns paged by listTurns cursors. A new query/sort/direction restarts from the first page; a new `revision`
  * (store changed) reloads as many rows as were shown (up to 1000) in place, so the list and the
  * selection (kept by turn id outside) survive the refresh.
  */
-export function useTurns(query: string, sort: NonNullable<ListTurnsOptions['sort']>, revision: number): TurnsState {
+export function useTurns(query: string, { sort, direction }: TurnOrder, revision: number): TurnsState {
   const api = useApi();
   const [turns, setTurns] = useState<readonly TurnSummary[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
+  const [total, setTotal] = useState<number | undefined>();
   const [status, setStatus] = useState<TurnsState['status']>('loading');
   const [error, setError] = useState<ApiError | undefined>();
   const [pending, setPending] = useState(false);
@@ -60,7 +66,7 @@ export function useTurns(query: string, sort: NonNullable<ListTurnsOptions['sort
   const [moreFailed, setMoreFailed] = useState(false);
 
   useEffect(() => {
-    const key = `${sort}\u0000${query}`;
+    const key = `${sort}\u0000${direction}\u0000${query}`;
     const reset = key !== lastKey.current;
     lastKey.current = key;
     const id = ++generation.current;
@@ -69,18 +75,20 @@ export function useTurns(query: string, sort: NonNullable<ListTurnsOptions['sort
     if (reset) {
       setTurns([]);
       setCursor(null);
+      setTotal(undefined);
       setStatus('loading');
       loaded.current = 0;
     }
     busy.current = true;
     setPending(true);
-    (takePrimed(limit, sort, query) ?? api.turnsList({ limit, sort, ...(query ? { query } : {}) })).then(
+    (takePrimed(limit, sort, direction, query) ?? api.turnsList({ limit, sort, ...(direction === 'asc' ? { direction } : {}), ...(query ? { query } : {}) })).then(
       (page) => {
         if (generation.current !== id) return;
         busy.current = false;
         loaded.current = page.turns.length;
         setTurns(page.turns);
         setCursor(page.nextCursor);
+        setTotal(page.total);
         setStatus('ok');
         setError(undefined);
         setPending(false);
@@ -93,7 +101,7 @@ export function useTurns(query: string, sort: NonNullable<ListTurnsOptions['sort
         setPending(false);
       },
     );
-  }, [api, query, sort, revision, attempt]);
+  }, [api, query, sort, direction, revision, attempt]);
 
   const loadMore = useCallback(() => {
     if (busy.current || cursor === null) return;
@@ -101,7 +109,7 @@ export function useTurns(query: string, sort: NonNullable<ListTurnsOptions['sort
     busy.current = true;
     setMoreFailed(false);
     setPending(true);
-    api.turnsList({ limit: TURN_PAGE, sort, cursor, ...(query ? { query } : {}) }).then(
+    api.turnsList({ limit: TURN_PAGE, sort, ...(direction === 'asc' ? { direction } : {}), cursor, ...(query ? { query } : {}) }).then(
       (page) => {
         if (generation.current !== id) return;
         busy.current = false;
@@ -111,6 +119,7 @@ export function useTurns(query: string, sort: NonNullable<ListTurnsOptions['sort
           return next;
         });
         setCursor(page.nextCursor);
+        if (page.total !== undefined) setTotal(page.total);
         setPending(false);
       },
       (e: unknown) => {
@@ -121,8 +130,8 @@ export function useTurns(query: string, sort: NonNullable<ListTurnsOptions['sort
         setPending(false);
       },
     );
-  }, [api, cursor, query, sort]);
+  }, [api, cursor, query, sort, direction]);
 
   const retry = useCallback(() => setAttempt((a) => a + 1), []);
-  return { turns, hasMore: cursor !== null, status, error, pending, loadMore, moreFailed, retry };
+  return { turns, hasMore: cursor !== null, total, status, error, pending, loadMore, moreFailed, retry };
 }

@@ -1,0 +1,119 @@
+import type { ExpiredRecord, OwnerScope, StatsTotals, TurnPageQuery, TurnRecord, TurnSort } from '../core/backend';
+import { turnAfterSql, turnOrderSql } from '../turn-order-sql';
+import type { StoreContext } from './context';
+import { EXECUTOR_SEPARATOR, executorNames, STORED_BUCKET_BOUNDS } from './turn-totals';
+
+/*
+ * listTurns, its total, stats and the gc dry run over the per-(owner, turn) aggregates (turn-totals.ts). A row
+ * of `turns` is `t`; what depends on `now` is counted through the turn index only for turns straddling it.
+ */
+
+const STRADDLE = (what: string) =>
+  `(SELECT ${what} FROM observations AS o WHERE o.turn_id = t.turn_id AND o.owner = t.owner AND o.expires_at <= @now)`;
+/** Rows of turn row `t` with expires_at <= @now. */
+const EXPIRED_ROWS = `CASE WHEN t.latest_expires <= @now THEN t.entry_count WHEN t.earliest_expires > @now THEN 0 ELSE ${STRADDLE('count(*)')} END`;
+/** Their bytes. */
+const EXPIRED_BYTES = `CASE WHEN t.latest_expires <= @now THEN t.total_bytes WHEN t.earliest_expires > @now THEN 0 ELSE ${STRADDLE('coalesce(sum(o.size_bytes), 0)')} END`;
+
+/** One row per turn in scope (`g`): an owner's rows as they are, or every owner's rows of a turn summed (operator). */
+function turnsInScope(scope: OwnerScope): string {
+  if (scope.kind === 'owner') {
+    return `SELECT turn_id, entry_count, total_bytes, first_created, last_created, earliest_expires, ${EXPIRED_ROWS} AS expired_count,
+      executors, NULL AS owners FROM turns AS t WHERE t.owner = @owner`;
+  }
+  return `SELECT turn_id, sum(entry_count) AS entry_count, sum(total_bytes) AS total_bytes, min(first_created) AS first_created,
+      max(last_created) AS last_created, min(earliest_expires) AS earliest_expires, sum(${EXPIRED_ROWS}) AS expired_count,
+      group_concat(executors, char(31)) AS executors, group_concat(owner, char(31)) AS owners FROM turns AS t GROUP BY turn_id`;
+}
+
+const SORT_COLUMN: Record<TurnSort, string> = {
+  lastCreated: 'last_created', totalBytes: 'total_bytes', turnId: 'turn_id', entryCount: 'entry_count',
+  firstCreated: 'first_created', earliestExpires: 'earliest_expires', expiredCount: 'expired_count',
+};
+
+/**
+ * The query filter: a substring of the turn id or of an executor name (never across two names), ASCII
+ * case-insensitive as LIKE is (the core lowercased the query); bound as @q, a LIKE pattern with '\\' escapes.
+ */
+function matchSql(query: string): string {
+  return query.includes(EXECUTOR_SEPARATOR) ? "turn_id LIKE @q ESCAPE '\\'" : "(turn_id LIKE @q ESCAPE '\\' OR executors LIKE @q ESCAPE '\\')";
+}
+
+/** The LIKE pattern of a query: `%query%` with %, _ and the escape character escaped. */
+function likePattern(query: string): string {
+  return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+interface TurnRow {
+  readonly turn_id: string; readonly entry_count: number; readonly total_bytes: number; readonly first_created: number; readonly last_created: number;
+  readonly earliest_expires: number; readonly expired_count: number; readonly executors: string | null; readonly owners: string | null;
+}
+
+/** One page of turns (core/backend.ts TurnPageQuery). */
+export function turnPageOf(ctx: StoreContext, q: TurnPageQuery): TurnRecord[] {
+  const key = SORT_COLUMN[q.sort];
+  const where: string[] = [];
+  const params: Record<string, unknown> = { now: q.now, limit: q.limit };
+  if (q.scope.kind === 'owner') params.owner = q.scope.owner;
+  if (q.query !== null) { where.push(matchSql(q.query)); params.q = likePattern(q.query); }
+  if (q.after !== null) {
+    where.push(turnAfterSql(key, 'turn_id', q.direction));
+    params.ct = q.after.turnId;
+    if (q.sort !== 'turnId') params.ck = q.after.key;
+  }
+  const order = turnOrderSql(key, 'turn_id', q.direction);
+  const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+  // An owner's page sorts only (sort value, turn id) of its turns, then reads the whole rows of the page alone:
+  // a sorter of narrow rows is most of the cost of a first page.
+  const sql = q.scope.kind === 'owner'
+    ? `SELECT * FROM (${turnsInScope(q.scope)}) AS g WHERE turn_id IN (SELECT turn_id FROM (SELECT turn_id, ${q.sort === 'expiredCount' ? `${EXPIRED_ROWS} AS expired_count` : key === 'turn_id' ? 'NULL' : key},
+        executors FROM turns AS t WHERE t.owner = @owner) ${filter} ORDER BY ${order} LIMIT @limit) ORDER BY ${order}`
+    : `SELECT * FROM (${turnsInScope(q.scope)}) AS g ${filter} ORDER BY ${order} LIMIT @limit`;
+  const rows = ctx.read(() => ctx.stmt(sql).all(params)) as TurnRow[];
+  return rows.map((r) => ({
+    turnId: r.turn_id,
+    entryCount: r.entry_count,
+    totalBytes: r.total_bytes,
+    firstCreatedAt: r.first_created,
+    lastCreatedAt: r.last_created,
+    earliestExpiresAt: r.earliest_expires,
+    expiredCount: r.expired_count,
+    executors: executorNames(r.executors),
+    owners: executorNames(r.owners),
+  }));
+}
+
+/** Turns in scope matching the query (null: all). */
+export function turnCountOf(ctx: StoreContext, scope: OwnerScope, query: string | null): number {
+  const conds: string[] = [];
+  const params: Record<string, unknown> = {};
+  if (scope.kind === 'owner') { conds.push('owner = @owner'); params.owner = scope.owner; }
+  if (query !== null) { conds.push(matchSql(query)); params.q = likePattern(query); }
+  const count = scope.kind === 'owner' ? 'count(*)' : 'count(DISTINCT turn_id)';
+  return ctx.read(() => ctx.stmt(`SELECT ${count} FROM turns ${conds.length > 0 ? `WHERE ${conds.join(' AND ')}` : ''}`).pluck().get(params)) as number;
+}
+
+const BUCKET_SUMS = [...STORED_BUCKET_BOUNDS, null].map((_, i) => `coalesce(sum(b${i}), 0) AS b${i}`).join(', ');
+
+/** Stats totals from the aggregates, or null when `bounds` are not the stored buckets (the caller then scans). */
+export function statsFromTurns(ctx: StoreContext, scope: OwnerScope, now: number, bounds: readonly number[]): StatsTotals | null {
+  if (bounds.length !== STORED_BUCKET_BOUNDS.length || bounds.some((b, i) => b !== STORED_BUCKET_BOUNDS[i])) return null;
+  const sql = `SELECT coalesce(sum(entry_count), 0) AS rows, coalesce(sum(total_bytes), 0) AS bytes, coalesce(sum(text_count), 0) AS text_rows,
+      coalesce(sum(text_bytes), 0) AS text_bytes, coalesce(sum(${EXPIRED_ROWS}), 0) AS expired_rows, coalesce(sum(${EXPIRED_BYTES}), 0) AS expired_bytes,
+      ${BUCKET_SUMS} FROM turns AS t${scope.kind === 'owner' ? ' WHERE t.owner = @owner' : ''}`;
+  const t = ctx.read(() => ctx.stmt(sql).get(scope.kind === 'owner' ? { now, owner: scope.owner } : { now })) as Record<string, number>;
+  return {
+    rows: t.rows!, bytes: t.bytes!, textRows: t.text_rows!, textBytes: t.text_bytes!,
+    binaryRows: t.rows! - t.text_rows!, binaryBytes: t.bytes! - t.text_bytes!,
+    expiredRows: t.expired_rows!, expiredBytes: t.expired_bytes!,
+    bucketRows: [...bounds, null].map((_, i) => t[`b${i}`] ?? 0),
+  };
+}
+
+/** What gc would remove, one record per (turn, owner) with expired rows. */
+export function expiredByTurn(ctx: StoreContext, scope: OwnerScope, now: number): ExpiredRecord[] {
+  const sql = `SELECT turn_id, owner, ${EXPIRED_ROWS} AS rows, ${EXPIRED_BYTES} AS bytes FROM turns AS t
+    WHERE t.earliest_expires <= @now${scope.kind === 'owner' ? ' AND t.owner = @owner' : ''}`;
+  const rows = ctx.read(() => ctx.stmt(sql).all(scope.kind === 'owner' ? { now, owner: scope.owner } : { now })) as { turn_id: string; owner: string; rows: number; bytes: number }[];
+  return rows.map((r) => ({ turnId: r.turn_id, owner: r.owner, rows: r.rows, bytes: r.bytes }));
+}
