@@ -105,7 +105,7 @@ export async function searchEntries(ctx: SearchContext, entries: readonly EntryR
 
 async function* toSearchChunks(reader: BackendReader, entry: EntryRecord, fromUnit: number) {
   for await (const c of reader.chunks(entry, fromUnit)) {
-    yield c.newlines === undefined ? { bytes: c.bytes, cpStart: c.start, cpEnd: c.end } : { bytes: c.bytes, cpStart: c.start, cpEnd: c.end, newlines: c.newlines };
+    yield { bytes: c.bytes, cpStart: c.start, cpEnd: c.end, ...(c.newlines === undefined ? {} : { newlines: c.newlines }), ...(c.wellFormed === true ? { wellFormed: true } : {}) };
   }
 }
 
