@@ -19,7 +19,7 @@ function withPrefilter(chunks: readonly Buffer[], needle: Buffer, caseless: bool
     const out: number[] = [];
     let plain = false;
     for (let from = 0; ; ) {
-      let p = plain ? hay.indexOf(needle, from) : f.find(buf, from);
+      let p: number = plain ? hay.indexOf(needle, from) : f.find(buf, from);
       if (p === FALL_BACK) [plain, p] = [true, hay.indexOf(needle, from)];
       if (p === -1) return out;
       out.push(p);
