@@ -1,5 +1,4 @@
-import { lastCodePoints, sliceCodePoints, codePointLength } from '../codepoints';
-import { alignForward, countCodePoints, countNewlines } from './bytes';
+import { countCodePoints, countNewlines } from './bytes';
 import type { SearchHit } from './types';
 
 /*
@@ -160,13 +159,30 @@ export class HitEmitter {
     if (p.from + p.have < to) this.open.push(p);
   }
 
-  /** Preview from `buf`: context from byte `from` (aligned forward), match [ms, me), context after it. */
+  /**
+   * Preview from `buf`: up to `context` code points before the match [ms, me) (none before byte `from`, no
+   * partial one), the match (clipped to 100 code points), up to `context` code points after it. Walks the bytes
+   * and decodes once: this runs for every hit.
+   */
   private textPreview(buf: Buffer, from: number, ms: number, me: number, length: number): SearchHit['preview'] {
-    const before = lastCodePoints(buf.toString('utf8', alignForward(buf, from), ms), this.context);
+    const lo = Math.max(0, from);
+    let a = ms;
+    let before = 0;
+    while (before < this.context) {
+      let b = a - 1;
+      while (b >= lo && (buf[b]! & 0xc0) === 0x80) b--;
+      if (b < lo) break;
+      a = b;
+      before++;
+    }
     const clipped = length > PREVIEW_MATCH_MAX;
-    const match = clipped ? sliceCodePoints(buf.toString('utf8', ms, Math.min(me, ms + this.matchBytes)), 0, PREVIEW_MATCH_MAX) : buf.toString('utf8', ms, me);
-    const after = clipped ? '' : sliceCodePoints(buf.toString('utf8', me, Math.min(buf.length, me + this.ctxBytes)), 0, this.context);
-    return { text: before + match + after, matchStart: codePointLength(before), matchLength: clipped ? PREVIEW_MATCH_MAX : length };
+    let e = clipped ? ms : me;
+    const hi = clipped ? Math.min(me, ms + this.matchBytes) : Math.min(buf.length, me + this.ctxBytes);
+    for (let k = 0, n = clipped ? PREVIEW_MATCH_MAX : this.context; k < n && e < hi; k++) {
+      e++;
+      while (e < hi && (buf[e]! & 0xc0) === 0x80) e++;
+    }
+    return { text: buf.toString('utf8', a, e), matchStart: before, matchLength: clipped ? PREVIEW_MATCH_MAX : length };
   }
 
   /** The hits, previews completed with what was seen. */
