@@ -1,4 +1,4 @@
-import { countCodePoints, countNewlines } from './bytes';
+import { countCodePoints, countCodePointsAndNewlines, countNewlines, type UnitAndLineCount } from './bytes';
 import type { SearchHit } from './types';
 
 /*
@@ -35,6 +35,7 @@ export class HitEmitter {
   private lastCp = 0;
   private lastLines = 0;
   private readonly open: Pending[] = [];
+  private readonly gap: UnitAndLineCount = { codePoints: 0, newlines: 0 };
   private readonly all: (Pending | SearchHit)[] = [];
   private readonly ctxBytes: number;
   private readonly matchBytes: number;
@@ -131,8 +132,9 @@ export class HitEmitter {
       this.lastCp = 0;
       this.lastLines = 0;
     }
-    this.lastCp += countCodePoints(this.cur, this.lastLocal, local);
-    this.lastLines += countNewlines(this.cur, this.lastLocal, local);
+    countCodePointsAndNewlines(this.cur, this.lastLocal, local, this.gap);
+    this.lastCp += this.gap.codePoints;
+    this.lastLines += this.gap.newlines;
     this.lastLocal = local;
     return [this.cpStart + this.lastCp, this.lines + this.lastLines];
   }
