@@ -46,7 +46,8 @@ const ORDER = [
   'sqlite_put_8KB_per_s', 'sqlite_read_head_2000_10KB_ms', 'sqlite_read_head_2000_100MB_ms', 'sqlite_read_tail_2000_100MB_ms',
   'sqlite_list_turn_100x1MB_ms', 'sqlite_stats_all_rows_ms', 'sqlite_gc_10000_expired_ms', 'sqlite_put_100MB_MB_per_s',
   'search_literal_1GB_MB_per_s', 'ripgrep_same_bytes_MB_per_s', 'search_casefold_1GB_MB_per_s', 'search_first_hit_ms',
-  'search_100MB_entry_ms', 'search_rss_growth_MB',
+  'search_100MB_entry_ms', 'search_rss_growth_MB', 'read_lines_deep_100MB_ms', 'read_lines_head_100MB_ms',
+  'search_store_literal_100MB_MB_per_s',
   'ui_first_paint_turns_ms', 'ui_open_turn_300_steps_ms', 'ui_switch_entry_p95_ms', 'ui_scroll_long_task_max_ms',
   'ui_open_json_50k_items_ms', 'ui_gc_preview_6000_turns_ms', 'ui_stats_ms', 'ui_heap_MB',
 ];

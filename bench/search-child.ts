@@ -1,7 +1,9 @@
 /*
  * Child process of the search suite (bench/suites/search.ts): builds ~1 GiB x scale of mixed text held as v2-like
- * chunks (32,768 code points each, newline counts kept as the line index will), writes the same bytes as files
- * for ripgrep, and prints one JSON line of figures. A separate process so its RSS is the search's own.
+ * chunks (32,768 code points each, newline counts kept as v2's line index does, marked valid UTF-8 as v2's reader
+ * marks its text chunks), writes the same bytes as files for ripgrep, then puts a 100 MiB entry into a real v2
+ * file for the store-level figures (search-store.ts), and prints one JSON line of figures. A separate process so
+ * its RSS is the search's own.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,6 +12,7 @@ import path from 'node:path';
 import { countNewlines } from '../app/scratchpad/search/bytes';
 import { searchEntry } from '../app/scratchpad/search/search';
 import type { ContentChunk, SearchableEntry } from '../app/scratchpad/search/types';
+import { runStoreSearch } from './search-store';
 
 const MiB = 1024 * 1024;
 const CHUNK_CP = 32_768;
@@ -69,7 +72,7 @@ function entryOf(id: string, count: number, offset = 0, withCounts = true): Sear
       for (let k = Math.floor(from / CHUNK_CP); k < count; k++) {
         const c = pool[(k + offset) % POOL]!;
         if ((k & 255) === 0) peakRss = Math.max(peakRss, process.memoryUsage().rss);
-        const chunk: ContentChunk = { bytes: c.bytes, cpStart: k * CHUNK_CP, cpEnd: (k + 1) * CHUNK_CP, ...(withCounts ? { newlines: c.newlines } : {}) };
+        const chunk: ContentChunk = { bytes: c.bytes, cpStart: k * CHUNK_CP, cpEnd: (k + 1) * CHUNK_CP, ...(withCounts ? { newlines: c.newlines, wellFormed: true } : {}) };
         yield chunk;
       }
     },
@@ -144,10 +147,15 @@ async function main(): Promise<void> {
   const foldCpuMs = lastCpuMs;
   const foldNonAsciiMs = await best(2, async () => scanAll('CITTÀ-QX7', false));
   const firstHitMs = await best(5, async () => searchEntry(entries[0]!, { pattern: 'observation' }, { limit: 1 }));
-  const e100 = entryOf('e100', Math.round((100 * MiB) / (poolBytes / POOL)));
+  const e100Chunks = Math.round((100 * MiB) / (poolBytes / POOL));
+  const e100 = entryOf('e100', e100Chunks);
   let hits100 = 0;
   const entry100Ms = await best(3, async () => { hits100 = await scanAll('città', true, [e100]); });
-  const entry100RareMs = await best(3, async () => scanAll(NEEDLE, true, [e100]));
+  const entry100CpuMs = lastCpuMs;
+  let rare100 = 0;
+  const entry100RareMs = await best(3, async () => { rare100 = await scanAll(NEEDLE, true, [e100]); });
+  const text100 = Buffer.concat(Array.from({ length: e100Chunks }, (_, k) => pool[k % POOL]!.bytes)).toString('utf8');
+  const store = await runStoreSearch(dir, text100, NEEDLE, rare100, 'città');
   process.stdout.write(JSON.stringify({
     entry100RareMs,
     MB,
@@ -161,11 +169,13 @@ async function main(): Promise<void> {
     foldNonAsciiMBps: MB / (foldNonAsciiMs / 1000),
     firstHitMs,
     entry100Ms,
+    entry100CpuMs,
     hits100,
     rssGrowth,
     hits,
     foldHits,
     rgHits,
+    ...store,
     load: os.loadavg(),
   }) + '\n');
 }

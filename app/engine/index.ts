@@ -1,6 +1,7 @@
 /**
  * Engine integration: what a TypeScript agent runtime imports to keep large observations out of the model's
- * context (offloadObservation), to declare and serve the `scratchpad_read` tool safely (toolsForTurn,
+ * context (offloadObservation), to declare and serve the `scratchpad_read` tool (modes full, head, tail, range,
+ * lines) and the `scratchpad_search` tool safely (toolsForTurn,
  * SCRATCHPAD_READ_TOOL, handleScratchpadRead), to suspend and resume a turn (suspendTurn, resumeTurn), to run
  * gc, and to observe all of it (createEngineMetrics).
  */

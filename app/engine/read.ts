@@ -2,6 +2,7 @@ import type { ErrorShape, Principal, ReadMeta } from '../contract';
 import { ScratchpadError, type Scratchpad } from '../scratchpad/types';
 import { notFound, toToolError } from './errors';
 import type { EngineMetrics } from './metrics';
+import { readLinesForTool } from './read-lines';
 import { parseScratchpadReadArgs, type ScratchpadReadArgs } from './tool';
 
 /** Default cap of one scratchpad_read, in code points (text) or bytes (binary, before base64). Source: issue 4. */
@@ -29,17 +30,22 @@ export type ScratchpadReadToolResult =
       /** The store's read metadata; `truncated` is true when less than the requested slice came back. */
       readonly meta: ReadMeta;
       readonly truncated: boolean;
-      /** When truncated: the `start` of the next slice (in `meta.unit`). */
+      /** When truncated: the `start` of the next slice (in `meta.unit`); mode lines: where the rest of a line longer than the cap starts. */
       readonly nextStart?: number;
+      /** Mode lines: the 0-based lines [start, end) returned. */
+      readonly lineRange?: { readonly start: number; readonly end: number };
+      /** Mode lines, when truncated: the first line not returned whole (the next call's `start`). */
+      readonly nextLine?: number;
       /** When truncated: an English note telling the model how to continue. */
       readonly hint?: string;
     }
   | { readonly ok: false; readonly error: ErrorShape };
 
 type Window = { readonly from: number; readonly to: number };
+type UnitArgs = ScratchpadReadArgs & { readonly mode: Exclude<ScratchpadReadArgs['mode'], 'lines'> };
 
 /** The slice [from, to) a request asks for, clamped to the value's length `total`. */
-function requestedWindow(args: ScratchpadReadArgs, total: number): Window | ErrorShape {
+function requestedWindow(args: UnitArgs, total: number): Window | ErrorShape {
   switch (args.mode) {
     case 'full':
       return { from: 0, to: total };
@@ -83,9 +89,17 @@ async function serve(store: Scratchpad, ctx: ReadToolContext, args: unknown, cap
     const entry = (await store.listForTurn(ctx.principal, ctx.turnId)).find((m) => m.id === id);
     if (!entry) return fail(notFound(id));
     if (entry.expiry === 'expired') return fail({ code: 'NOT_FOUND', message: `scratchpad entry ${JSON.stringify(id)} has expired` });
+    if (a.mode === 'lines') {
+      const answer = await readLinesForTool(store, ctx.principal, entry, a, cap);
+      if ('code' in answer) return fail(answer);
+      await recordInLog(store, ctx, 'lines', answer.meta, answer.truncated);
+      const m = answer.meta;
+      ctx.metrics?.record({ type: 'read_served', id, mode: 'lines', unit: m.unit, start: m.start, end: m.end, truncated: answer.truncated });
+      return { ok: true, encoding: 'utf8', ...answer };
+    }
     const total =
       entry.kind === 'binary' ? entry.sizeBytes : (entry.lengthCodePoints ?? (await store.read(ctx.principal, id, { mode: 'head', n: 0 })).meta.totalLength);
-    const window = requestedWindow(a, total);
+    const window = requestedWindow(a as UnitArgs, total);
     if ('code' in window) return fail(window);
     const result = await store.read(ctx.principal, id, { mode: 'range', start: window.from, end: Math.min(window.to, window.from + cap) });
     const truncated = result.meta.end < window.to;
@@ -120,6 +134,10 @@ async function serve(store: Scratchpad, ctx: ReadToolContext, args: unknown, cap
  *   The operator is refused with FORBIDDEN: a model always acts for one user.
  * - At most `maxReturnLength` units come back (code points for text, bytes for binary): a longer request
  *   (full, head, tail or range) returns its first slice with `truncated: true` and `nextStart`.
+ * - Mode `lines` (text only; app/engine/read-lines.ts): 0-based lines [start, end), negative numbers from the
+ *   line count, end default start + n; as many whole lines as fit in the cap, else `truncated` with `nextLine`
+ *   (and `nextStart` when one line alone is longer than the cap). A binary entry or an end before start is
+ *   INVALID_ARGUMENT; a negative start or end in another mode is INVALID_ARGUMENT from the argument parser.
  * - Every served read is recorded with `store.recordRead` (mode asked, start/end returned, truncation);
  *   READ_ONLY stores (metnos-v1) are skipped silently; other log failures are counted, the read is served.
  * Failures: `{ ok: false, error: { code, message } }` with codes NOT_FOUND, INVALID_ARGUMENT, FORBIDDEN, or

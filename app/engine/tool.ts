@@ -24,6 +24,9 @@ export function deepFreeze<T>(value: T): T {
 
 const position = (description: string) =>
   ({ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description }) as const;
+// start/end may be negative in mode "lines" only (from the last line, as Python slices); checked by the zod twin.
+const signedPosition = (description: string) =>
+  ({ type: 'integer', minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, description }) as const;
 
 /**
  * The `scratchpad_read` tool declaration, to hand to the model when {@link toolsForTurn} lists it.
@@ -36,7 +39,9 @@ export const SCRATCHPAD_READ_TOOL: ToolDeclaration = deepFreeze({
     'Read back part of a large tool observation that was stored in the scratchpad instead of being shown to you. ' +
     'Pass the scratchpad_id from the synthetic handle you received. Text is counted in characters (Unicode code ' +
     'points); binary content is counted in bytes and returned base64-encoded. One call returns a limited amount: ' +
-    'when the result has "truncated": true, call again with mode "range" and start set to its "nextStart".',
+    'when the result has "truncated": true, call again as its "hint" says (mode "range" with start set to its ' +
+    '"nextStart"; in mode "lines", start set to its "nextLine"). Mode "lines" reads whole lines by number, ' +
+    'counted from 0 (a negative start or end counts from the end: start -100 reads the last 100 lines).',
   parameters: {
     type: 'object',
     properties: {
@@ -48,13 +53,19 @@ export const SCRATCHPAD_READ_TOOL: ToolDeclaration = deepFreeze({
       },
       mode: {
         type: 'string',
-        enum: ['full', 'head', 'tail', 'range'],
+        enum: ['full', 'head', 'tail', 'range', 'lines'],
         default: 'head',
-        description: 'full: the whole value; head: the first n units; tail: the last n units; range: units from start (inclusive) to end (exclusive).',
+        description:
+          'full: the whole value; head: the first n units; tail: the last n units; range: units from start (inclusive) ' +
+          'to end (exclusive); lines: lines from start (inclusive) to end (exclusive), each without its line break (text only).',
       },
-      n: { ...position('Number of units for head and tail.'), default: DEFAULT_READ_N },
-      start: position('First unit of a range read (inclusive, from 0). Default 0. Used only with mode "range".'),
-      end: position('End of a range read (exclusive). Default the end of the value. Used only with mode "range".'),
+      n: { ...position('Number of units for head and tail; in mode "lines", the number of lines read when end is not given.'), default: DEFAULT_READ_N },
+      start: signedPosition(
+        'Mode "range": first unit (inclusive, from 0), default 0. Mode "lines": first line (inclusive, from 0; negative counts from the end), default 0. Only >= 0 in mode "range".',
+      ),
+      end: signedPosition(
+        'Mode "range": end unit (exclusive), default the end of the value. Mode "lines": end line (exclusive; negative counts from the end), default start + n. Only >= 0 in mode "range".',
+      ),
     },
     required: ['scratchpad_id'],
     additionalProperties: false,
@@ -62,15 +73,27 @@ export const SCRATCHPAD_READ_TOOL: ToolDeclaration = deepFreeze({
 });
 
 const Position = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const SignedPosition = z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
 
-/** The zod twin of {@link SCRATCHPAD_READ_TOOL}'s parameters; fills mode (head) and n (2,000) defaults. */
-export const ScratchpadReadArgsSchema = z.strictObject({
-  scratchpad_id: z.string().min(1).max(MAX_ID_LENGTH),
-  mode: z.enum(['full', 'head', 'tail', 'range']).default('head'),
-  n: Position.default(DEFAULT_READ_N),
-  start: Position.optional(),
-  end: Position.optional(),
-});
+/**
+ * The zod twin of {@link SCRATCHPAD_READ_TOOL}'s parameters; fills mode (head) and n (2,000) defaults. One rule
+ * the JSON Schema states only in words: a negative start or end is accepted in mode "lines" only.
+ */
+export const ScratchpadReadArgsSchema = z
+  .strictObject({
+    scratchpad_id: z.string().min(1).max(MAX_ID_LENGTH),
+    mode: z.enum(['full', 'head', 'tail', 'range', 'lines']).default('head'),
+    n: Position.default(DEFAULT_READ_N),
+    start: SignedPosition.optional(),
+    end: SignedPosition.optional(),
+  })
+  .superRefine((a, ctx) => {
+    if (a.mode === 'lines') return;
+    for (const field of ['start', 'end'] as const) {
+      const v = a[field];
+      if (v !== undefined && v < 0) ctx.addIssue({ code: 'custom', path: [field], message: `must be >= 0 in mode "${a.mode}" (negative counts from the end in mode "lines" only)` });
+    }
+  });
 
 /** Arguments of a scratchpad_read call, defaults filled. */
 export type ScratchpadReadArgs = z.output<typeof ScratchpadReadArgsSchema>;

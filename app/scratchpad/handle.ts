@@ -23,10 +23,12 @@ export interface HandleInput {
 
 /**
  * The ref_hint: how the model gets the whole value back (a step reference for a list, else scratchpad_read),
- * naming every mode the tool accepts (app/engine/tool.ts: full, head, tail, range).
+ * naming every mode scratchpad_read accepts (app/engine/tool.ts: full, head, tail, range, lines) and
+ * scratchpad_search (app/engine/search-tool.ts) to find text in it. Kept to one sentence (at most 300 bytes
+ * with a 64-character id, any step number and list field): the handle replaces a large observation and must stay small.
  */
 export function refHint(id: string, stepNum: number | null, listField: string | null): string {
-  const read = `call scratchpad_read("${id}") with mode full, head, tail or range`;
+  const read = `call scratchpad_read("${id}") with mode full, head, tail, range or lines, or find text in it with scratchpad_search`;
   if (listField !== null && stepNum !== null) {
     return `The full observation is in the scratchpad: pass {{step${stepNum}.${listField}}} to a later tool to use the whole list, or ${read}.`;
   }

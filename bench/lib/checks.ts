@@ -71,6 +71,11 @@ export function evaluateChecks(f: Figures, extra: Figures): Record<string, Check
   }
   if (has('search_first_hit_ms')) checks.search_first_hit_ms = atMost(f.search_first_hit_ms!, 50, f.search_first_hit_ms! / 50, 'search_first_hit_ms <= 50');
   if (has('search_100MB_entry_ms')) checks.search_100MB_entry_ms = atMost(f.search_100MB_entry_ms!, 150, f.search_100MB_entry_ms! / 150, 'search_100MB_entry_ms <= 150');
+  if (has('read_lines_deep_100MB_ms', 'read_lines_head_100MB_ms')) {
+    const d = f.read_lines_deep_100MB_ms!;
+    const h = f.read_lines_head_100MB_ms!;
+    checks.read_lines_deep_vs_head = atMost(d, 2 * h, d / h, 'read_lines_deep_100MB_ms <= 2 x read_lines_head_100MB_ms');
+  }
   if (has('search_rss_growth_MB')) checks.search_rss_growth_MB = atMost(f.search_rss_growth_MB!, 100, f.search_rss_growth_MB! / 100, 'search_rss_growth_MB <= 100');
   // Issue 15's UI targets (absolute, ms or MiB).
   const ui: [string, number][] = [

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Principal } from '../../app/contract';
+import { handleScratchpadRead } from '../../app/engine';
 import type { Scratchpad } from '../../app/scratchpad';
 import { errorOf, tempDir } from './helpers';
 import type { BackendCase, SeedRow } from './backends';
@@ -134,6 +135,15 @@ describe.each(backends)('search and lines conformance: $name', (backend) => {
       await sp.read(me, ids.log!, { mode: 'lines', start: 0, end: 1 });
       expect((await sp.read(me, ids.log!, { mode: 'range', start: 27, end: 30, withLines: true } as never)).meta).toMatchObject({ startLine: 3, totalLines: 5 });
       expect((await sp.read(me, ids.bin!, { mode: 'head', n: 2, withLines: true } as never)).meta).not.toHaveProperty('startLine');
+    });
+
+    it.skipIf(!backend.can.owners)('serves scratchpad_read mode lines through the engine, tail lines included', async () => {
+      const ctx = { principal: alice, turnId: 'turn-a' };
+      const mid = await handleScratchpadRead(sp, ctx, { scratchpad_id: ids.log!, mode: 'lines', start: 1, end: 3 });
+      expect(mid).toMatchObject({ ok: true, content: 'needle two\nthree needle', lineRange: { start: 1, end: 3 }, truncated: false, meta: { start: 10, end: 34, startLine: 2, totalLines: 5 } });
+      expect(await handleScratchpadRead(sp, ctx, { scratchpad_id: ids.log!, mode: 'lines', start: -2 })).toMatchObject({ ok: true, content: '\nlast', lineRange: { start: 3, end: 5 } });
+      expect(await handleScratchpadRead(sp, ctx, { scratchpad_id: ids.bin!, mode: 'lines' })).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
+      expect(await handleScratchpadRead(sp, { principal: bob, turnId: 'turn-a' }, { scratchpad_id: ids.log!, mode: 'lines' })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
     });
 
     it('refuses lines of a binary row and a reversed range', async () => {

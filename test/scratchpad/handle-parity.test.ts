@@ -1,7 +1,7 @@
 // Parity of the synthetic handle and the structured summary with the original runtime
 // (shared/formats/metnos-v1.md, "How rows are written").
 import { describe, expect, it } from 'vitest';
-import { buildHandle, refHint } from '../../app/scratchpad/handle';
+import { HANDLE_LIST_FIELDS, buildHandle, refHint } from '../../app/scratchpad/handle';
 import { compareCodePoints, pyRepr, pyReprString } from '../../app/scratchpad/pyrepr';
 import { firstItemKeys, summarizeStructured } from '../../app/scratchpad/summary';
 
@@ -73,8 +73,15 @@ describe('buildHandle', () => {
     }
     expect(buildHandle({ ...base, source: { files: [{}] } }).schema).toEqual([]);
   });
-  it('names the full mode in the ref_hint', () => {
-    expect(refHint(base.id, null, null)).toBe(`The full observation is in the scratchpad: call scratchpad_read("${base.id}") with mode full, head, tail or range.`);
+  it('names every read mode and the search tool in the ref_hint', () => {
+    expect(refHint(base.id, null, null)).toBe(
+      `The full observation is in the scratchpad: call scratchpad_read("${base.id}") with mode full, head, tail, range or lines, or find text in it with scratchpad_search.`,
+    );
+    expect(refHint(base.id, 3, 'files')).toContain('or find text in it with scratchpad_search.');
+  });
+  it('keeps the ref_hint within 300 bytes for a 64-character id', () => {
+    const id = 'f'.repeat(64);
+    for (const field of [null, ...HANDLE_LIST_FIELDS]) expect(Buffer.byteLength(refHint(id, Number.MAX_SAFE_INTEGER, field))).toBeLessThanOrEqual(300);
   });
 });
 

@@ -91,6 +91,8 @@ export interface ContentChunk {
   readonly end: number;
   /** `\n` bytes in this chunk (text), when the backend knows it. */
   readonly newlines?: number;
+  /** True when the backend guarantees the text bytes are valid UTF-8 (written from a string): search skips its check. */
+  readonly wellFormed?: boolean;
 }
 
 /** Which line index a caller wants: `build` false answers null rather than scanning the whole value. */

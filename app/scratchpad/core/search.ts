@@ -96,7 +96,7 @@ export async function searchEntries(ctx: SearchContext, entries: readonly EntryR
     scannedBytes += r.scannedBytes;
     const expired = entry.expiresAt <= ctx.now;
     for (const h of r.hits) {
-      hits.push({ id: entry.id, turnId: entry.turnId, stepNum: entry.stepNum, executorName: entry.executorName, kind: entry.kind, offset: h.offset, length: h.length, line: h.line, preview: { ...h.preview }, expired });
+      hits.push({ id: entry.id, turnId: entry.turnId, stepNum: entry.stepNum, executorName: entry.executorName, kind: entry.kind, offset: h.offset, length: h.length, line: h.line, preview: h.preview, expired });
     }
     if (r.nextCursor !== null) return { hits, nextCursor: encode(fp, { createdAt: entry.createdAt, id: entry.id, inner: r.nextCursor }), scannedBytes, truncated: r.truncated };
   }
@@ -105,7 +105,7 @@ export async function searchEntries(ctx: SearchContext, entries: readonly EntryR
 
 async function* toSearchChunks(reader: BackendReader, entry: EntryRecord, fromUnit: number) {
   for await (const c of reader.chunks(entry, fromUnit)) {
-    yield c.newlines === undefined ? { bytes: c.bytes, cpStart: c.start, cpEnd: c.end } : { bytes: c.bytes, cpStart: c.start, cpEnd: c.end, newlines: c.newlines };
+    yield { bytes: c.bytes, cpStart: c.start, cpEnd: c.end, ...(c.newlines === undefined ? {} : { newlines: c.newlines }), ...(c.wellFormed === true ? { wellFormed: true } : {}) };
   }
 }
 

@@ -21,48 +21,103 @@ export function wellFormedChunk(bytes: Uint8Array): Buffer {
   return isUtf8(buf) ? buf : Buffer.from(decoder.decode(buf), 'utf8');
 }
 
-/** Count of bytes in [a, b) whose value is not in `mask`-class; shared SWAR core (4 bytes per step). */
-function countWords(buf: Uint8Array, a: number, b: number, perByte: (x: number) => number, perWord: (w: number) => number): number {
+/*
+ * Counting by words (SWAR, 4 bytes per step) with the bit tricks written out in each loop: a shared loop taking
+ * the per-word function as an argument cost a call per word. Short ranges (between nearby hits) go byte by byte:
+ * a typed-array view would cost more than the bytes.
+ */
+const SHORT = 64;
+
+/** Byte index from which `buf` can be read as 32-bit words (the view must be 4-byte aligned). */
+const aligned = (buf: Uint8Array, i: number): number => i + ((4 - ((buf.byteOffset + i) & 3)) & 3);
+
+/** Code points in bytes [a, b) of well-formed UTF-8 (a and b at code-point starts): bytes that are not 10xxxxxx. */
+export function countCodePoints(buf: Uint8Array, a = 0, b = buf.length): number {
   let n = 0;
   let i = a;
-  if (b - a < 64) {
-    // Short gaps (between nearby hits): a typed-array view would cost more than the bytes.
-    for (; i < b; i++) n += perByte(buf[i]!);
-    return n;
-  }
-  while (i < b && ((buf.byteOffset + i) & 3) !== 0) n += perByte(buf[i++]!);
-  const words = (b - i) >>> 2;
-  if (words > 0) {
+  if (b - a >= SHORT) {
+    for (const e = aligned(buf, a); i < e; i++) n += (buf[i]! & 0xc0) !== 0x80 ? 1 : 0;
+    const words = (b - i) >>> 2;
     const view = new Uint32Array(buf.buffer, buf.byteOffset + i, words);
-    for (let w = 0; w < words; w++) n += perWord(view[w]!);
+    let cont = 0;
+    for (let w = 0; w < words; w++) {
+      const x = view[w]!;
+      // A continuation byte has bit 7 set and bit 6 clear; add up the marked bits' bytes.
+      cont += ((((x & ~(x << 1)) & 0x80808080) >>> 7) * 0x01010101) >>> 24;
+    }
+    n += words * 4 - cont;
     i += words * 4;
   }
-  while (i < b) n += perByte(buf[i++]!);
+  for (; i < b; i++) n += (buf[i]! & 0xc0) !== 0x80 ? 1 : 0;
   return n;
-}
-
-const cpByte = (x: number): number => ((x & 0xc0) !== 0x80 ? 1 : 0);
-// A byte is a continuation byte when bit 7 is set and bit 6 clear; count the others.
-const cpWord = (w: number): number => {
-  const cont = (w & ~(w << 1)) & 0x80808080;
-  return 4 - (((cont >>> 7) * 0x01010101) >>> 24);
-};
-const nlByte = (x: number): number => (x === 0x0a ? 1 : 0);
-// Zero bytes of w ^ 0x0a0a0a0a are the newlines; exact zero-byte test (no false positives from borrows).
-const nlWord = (w: number): number => {
-  const x = w ^ 0x0a0a0a0a;
-  const nonZero = (((x & 0x7f7f7f7f) + 0x7f7f7f7f) | x) & 0x80808080;
-  return 4 - (((nonZero >>> 7) * 0x01010101) >>> 24);
-};
-
-/** Code points in bytes [a, b) of well-formed UTF-8 (a and b at code-point starts). */
-export function countCodePoints(buf: Uint8Array, a = 0, b = buf.length): number {
-  return countWords(buf, a, b, cpByte, cpWord);
 }
 
 /** `\n` bytes in [a, b). */
 export function countNewlines(buf: Uint8Array, a = 0, b = buf.length): number {
-  return countWords(buf, a, b, nlByte, nlWord);
+  let n = 0;
+  let i = a;
+  if (b - a >= SHORT) {
+    for (const e = aligned(buf, a); i < e; i++) n += buf[i] === 0x0a ? 1 : 0;
+    const words = (b - i) >>> 2;
+    const view = new Uint32Array(buf.buffer, buf.byteOffset + i, words);
+    let other = 0;
+    for (let w = 0; w < words; w++) {
+      // Zero bytes of x are the newlines; exact zero-byte test (no false positives from borrows).
+      const x = view[w]! ^ 0x0a0a0a0a;
+      other += ((((((x & 0x7f7f7f7f) + 0x7f7f7f7f) | x) & 0x80808080) >>> 7) * 0x01010101) >>> 24;
+    }
+    n += words * 4 - other;
+    i += words * 4;
+  }
+  for (; i < b; i++) n += buf[i] === 0x0a ? 1 : 0;
+  return n;
+}
+
+/** Code points and `\n` bytes of one range, as {@link countCodePointsAndNewlines} fills them. */
+export interface UnitAndLineCount {
+  codePoints: number;
+  newlines: number;
+}
+
+/** Both counts of bytes [a, b) of well-formed UTF-8 in one pass, into `out` (no allocation per call). */
+export function countCodePointsAndNewlines(buf: Uint8Array, a: number, b: number, out: UnitAndLineCount): void {
+  let cp = 0;
+  let nl = 0;
+  let i = a;
+  if (b - a >= SHORT) {
+    for (const e = aligned(buf, a); i < e; i++) {
+      const c = buf[i]!;
+      cp += (c & 0xc0) !== 0x80 ? 1 : 0;
+      nl += c === 0x0a ? 1 : 0;
+    }
+    const words = (b - i) >>> 2;
+    const view = new Uint32Array(buf.buffer, buf.byteOffset + i, words);
+    let cont = 0;
+    let other = 0;
+    // Per-byte-lane sums, added up every 127 words: a lane then holds at most 127, so the sums stay small integers.
+    for (let w = 0; w < words; ) {
+      let laneC = 0;
+      let laneO = 0;
+      for (const e = Math.min(words, w + 127); w < e; w++) {
+        const x = view[w]!;
+        laneC += ((x & ~(x << 1)) & 0x80808080) >>> 7;
+        const y = x ^ 0x0a0a0a0a;
+        laneO += (((((y & 0x7f7f7f7f) + 0x7f7f7f7f) | y) & 0x80808080) >>> 7);
+      }
+      cont += (laneC & 0xff) + ((laneC >>> 8) & 0xff) + ((laneC >>> 16) & 0xff) + (laneC >>> 24);
+      other += (laneO & 0xff) + ((laneO >>> 8) & 0xff) + ((laneO >>> 16) & 0xff) + (laneO >>> 24);
+    }
+    cp += words * 4 - cont;
+    nl += words * 4 - other;
+    i += words * 4;
+  }
+  for (; i < b; i++) {
+    const c = buf[i]!;
+    cp += (c & 0xc0) !== 0x80 ? 1 : 0;
+    nl += c === 0x0a ? 1 : 0;
+  }
+  out.codePoints = cp;
+  out.newlines = nl;
 }
 
 /** Byte offset of code point `cp` counted from byte `from` (a code-point start) in well-formed UTF-8; clipped to the end. */

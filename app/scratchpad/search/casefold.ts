@@ -3,14 +3,16 @@ import { countCodePoints, lastCodePointsBytes, unitOfByte } from './bytes';
 import { foldExpansions, foldString, foldedOf, foldsIntoAscii, originOf } from './fold';
 import type { HitEmitter } from './emitter';
 import type { StreamScanner } from './literal';
+import { FALL_BACK, RareBytePrefilter } from './prefilter';
 
 /*
  * Case-insensitive literal search (fold.ts) over a chunked UTF-8 stream. Each chunk is searched together with a
  * carry of the code points before it that a straddling match may start in. A match must start and end on
  * code-point boundaries of the original text (a needle "s" does not match half of ß's "ss").
  * Fast path: a needle whose fold is ASCII, over a window holding none of the few characters that fold into
- * ASCII letters of the needle (ß, ſ, K, ﬁ...), is matched on the bytes read as Latin-1 and lowercased: one byte
- * per unit, so string offsets are byte offsets. Other windows are decoded and folded; when the fold keeps the
+ * ASCII letters of the needle (ß, ſ, K, ﬁ...), is matched on the bytes, ASCII letters in either case: with the
+ * rare-byte prefilter (prefilter.ts), or when it does not pay on the bytes read as Latin-1 and lowercased (one
+ * byte per unit, so string offsets are byte offsets). Other windows are decoded and folded; when the fold keeps the
  * length, units map one to one, otherwise through a per-unit map.
  */
 
@@ -26,7 +28,9 @@ export class CaseFoldScanner implements StreamScanner {
   readonly keepBefore: number;
   private readonly needle: string;
   private readonly ascii: boolean;
-  private readonly special: RegExp | null;
+  /** UTF-8 of the characters folding into the needle's ASCII letters: a window holding one takes the folded path. */
+  private readonly special: readonly Buffer[];
+  private readonly prefilter: RareBytePrefilter | null;
   private readonly carryCodePoints: number;
   /** Non-ASCII needles: the ASCII runs of the fold; a window lacking one (case-insensitively) holds no match. */
   private readonly runs: readonly string[];
@@ -40,7 +44,8 @@ export class CaseFoldScanner implements StreamScanner {
   constructor(pattern: string) {
     this.needle = foldString(pattern);
     this.ascii = isAscii(Buffer.from(this.needle, 'utf8'));
-    this.special = this.ascii ? latin1Class(foldsIntoAscii(this.needle)) : null;
+    this.special = this.ascii ? foldsIntoAscii(this.needle).map((cp) => Buffer.from(String.fromCodePoint(cp), 'utf8')) : [];
+    this.prefilter = this.ascii ? new RareBytePrefilter(Buffer.from(this.needle, 'latin1'), true) : null;
     this.runs = this.ascii ? [] : (this.needle.match(/[!-~]+/g) ?? []);
     this.runSpecial = latin1Class(foldsIntoAscii(this.runs.join('')));
     // Every original code point folds to at least one unit, so a match starts at most needle-1 code points back.
@@ -59,11 +64,26 @@ export class CaseFoldScanner implements StreamScanner {
 
   /** ASCII needle path; null when the window holds a character that folds into the needle's letters. */
   private scanLatin1(cur: Buffer, ws: number, emit: HitEmitter, limit: number): boolean | null {
-    const lat = this.carry.toString('latin1') + cur.toString('latin1');
-    if (this.special !== null && this.special.test(lat)) return null;
-    const low = lat.toLowerCase();
+    const win = this.carry.length === 0 ? cur : Buffer.concat([this.carry, cur]);
+    for (const seq of this.special) if (win.indexOf(seq) !== -1) return null;
     const n = this.needle.length;
+    const prefilter = this.prefilter!;
+    prefilter.beginChunk();
     let from = Math.max(0, this.skip - ws);
+    for (let p = prefilter.find(win, from); p !== -1; p = prefilter.find(win, from)) {
+      if (p === FALL_BACK) return this.scanLowered(win, from, ws, emit, limit);
+      emit.hit(ws + p, ws + p + n);
+      this.skip = ws + p + n;
+      if (emit.count >= limit) return true;
+      from = p + n;
+    }
+    return false;
+  }
+
+  /** The rest of the window from byte `from`, read as Latin-1 and lowercased (the prefilter did not pay). */
+  private scanLowered(win: Buffer, from: number, ws: number, emit: HitEmitter, limit: number): boolean {
+    const low = win.toString('latin1').toLowerCase();
+    const n = this.needle.length;
     for (let p = low.indexOf(this.needle, from); p !== -1; p = low.indexOf(this.needle, from)) {
       emit.hit(ws + p, ws + p + n);
       this.skip = ws + p + n;

@@ -1,5 +1,4 @@
-import { lastCodePoints, sliceCodePoints, codePointLength } from '../codepoints';
-import { alignForward, countCodePoints, countNewlines } from './bytes';
+import { countCodePoints, countCodePointsAndNewlines, countNewlines, type UnitAndLineCount } from './bytes';
 import type { SearchHit } from './types';
 
 /*
@@ -36,6 +35,7 @@ export class HitEmitter {
   private lastCp = 0;
   private lastLines = 0;
   private readonly open: Pending[] = [];
+  private readonly gap: UnitAndLineCount = { codePoints: 0, newlines: 0 };
   private readonly all: (Pending | SearchHit)[] = [];
   private readonly ctxBytes: number;
   private readonly matchBytes: number;
@@ -132,8 +132,9 @@ export class HitEmitter {
       this.lastCp = 0;
       this.lastLines = 0;
     }
-    this.lastCp += countCodePoints(this.cur, this.lastLocal, local);
-    this.lastLines += countNewlines(this.cur, this.lastLocal, local);
+    countCodePointsAndNewlines(this.cur, this.lastLocal, local, this.gap);
+    this.lastCp += this.gap.codePoints;
+    this.lastLines += this.gap.newlines;
     this.lastLocal = local;
     return [this.cpStart + this.lastCp, this.lines + this.lastLines];
   }
@@ -160,13 +161,30 @@ export class HitEmitter {
     if (p.from + p.have < to) this.open.push(p);
   }
 
-  /** Preview from `buf`: context from byte `from` (aligned forward), match [ms, me), context after it. */
+  /**
+   * Preview from `buf`: up to `context` code points before the match [ms, me) (none before byte `from`, no
+   * partial one), the match (clipped to 100 code points), up to `context` code points after it. Walks the bytes
+   * and decodes once: this runs for every hit.
+   */
   private textPreview(buf: Buffer, from: number, ms: number, me: number, length: number): SearchHit['preview'] {
-    const before = lastCodePoints(buf.toString('utf8', alignForward(buf, from), ms), this.context);
+    const lo = Math.max(0, from);
+    let a = ms;
+    let before = 0;
+    while (before < this.context) {
+      let b = a - 1;
+      while (b >= lo && (buf[b]! & 0xc0) === 0x80) b--;
+      if (b < lo) break;
+      a = b;
+      before++;
+    }
     const clipped = length > PREVIEW_MATCH_MAX;
-    const match = clipped ? sliceCodePoints(buf.toString('utf8', ms, Math.min(me, ms + this.matchBytes)), 0, PREVIEW_MATCH_MAX) : buf.toString('utf8', ms, me);
-    const after = clipped ? '' : sliceCodePoints(buf.toString('utf8', me, Math.min(buf.length, me + this.ctxBytes)), 0, this.context);
-    return { text: before + match + after, matchStart: codePointLength(before), matchLength: clipped ? PREVIEW_MATCH_MAX : length };
+    let e = clipped ? ms : me;
+    const hi = clipped ? Math.min(me, ms + this.matchBytes) : Math.min(buf.length, me + this.ctxBytes);
+    for (let k = 0, n = clipped ? PREVIEW_MATCH_MAX : this.context; k < n && e < hi; k++) {
+      e++;
+      while (e < hi && (buf[e]! & 0xc0) === 0x80) e++;
+    }
+    return { text: buf.toString('utf8', a, e), matchStart: before, matchLength: clipped ? PREVIEW_MATCH_MAX : length };
   }
 
   /** The hits, previews completed with what was seen. */

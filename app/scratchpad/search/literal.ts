@@ -1,8 +1,10 @@
 import { countCodePoints } from './bytes';
 import type { HitEmitter } from './emitter';
+import { FALL_BACK, RareBytePrefilter } from './prefilter';
 
 /*
- * Case-sensitive literal search over a byte stream fed chunk by chunk: Buffer.indexOf inside each chunk, and a
+ * Case-sensitive literal search over a byte stream fed chunk by chunk: the rare-byte prefilter (prefilter.ts;
+ * Buffer.indexOf of the needle when it does not pay) inside each chunk, and a
  * small seam (the last needle-1 bytes before the chunk + the first needle-1 bytes of it) for matches that
  * straddle a boundary. Matches are leftmost and non-overlapping, as repeated String.indexOf from the end of the
  * previous match finds them.
@@ -35,9 +37,24 @@ export class LiteralScanner implements StreamScanner {
     return binary ? this.carry.length : countCodePoints(this.carry);
   }
 
+  private readonly prefilter: RareBytePrefilter;
+
   constructor(private readonly needle: Buffer) {
     this.keepBefore = needle.length - 1;
+    this.prefilter = new RareBytePrefilter(needle, false);
   }
+
+  /** First match at or after byte `from` of `cur`, or -1. */
+  private find(cur: Buffer, from: number): number {
+    if (this.plain) return cur.indexOf(this.needle, from);
+    const p = this.prefilter.find(cur, from);
+    if (p !== FALL_BACK) return p;
+    this.plain = true;
+    return cur.indexOf(this.needle, from);
+  }
+
+  /** True once the prefilter gave up on the current chunk (scanned on with Buffer.indexOf of the whole needle). */
+  private plain = false;
 
   scan(cur: Buffer, start: number, emit: HitEmitter, limit: number): boolean {
     const needle = this.needle;
@@ -54,7 +71,9 @@ export class LiteralScanner implements StreamScanner {
       }
     }
     let from = Math.max(0, this.skip - start);
-    for (let p = cur.indexOf(needle, from); p !== -1; p = cur.indexOf(needle, from)) {
+    this.plain = false;
+    this.prefilter.beginChunk();
+    for (let p = this.find(cur, from); p !== -1; p = this.find(cur, from)) {
       emit.hit(start + p, start + p + n);
       this.skip = start + p + n;
       if (emit.count >= limit) return true;

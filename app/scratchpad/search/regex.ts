@@ -1,14 +1,15 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { codePointLength } from '../codepoints';
 import { countCodePoints, lastCodePointsBytes, unitOfByte } from './bytes';
 import type { HitEmitter } from './emitter';
 import type { ScanOutcome, StreamScanner } from './literal';
-import { REGEX_WORKER_SOURCE } from './regex-worker';
+import { giveBackRegexWorker, takeRegexWorker } from './regex-pool';
 
 /*
  * Regex search. The regex runs in a worker thread, one window (the chunk plus a carry of the code points before
  * it) per message; the main thread waits at most until the call's deadline and then terminates the worker, so a
- * catastrophic pattern costs the budget, never the thread. Matches are leftmost and non-overlapping (`g` flag,
+ * catastrophic pattern costs the budget, never the thread. A worker that ends its call normally is kept for the
+ * next search (regex-pool.ts). Matches are leftmost and non-overlapping (`g` flag,
  * lastIndex from the end of the previous match), empty matches are skipped. A window that is not the entry's last
  * accepts only matches starting before its last REGEX_OVERLAP code points, which start the next window: a match
  * that straddles a chunk boundary is found when it is at most REGEX_OVERLAP code points long (longer ones may be
@@ -50,12 +51,8 @@ export class RegexScanner implements StreamScanner {
 
   private async ready(): Promise<Worker> {
     if (this.worker !== null) return this.worker;
-    const worker = new Worker(REGEX_WORKER_SOURCE, { eval: true });
+    const worker = await takeRegexWorker();
     this.worker = worker;
-    await new Promise<void>((resolve, reject) => {
-      worker.once('online', resolve);
-      worker.once('error', reject);
-    });
     if (this.deadline === 0) this.deadline = Date.now() + this.budgetMs;
     return worker;
   }
@@ -125,10 +122,10 @@ export class RegexScanner implements StreamScanner {
     });
   }
 
-  /** Ends the worker (idempotent). */
+  /** Gives the worker back for the next search (idempotent; a worker stopped mid-window was already ended). */
   async close(): Promise<void> {
     const w = this.worker;
     this.worker = null;
-    if (w !== null) await w.terminate();
+    if (w !== null) await giveBackRegexWorker(w);
   }
 }

@@ -75,7 +75,7 @@ async function loop(run: StreamRun): Promise<SearchResult> {
       resume = resumeAt(marks, Math.max(lastEnd(), chunk.cpStart - scanner.carriedUnits(binary)), from, false);
     }
     if (resume !== null && !emit.wantsMore) break;
-    const bytes = binary ? asBuffer(chunk.bytes) : wellFormedChunk(chunk.bytes);
+    const bytes = binary || chunk.wellFormed === true ? asBuffer(chunk.bytes) : wellFormedChunk(chunk.bytes);
     scanned += chunk.bytes.length;
     if (resume === null) {
       marks.push({ cpStart: chunk.cpStart, lines: emit.linesAtChunk, start });

@@ -8,13 +8,15 @@
  * One stored piece of an entry's content. Text: UTF-8 bytes cut at code-point boundaries (WHATWG segment
  * boundaries for invalid UTF-8), so the piece decodes on its own to exactly code points [cpStart, cpEnd) of the
  * entry. Binary: raw bytes, cpStart/cpEnd are byte offsets. `newlines`, when the backend keeps it (the line
- * index), is the number of `\n` bytes in the piece; otherwise search counts them.
+ * index), is the number of `\n` bytes in the piece; otherwise search counts them. `wellFormed: true` says the
+ * backend guarantees valid UTF-8 (it wrote the bytes from a JavaScript string): search then skips its own check.
  */
 export interface ContentChunk {
   readonly bytes: Uint8Array;
   readonly cpStart: number;
   readonly cpEnd: number;
   readonly newlines?: number;
+  readonly wellFormed?: boolean;
 }
 
 /** What search needs of one entry: its kind, its length in units and an async reader of its chunks. */

@@ -134,7 +134,8 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
             if (chunk === undefined) throw new ScratchpadError('NOT_FOUND', `entry ${row.id} was removed during the export`);
             const start = seq * row.chunk_units;
             const end = Math.min(row.length_units, start + row.chunk_units);
-            yield chunk.newlines === null ? { bytes: chunk.data, start, end } : { bytes: chunk.data, start, end, newlines: chunk.newlines };
+            // v2 writes text chunks from JavaScript strings (encode.ts): always valid UTF-8.
+            yield chunk.newlines === null ? { bytes: chunk.data, start, end } : { bytes: chunk.data, start, end, newlines: chunk.newlines, wellFormed: true };
           }
         },
       };
