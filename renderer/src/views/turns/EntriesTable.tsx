@@ -1,10 +1,13 @@
-import { forwardRef, useEffect, useState } from 'react';
+import { forwardRef, useCallback, useEffect, useState } from 'react';
 import { compareStepNum, entryExpiresAt, type EntryMeta } from '../../../../app/contract';
 import type { ApiError } from '../../api';
+import { ColumnResizer } from '../../components/ColumnResizer';
+import type { ColumnSpec } from '../../components/columns';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { Empty, ErrorBox, Loading } from '../../components/States';
 import { formatBytes, formatCount, formatCountdown, formatRelative, formatShortTime, formatTime } from '../../format/units';
 import { listKeyHandler } from '../../hooks/listKeys';
+import { useColumns } from '../../hooks/useColumns';
 
 type Props = {
   turnId: string;
@@ -49,15 +52,31 @@ export function sortEntries(entries: readonly EntryMeta[], sort: EntrySort): Ent
   });
 }
 
-const HEADERS: readonly [EntrySortKey, string, string][] = [
-  ['step', 'Step', 'num'],
-  ['executor', 'Executor', ''],
-  ['kind', 'Kind', ''],
-  ['bytes', 'Bytes', 'num'],
-  ['codePoints', 'Code points', 'num col-cp'],
-  ['created', 'Created', 'col-created'],
-  ['expires', 'Expires', ''],
-  ['expires', 'Expiry', ''],
+/** Column key, the sort it sets, header text and cell class. */
+const HEADERS: readonly [string, EntrySortKey, string, string][] = [
+  ['step', 'step', 'Step', 'num'],
+  ['executor', 'executor', 'Executor', ''],
+  ['kind', 'kind', 'Kind', ''],
+  ['bytes', 'bytes', 'Bytes', 'num'],
+  ['codePoints', 'codePoints', 'Code points', 'num'],
+  ['created', 'created', 'Created', ''],
+  ['expires', 'expires', 'Expires', ''],
+  ['expiry', 'expires', 'Expiry', ''],
+];
+
+/**
+ * The entries table's columns (px). When the pane is narrow, Created goes first, then Code points, Expires, Kind
+ * and Bytes; the executor (which takes the rest), the step and the expiry badge always stay.
+ */
+const COLUMNS: readonly ColumnSpec[] = [
+  { key: 'step', width: 40, min: 28 },
+  { key: 'executor', width: 96, min: 60, fill: true },
+  { key: 'kind', width: 86, min: 48, drop: 3 },
+  { key: 'bytes', width: 66, min: 48, drop: 4 },
+  { key: 'codePoints', width: 84, min: 48, drop: 1 },
+  { key: 'created', width: 92, min: 60, drop: 0 },
+  { key: 'expires', width: 100, min: 60, drop: 2 },
+  { key: 'expiry', width: 120, min: 104 },
 ];
 
 /** A turn's entries: step, executor, kind, sizes, created, expiry countdown and badge. Arrows + Enter open one. */
@@ -68,6 +87,17 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
   const [active, setActive] = useState(-1);
   const [sort, setSort] = useState<EntrySort>({ key: 'step', dir: 'asc' });
   const rows = entries ? sortEntries(entries, sort) : [];
+  const columns = useColumns('entries', COLUMNS);
+  const { visible, template } = columns.layout;
+  const { measureRef } = columns;
+  const tableRef = useCallback(
+    (el: HTMLDivElement | null) => {
+      measureRef(el);
+      if (typeof ref === 'function') ref(el);
+      else if (ref) ref.current = el;
+    },
+    [measureRef, ref],
+  );
   useEffect(() => {
     if (selectedId === null) return;
     const index = rows.findIndex((e) => e.id === selectedId);
@@ -94,7 +124,7 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
   return (
     <div
       className="entries-table"
-      ref={ref}
+      ref={tableRef}
       data-ready="true"
       tabIndex={0}
       role="listbox"
@@ -105,11 +135,12 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
         if (active < 0 && rows.length > 0) setActive(0);
       }}
     >
-      <div className="entries-grid list-header" role="presentation">
-        {HEADERS.map(([key, label, className]) => {
+      <div className="entries-grid list-header" role="presentation" style={{ gridTemplateColumns: template }}>
+        {HEADERS.map(([col, key, label, className], index) => {
+          if (!visible.has(col)) return null;
           const on = sort.key === key;
           return (
-            <span key={label} className={className} aria-sort={on ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
+            <span key={label} className={`col-head ${className}`} aria-sort={on ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
               <button
                 type="button"
                 className="header-sort"
@@ -119,6 +150,9 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
                 {label}
                 {on ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}
               </button>
+              {index < HEADERS.length - 1 && (
+                <ColumnResizer label={label} width={columns.widthOf(col)} min={columns.minOf(col)} onResize={(px, commit) => columns.setWidth(col, px, commit)} onReset={() => columns.reset(col)} />
+              )}
             </span>
           );
         })}
@@ -137,24 +171,33 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
               onSelect(entry.id);
             }}
             title={entry.summary}
+            style={{ gridTemplateColumns: template }}
           >
             <span className="num">{entry.stepNum ?? '—'}</span>
             <span className="ellipsis">{entry.executorName ?? '—'}</span>
-            <span>
-              {entry.kind}
-              {entry.structured && <span className="tag tag-small">json</span>}
-            </span>
-            <span className="num" title={`${formatCount(entry.sizeBytes)} bytes`}>
-              {formatBytes(entry.sizeBytes)}
-            </span>
-            <span className="num col-cp">{entry.kind === 'text' ? (entry.lengthCodePoints === null ? 'unknown' : formatCount(entry.lengthCodePoints)) : '—'}</span>
-            <span className="time col-created" title={`${formatTime(entry.createdAt)} (${formatRelative(entry.createdAt, now)})`}>
-              {formatShortTime(entry.createdAt, now)}
-            </span>
-            <span className="time" title={`${formatTime(entryExpiresAt(entry))} (${formatRelative(entryExpiresAt(entry), now)})`}>
-              {formatCountdown(entryExpiresAt(entry), now)}
-            </span>
-            <span>
+            {visible.has('kind') && (
+              <span className="ellipsis">
+                {entry.kind}
+                {entry.structured && <span className="tag tag-small">json</span>}
+              </span>
+            )}
+            {visible.has('bytes') && (
+              <span className="num ellipsis" title={`${formatCount(entry.sizeBytes)} bytes`}>
+                {formatBytes(entry.sizeBytes)}
+              </span>
+            )}
+            {visible.has('codePoints') && <span className="num ellipsis">{entry.kind === 'text' ? (entry.lengthCodePoints === null ? 'unknown' : formatCount(entry.lengthCodePoints)) : '—'}</span>}
+            {visible.has('created') && (
+              <span className="time ellipsis" title={`${formatTime(entry.createdAt)} (${formatRelative(entry.createdAt, now)})`}>
+                {formatShortTime(entry.createdAt, now)}
+              </span>
+            )}
+            {visible.has('expires') && (
+              <span className="time ellipsis" title={`${formatTime(entryExpiresAt(entry))} (${formatRelative(entryExpiresAt(entry), now)})`}>
+                {formatCountdown(entryExpiresAt(entry), now)}
+              </span>
+            )}
+            <span className="col-expiry">
               <ExpiryBadge expiresAt={entryExpiresAt(entry)} now={now} />
             </span>
           </div>

@@ -1,13 +1,42 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { forwardRef, useEffect, useRef, useState } from 'react';
+import { forwardRef, useEffect, useRef, useState, type ReactNode } from 'react';
 import { turnExpiresAt, type TurnSummary } from '../../../../app/contract';
+import { ColumnResizer } from '../../components/ColumnResizer';
+import type { ColumnSpec } from '../../components/columns';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { Empty, ErrorBox, Loading } from '../../components/States';
 import { formatBytes, formatCount, formatShortTime, formatTime, timeZoneName } from '../../format/units';
 import { listKeyHandler } from '../../hooks/listKeys';
+import { useColumns, type Columns } from '../../hooks/useColumns';
 import type { TurnsState } from './useTurns';
 
 const ROW_HEIGHT = 30;
+
+/**
+ * The turns table's columns (px). When the pane is narrow, First goes first, then Owners, Last, Size and
+ * Entries; the turn id (which takes the rest) and the expiry badge always stay, never clipped.
+ */
+const COLUMNS: readonly ColumnSpec[] = [
+  { key: 'turn', width: 136, min: 80, fill: true },
+  { key: 'owners', width: 90, min: 48, drop: 1 },
+  { key: 'entries', width: 56, min: 40, drop: 4 },
+  { key: 'size', width: 66, min: 48, drop: 3 },
+  { key: 'first', width: 92, min: 60, drop: 0 },
+  { key: 'last', width: 92, min: 60, drop: 2 },
+  { key: 'expiry', width: 120, min: 104 },
+];
+const USER_COLUMNS = COLUMNS.filter((c) => c.key !== 'owners');
+
+/** A header cell with its resize handle (none on the last column, whose right edge is the pane's). */
+function Head({ columns, col, label, className = '', last = false, children, ...aria }: { columns: Columns; col: string; label: string; className?: string; last?: boolean; children?: ReactNode; 'aria-sort'?: 'descending' | 'none'; title?: string }) {
+  if (!columns.layout.visible.has(col)) return null;
+  return (
+    <span className={`col-head ${className}`} {...aria}>
+      {children ?? label}
+      {!last && <ColumnResizer label={label} width={columns.widthOf(col)} min={columns.minOf(col)} onResize={(px, commit) => columns.setWidth(col, px, commit)} onReset={() => columns.reset(col)} />}
+    </span>
+  );
+}
 
 type Props = {
   state: TurnsState;
@@ -78,7 +107,10 @@ export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
     if (index >= 0) setActive(index);
   }, [turns, selectedTurnId]);
 
-  const cols = operator ? 'turns-grid with-owner' : 'turns-grid';
+  // One remembered set of widths for both views (the owners width simply waits while the column is absent).
+  const columns = useColumns('turns', operator ? COLUMNS : USER_COLUMNS);
+  const { visible, template } = columns.layout;
+  const cols = 'turns-grid';
   const zone = timeZoneName(now * 1000);
   const onKeyDown = listKeyHandler({
     count: turns.length,
@@ -98,25 +130,25 @@ export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
   if (state.status === 'error' && turns.length === 0 && state.error) return <ErrorBox what="turns" error={state.error} onRetry={onRetry} />;
 
   return (
-    <div className="turns-list">
-      <div className={`${cols} list-header`} role="presentation">
-        <span>Turn</span>
-        {operator && <span className="col-owners">Owners</span>}
-        <span className="num" title="Entries (stored observations) of the turn">
-          Entries
-        </span>
-        <span className="num col-size" aria-sort={sort === 'totalBytes' ? 'descending' : 'none'}>
+    <div className="turns-list" ref={columns.measureRef}>
+      <div className={`${cols} list-header`} role="presentation" style={{ gridTemplateColumns: template }}>
+        <Head columns={columns} col="turn" label="Turn" />
+        <Head columns={columns} col="owners" label="Owners" />
+        <Head columns={columns} col="entries" label="Entries" className="num" title="Entries (stored observations) of the turn" />
+        <Head columns={columns} col="size" label="Size" className="num" aria-sort={sort === 'totalBytes' ? 'descending' : 'none'}>
           <button type="button" className="header-sort" onClick={() => onSort('totalBytes')} title="Sort by total size, largest first">
             Size{sort === 'totalBytes' ? ' ▼' : ''}
           </button>
-        </span>
-        <span className="col-first">First ({zone})</span>
-        <span className="col-last" aria-sort={sort === 'lastCreated' ? 'descending' : 'none'}>
+        </Head>
+        <Head columns={columns} col="first" label="First">
+          First ({zone})
+        </Head>
+        <Head columns={columns} col="last" label="Last" aria-sort={sort === 'lastCreated' ? 'descending' : 'none'}>
           <button type="button" className="header-sort" onClick={() => onSort('lastCreated')} title="Sort by last activity, newest first">
             Last ({zone}){sort === 'lastCreated' ? ' ▼' : ''}
           </button>
-        </span>
-        <span>Expiry</span>
+        </Head>
+        <Head columns={columns} col="expiry" label="Expiry" last />
       </div>
       {turns.length === 0 ? (
         <Empty>
@@ -168,7 +200,7 @@ export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
                   role="option"
                   aria-selected={selected}
                   className={`${cols} list-row${selected ? ' selected' : ''}${item.index === active ? ' active' : ''}`}
-                  style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+                  style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT, gridTemplateColumns: template }}
                   onClick={() => {
                     setActive(item.index);
                     onSelect(turn.turnId);
@@ -177,22 +209,28 @@ export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
                   <span className="mono ellipsis" title={`${turn.turnId}\nexecutors: ${turn.executors.join(', ')}`}>
                     {turn.turnId}
                   </span>
-                  {operator && (
-                    <span className="ellipsis col-owners" title={turn.owners.join(', ')}>
+                  {visible.has('owners') && (
+                    <span className="ellipsis" title={turn.owners.join(', ')}>
                       {turn.owners.length ? turn.owners.join(', ') : '—'}
                     </span>
                   )}
-                  <span className="num">{formatCount(turn.entryCount)}</span>
-                  <span className="num col-size" title={`${formatCount(turn.totalBytes)} bytes`}>
-                    {formatBytes(turn.totalBytes)}
-                  </span>
-                  <span className="time col-first" title={formatTime(turn.firstCreatedAt)}>
-                    {formatShortTime(turn.firstCreatedAt, now)}
-                  </span>
-                  <span className="time col-last" title={formatTime(turn.lastCreatedAt)}>
-                    {formatShortTime(turn.lastCreatedAt, now)}
-                  </span>
-                  <span>
+                  {visible.has('entries') && <span className="num">{formatCount(turn.entryCount)}</span>}
+                  {visible.has('size') && (
+                    <span className="num ellipsis" title={`${formatCount(turn.totalBytes)} bytes`}>
+                      {formatBytes(turn.totalBytes)}
+                    </span>
+                  )}
+                  {visible.has('first') && (
+                    <span className="time ellipsis" title={formatTime(turn.firstCreatedAt)}>
+                      {formatShortTime(turn.firstCreatedAt, now)}
+                    </span>
+                  )}
+                  {visible.has('last') && (
+                    <span className="time ellipsis" title={formatTime(turn.lastCreatedAt)}>
+                      {formatShortTime(turn.lastCreatedAt, now)}
+                    </span>
+                  )}
+                  <span className="col-expiry">
                     <ExpiryBadge expiresAt={turnExpiresAt(turn)} now={now} label={turnBadgeLabel(turn)} />
                   </span>
                 </div>
