@@ -35,13 +35,13 @@ describe('resizable table columns', () => {
     const list = await screen.findByRole('listbox', { name: 'Turns' });
     const header = document.querySelector('.turns-list .list-header')!;
     // Operator view: turn (fills), owners, entries, size, first, last, expiry.
-    expect(template(header)).toBe('minmax(136px, 1fr) 90px 56px 66px 92px 92px 120px');
+    expect(template(header)).toBe('minmax(124px, 1fr) 90px 56px 66px 92px 92px 116px');
     const size = screen.getByRole('separator', { name: 'Resize the Size column' });
     expect(size.getAttribute('aria-valuenow')).toBe('66');
     fireEvent.keyDown(size, { key: 'ArrowRight' });
     fireEvent.keyDown(size, { key: 'ArrowRight', shiftKey: true });
-    await waitFor(() => expect(template(header)).toBe('minmax(136px, 1fr) 90px 56px 114px 92px 92px 120px'));
-    expect(within(list).getAllByRole('option').map(template)).toEqual(['minmax(136px, 1fr) 90px 56px 114px 92px 92px 120px']);
+    await waitFor(() => expect(template(header)).toBe('minmax(124px, 1fr) 90px 56px 114px 92px 92px 116px'));
+    expect(within(list).getAllByRole('option').map(template)).toEqual(['minmax(124px, 1fr) 90px 56px 114px 92px 92px 116px']);
     expect(JSON.parse(window.localStorage.getItem(`${STORAGE_PREFIX}columns.turns`)!)).toEqual({ size: 114 });
     // Not below the column's minimum.
     for (let i = 0; i < 5; i++) fireEvent.keyDown(size, { key: 'ArrowLeft', shiftKey: true });
@@ -51,10 +51,10 @@ describe('resizable table columns', () => {
 
     renderApp();
     await screen.findByRole('listbox', { name: 'Turns' });
-    expect(template(document.querySelector('.turns-list .list-header')!)).toBe('minmax(136px, 1fr) 90px 56px 56px 92px 92px 120px');
+    expect(template(document.querySelector('.turns-list .list-header')!)).toBe('minmax(124px, 1fr) 90px 56px 56px 92px 92px 116px');
     // Double click resets the column to its default and forgets it.
     fireEvent.doubleClick(screen.getByRole('separator', { name: 'Resize the Size column' }));
-    await waitFor(() => expect(template(document.querySelector('.turns-list .list-header')!)).toBe('minmax(136px, 1fr) 90px 56px 66px 92px 92px 120px'));
+    await waitFor(() => expect(template(document.querySelector('.turns-list .list-header')!)).toBe('minmax(124px, 1fr) 90px 56px 66px 92px 92px 116px'));
     expect(JSON.parse(window.localStorage.getItem(`${STORAGE_PREFIX}columns.turns`)!)).toEqual({});
   });
 
@@ -64,7 +64,7 @@ describe('resizable table columns', () => {
     const table = await screen.findByRole('listbox', { name: 'Entries of turn turn-a' });
     const executor = within(table).getByRole('separator', { name: 'Resize the Executor column' });
     fireEvent.keyDown(executor, { key: 'ArrowRight', shiftKey: true });
-    const expected = '40px minmax(136px, 1fr) 86px 66px 84px 92px 100px 120px';
+    const expected = '54px minmax(136px, 1fr) 86px 66px 100px 92px 100px 116px';
     await waitFor(() => expect(template(table.querySelector('.list-header')!)).toBe(expected));
     expect(within(table).getAllByRole('option').map(template)).toEqual([expected, expected]);
     expect(JSON.parse(window.localStorage.getItem(`${STORAGE_PREFIX}columns.entries`)!)).toEqual({ executor: 136 });

@@ -2,12 +2,15 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { columnWidth, fitColumns, type ColumnLayout, type ColumnSpec } from '../components/columns';
 import { useStoredState } from './useStoredState';
 
-/** Horizontal px of a row that are not columns: its padding (10 + 10) and room for the list's scrollbar. */
-const ROW_CHROME_PX = 36;
+/** Horizontal px of a row that are not columns: its padding (10 + 10; the list's scrollbar is measured). */
+const ROW_PADDING_PX = 20;
 
 /** What a grid table needs from {@link useColumns}. */
 export type Columns = {
-  /** Ref for the element whose width the table fills (observed; columns that do not fit are dropped). */
+  /**
+   * Ref for the element whose width the table fills (observed; columns that do not fit are dropped). The rows'
+   * scroller is that element or its descendant marked `data-columns-scroller`: its scrollbar is not row space.
+   */
   readonly measureRef: (element: HTMLElement | null) => void;
   readonly layout: ColumnLayout;
   /** A column's width in px (the user's, else its default). */
@@ -36,9 +39,17 @@ export function useColumns(table: string, columns: readonly ColumnSpec[]): Colum
     observer.current = null;
     // Without ResizeObserver (jsdom) the width is unknown: every column shows.
     if (!element || typeof ResizeObserver === 'undefined') return;
-    const measure = () => setAvailable(element.clientWidth > 0 ? element.clientWidth - ROW_CHROME_PX : Number.POSITIVE_INFINITY);
+    const scroller = () => (element.hasAttribute('data-columns-scroller') ? element : element.querySelector<HTMLElement>('[data-columns-scroller]'));
+    const measure = () => {
+      const rows = scroller();
+      const scrollbar = rows ? rows.offsetWidth - rows.clientWidth : 0;
+      setAvailable(element.clientWidth > 0 ? element.clientWidth - ROW_PADDING_PX - scrollbar : Number.POSITIVE_INFINITY);
+    };
     observer.current = new ResizeObserver(measure);
     observer.current.observe(element);
+    // A scrollbar appearing shrinks the scroller's content box, which the observer sees too.
+    const rows = scroller();
+    if (rows && rows !== element) observer.current.observe(rows);
     measure();
   }, []);
   const widths = draft ?? stored;

@@ -69,14 +69,14 @@ const HEADERS: readonly [string, EntrySortKey, string, string][] = [
  * and Bytes; the executor (which takes the rest), the step and the expiry badge always stay.
  */
 const COLUMNS: readonly ColumnSpec[] = [
-  { key: 'step', width: 40, min: 28 },
+  { key: 'step', width: 54, min: 40 },
   { key: 'executor', width: 96, min: 60, fill: true },
   { key: 'kind', width: 86, min: 48, drop: 3 },
   { key: 'bytes', width: 66, min: 48, drop: 4 },
-  { key: 'codePoints', width: 84, min: 48, drop: 1 },
+  { key: 'codePoints', width: 100, min: 48, drop: 1 },
   { key: 'created', width: 92, min: 60, drop: 0 },
   { key: 'expires', width: 100, min: 60, drop: 2 },
-  { key: 'expiry', width: 120, min: 104 },
+  { key: 'expiry', width: 116, min: 104 },
 ];
 
 /** A turn's entries: step, executor, kind, sizes, created, expiry countdown and badge. Arrows + Enter open one. */
@@ -124,6 +124,7 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
   return (
     <div
       className="entries-table"
+      data-columns-scroller
       ref={tableRef}
       data-ready="true"
       tabIndex={0}

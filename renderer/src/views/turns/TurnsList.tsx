@@ -17,13 +17,13 @@ const ROW_HEIGHT = 30;
  * Entries; the turn id (which takes the rest) and the expiry badge always stay, never clipped.
  */
 const COLUMNS: readonly ColumnSpec[] = [
-  { key: 'turn', width: 136, min: 80, fill: true },
+  { key: 'turn', width: 124, min: 80, fill: true },
   { key: 'owners', width: 90, min: 48, drop: 1 },
   { key: 'entries', width: 56, min: 40, drop: 4 },
   { key: 'size', width: 66, min: 48, drop: 3 },
   { key: 'first', width: 92, min: 60, drop: 0 },
   { key: 'last', width: 92, min: 60, drop: 2 },
-  { key: 'expiry', width: 120, min: 104 },
+  { key: 'expiry', width: 116, min: 104 },
 ];
 const USER_COLUMNS = COLUMNS.filter((c) => c.key !== 'owners');
 
@@ -157,6 +157,7 @@ export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
       ) : (
         <div
           className="list-scroll"
+          data-columns-scroller
           ref={(el) => {
             scrollRef.current = el;
             if (typeof ref === 'function') ref(el);
