@@ -207,7 +207,7 @@ export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
                     onSelect(turn.turnId);
                   }}
                 >
-                  <span className="mono ellipsis" title={`${turn.turnId}\nexecutors: ${turn.executors.join(', ')}`}>
+                  <span className="mono ellipsis" title={`${turn.turnId}${operator ? `\nowners: ${turn.owners.join(', ') || '—'}` : ''}\nexecutors: ${turn.executors.join(', ')}`}>
                     {turn.turnId}
                   </span>
                   {visible.has('owners') && (
