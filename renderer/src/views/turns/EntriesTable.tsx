@@ -4,6 +4,7 @@ import type { ApiError } from '../../api';
 import { ColumnResizer } from '../../components/ColumnResizer';
 import type { ColumnSpec } from '../../components/columns';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
+import { ComparePicked } from '../compare/CompareButton';
 import { Empty, ErrorBox, Loading } from '../../components/States';
 import { formatBytes, formatCount, formatCountdown, formatRelative, formatShortTime, formatTime } from '../../format/units';
 import { listKeyHandler } from '../../hooks/listKeys';
@@ -11,6 +12,8 @@ import { useColumns } from '../../hooks/useColumns';
 
 type Props = {
   turnId: string;
+  /** The store revision, for the comparison of two picked entries. */
+  revision?: number;
   entries: readonly EntryMeta[] | undefined;
   status: 'loading' | 'ok' | 'error';
   error: ApiError | undefined;
@@ -69,7 +72,7 @@ const HEADERS: readonly [string, EntrySortKey, string, string][] = [
  * and Bytes; the executor (which takes the rest), the step and the expiry badge always stay.
  */
 const COLUMNS: readonly ColumnSpec[] = [
-  { key: 'step', width: 54, min: 40 },
+  { key: 'step', width: 58, min: 48 },
   { key: 'executor', width: 96, min: 60, fill: true },
   { key: 'kind', width: 86, min: 48, drop: 3 },
   { key: 'bytes', width: 66, min: 48, drop: 4 },
@@ -81,9 +84,17 @@ const COLUMNS: readonly ColumnSpec[] = [
 
 /** A turn's entries: step, executor, kind, sizes, created, expiry countdown and badge. Arrows + Enter open one. */
 export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTable(
-  { turnId, entries, status, error, now, selectedId, onSelect, onRetry },
+  { turnId, entries, status, error, now, selectedId, onSelect, onRetry, revision = 0 },
   ref,
 ) {
+  // Entries picked with the checkboxes for Compare: at most two, the oldest pick gives way to a third.
+  const [picked, setPicked] = useState<readonly string[]>([]);
+  const [comparing, setComparing] = useState(false);
+  useEffect(() => {
+    setPicked([]);
+    setComparing(false);
+  }, [turnId]);
+  const togglePick = (id: string) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id].slice(-2)));
   const [active, setActive] = useState(-1);
   const [sort, setSort] = useState<EntrySort>({ key: 'step', dir: 'asc' });
   const rows = entries ? sortEntries(entries, sort) : [];
@@ -136,6 +147,22 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
         if (active < 0 && rows.length > 0) setActive(0);
       }}
     >
+      {picked.length > 0 && (
+        <div className="pick-bar" role="toolbar" aria-label="Picked entries">
+          <span>
+            {picked.length} of 2 picked{picked.length < 2 ? ': pick one more to compare' : ''}
+          </span>
+          <button type="button" disabled={picked.length < 2} onClick={() => setComparing(true)}>
+            Compare
+          </button>
+          <button type="button" onClick={() => setPicked([])}>
+            Clear
+          </button>
+        </div>
+      )}
+      {comparing && picked.length === 2 && entries?.some((e) => e.id === picked[0]) && (
+        <ComparePicked entry={entries.find((e) => e.id === picked[0])!} otherId={picked[1]!} revision={revision} now={now} onClose={() => setComparing(false)} />
+      )}
       <div className="entries-grid list-header" role="presentation" style={{ gridTemplateColumns: template }}>
         {HEADERS.map(([col, key, label, className], index) => {
           if (!visible.has(col)) return null;
@@ -174,7 +201,20 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
             title={entry.summary}
             style={{ gridTemplateColumns: template }}
           >
-            <span className="num">{entry.stepNum ?? '—'}</span>
+            {/* The pick box lives in the step cell, so the step stays the row's first cell (and its only text). */}
+            <span className="num step-cell">
+              <input
+                type="checkbox"
+                className="pick"
+                checked={picked.includes(entry.id)}
+                aria-label={`Pick ${entry.executorName ?? 'entry'} step ${entry.stepNum ?? '—'} to compare`}
+                title="Pick two entries to compare them"
+                tabIndex={-1}
+                onClick={(event) => event.stopPropagation()}
+                onChange={() => togglePick(entry.id)}
+              />
+              {entry.stepNum ?? '—'}
+            </span>
             <span className="ellipsis">{entry.executorName ?? '—'}</span>
             {visible.has('kind') && (
               <span className="ellipsis">
