@@ -20,6 +20,14 @@ const TurnId = z.string().min(1).max(256);
 const Empty = z.object({}).strict();
 
 /**
+ * The entry a deep link asks a window to show, and where: `offset` in the entry's slice unit (code points for
+ * text, bytes for binary). Never a file or a principal: main has already opened the link's file by its own rules.
+ */
+export const LinkTargetSchema = z.object({ id: Id, offset: z.number().int().nonnegative().optional() }).strict();
+/** See {@link LinkTargetSchema}. */
+export type LinkTarget = z.infer<typeof LinkTargetSchema>;
+
+/**
  * The one table of invoke channels (`domain:verb`): request and response schema of each.
  * Main registers exactly these; the preload exposes one method per entry; no request carries a principal
  * or a path (identity comes from the sender; files come from main's own dialogs and recent list).
@@ -65,6 +73,11 @@ export const CHANNELS = {
   },
   /** Ask main to let the user change who the window views as (menu / native confirmation in main). */
   'principal:choose': { request: Empty, response: SessionInfoSchema.nullable() },
+  /**
+   * The link target main kept for a window it opened for a deep link (its page could not listen yet), returned
+   * once, then null. Links that arrive later come as the `link:open` event.
+   */
+  'link:pending': { request: Empty, response: LinkTargetSchema.nullable() },
 } as const;
 
 /** Name of one invoke channel. */
@@ -87,6 +100,8 @@ export const EVENTS = {
   }),
   /** Progress of long store work (gc, stats over large files). */
   'work:progress': z.object({ task: z.string(), done: z.number().nonnegative(), total: z.number().nonnegative() }),
+  /** A deep link to an entry of this window's file arrived while the window was open: show that entry there. */
+  'link:open': LinkTargetSchema,
 } as const;
 
 /** Name of one push event. */

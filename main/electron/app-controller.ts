@@ -1,5 +1,6 @@
 import { BrowserWindow, dialog } from 'electron';
-import type { Principal } from '../../app/contract';
+import { resolve } from 'node:path';
+import type { LinkTarget, Principal } from '../../app/contract';
 import { createHandlers } from '../ipc/handlers';
 import { toErrorShape } from '../ipc/errors';
 import { switchFile, switchPrincipal, type RecentFiles, type WindowSession } from '../ipc/session';
@@ -68,8 +69,11 @@ export function createAppController(options: ControllerOptions) {
     });
   };
 
-  /** Opens a window on `path` as `principal`; a file that fails to open shows a native error box instead. */
-  async function openWindow(path: string, principal: Principal, demo = false): Promise<BrowserWindow | null> {
+  /**
+   * Opens a window on `path` as `principal`; a file that fails to open shows a native error box instead.
+   * `link` is the entry a deep link asked for: kept on the session until the page takes it (`link:pending`).
+   */
+  async function openWindow(path: string, principal: Principal, demo = false, link: LinkTarget | null = null): Promise<BrowserWindow | null> {
     let store: StoreClient;
     try {
       store = await options.openStore(path, demo);
@@ -82,6 +86,7 @@ export function createAppController(options: ControllerOptions) {
     const session: WindowSession = {
       store,
       principal,
+      pendingLink: link,
       emit: (event, payload) => {
         push(event, payload);
         // Not on external writes: an agent writing every second would rebuild an open menu under the cursor.
@@ -107,10 +112,25 @@ export function createAppController(options: ControllerOptions) {
     return window;
   }
 
+  /** The open window showing `db` (the focused one first), if any. */
+  function windowShowing(db: string): [WindowSession, BrowserWindow] | null {
+    const wanted = new Set([db, resolve(db)]);
+    const focused = focusedSession();
+    const candidates = [...(focused ? [focused] : []), ...sessions.values()];
+    for (const session of candidates) {
+      const window = windows.get(session);
+      if (window && wanted.has(session.store.path)) return [session, window];
+    }
+    return null;
+  }
+
   /**
-   * Opens the file a deep link names (see planDeepLink): a bad link shows why in an error box; an unknown file is
-   * confirmed first; the window views as the focused window's principal, or `fallback` (main's launch principal),
-   * never as anything the link says. Resolves to the window, or null when nothing opened.
+   * Opens what a deep link names (see planDeepLink): a bad link shows why in an error box. A file an open window
+   * already shows: that window comes to the front and, for a link with an entry id, is sent `link:open` (its page
+   * selects the entry, or says it is not found). Any other file: confirmed first when unknown, then opened in a new
+   * window that views as the focused window's principal, or `fallback` (main's launch principal), never as
+   * anything the link says; the entry waits for its page as the session's pending link.
+   * Resolves to the window, or null when nothing opened.
    */
   async function openLink(text: string, fallback: Principal): Promise<BrowserWindow | null> {
     const plan = planDeepLink(text, (path) => options.recentFiles.list().includes(path));
@@ -118,9 +138,19 @@ export function createAppController(options: ControllerOptions) {
       dialog.showErrorBox('Could not open the link', plan.message);
       return null;
     }
+    const { db, id, offset } = plan.link;
+    const target: LinkTarget | null = id === undefined ? null : { id, ...(offset !== undefined ? { offset } : {}) };
+    const showing = windowShowing(db);
+    if (showing) {
+      const [session, window] = showing;
+      if (window.isMinimized()) window.restore();
+      window.focus();
+      if (target) session.emit('link:open', target);
+      return window;
+    }
     const focused = focusedSession();
-    if (plan.confirm && !(await confirmLinkedFile(focused ? windows.get(focused) : undefined, plan.link.db))) return null;
-    return openWindow(plan.link.db, focused?.principal ?? fallback);
+    if (plan.confirm && !(await confirmLinkedFile(focused ? windows.get(focused) : undefined, db))) return null;
+    return openWindow(db, focused?.principal ?? fallback, false, target);
   }
 
   return {

@@ -77,6 +77,11 @@ function implementation(services: Services): Implementation {
       await switchFile(s, services, path);
       return sessionInfo(s, recentFiles);
     },
+    'link:pending': async (s) => {
+      const link = s.pendingLink ?? null;
+      s.pendingLink = null;
+      return link;
+    },
     'principal:choose': async (s) => {
       // Main lists every owner: the choice and its confirmation happen in native UI, never in the page.
       const owners = await s.store.owners({ kind: 'operator' });

@@ -1,4 +1,4 @@
-import type { EventName, EventPayload, Principal, SessionInfo } from '../../app/contract';
+import type { EventName, EventPayload, LinkTarget, Principal, SessionInfo } from '../../app/contract';
 import type { OpenStoreClient, StoreClient } from '../store/client';
 
 /**
@@ -10,6 +10,8 @@ export interface WindowSession {
   principal: Principal;
   /** Pushes an event to this session's window only. */
   readonly emit: <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+  /** The entry a deep link asked this window to show before its page could listen; taken once by `link:pending`. */
+  pendingLink?: LinkTarget | null;
 }
 
 /** Native UI main shows on the renderer's behalf (Electron dialogs in the app, scripted answers in tests). */
@@ -60,6 +62,8 @@ export async function switchFile(session: WindowSession, services: Pick<Services
   const next = await services.openStore(path);
   const previous = session.store;
   session.store = next;
+  // A link's entry belongs to the file it named: it must not be looked up in another.
+  session.pendingLink = null;
   services.recentFiles.add(next.path);
   session.emit('store:changed', { reason: 'session' });
   if (previous !== next) await previous.close();

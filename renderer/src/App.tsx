@@ -2,8 +2,10 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { SearchHit } from '../../app/contract';
 import { toApiError, useApi, type ApiError } from './api';
 import { HelpOverlay } from './components/HelpOverlay';
+import { LinkNotice } from './components/LinkNotice';
 import { SessionBar } from './components/SessionBar';
 import { baseName } from './format/units';
+import { useDeepLinks } from './hooks/useDeepLinks';
 import { useHotkeys } from './hooks/useHotkeys';
 import { useNow } from './hooks/useNow';
 import { useTheme, type ThemeChoice } from './hooks/useTheme';
@@ -96,6 +98,14 @@ function Shell() {
     setPage('turns');
   }, []);
 
+  // A deep link selects its turn and entry and opens it at the offset (like a search hit, of length 0).
+  const links = useDeepLinks(
+    useCallback(({ turnId, entryId, offset }) => {
+      setSelection({ turnId, entryId, at: offset === null ? null : { entryId, offset, length: 0 } });
+      setPage('turns');
+    }, []),
+  );
+
   // Ctrl/Cmd+Shift+F: search across entries, from anywhere (also while typing).
   useEffect(() => {
     if (help) return;
@@ -140,6 +150,7 @@ function Shell() {
           Shortcuts <kbd>?</kbd>
         </button>
       </nav>
+      {links.failure && <LinkNotice failure={links.failure} onDismiss={links.dismiss} />}
       <main className="main">
         {page === 'turns' && <TurnsPage session={session.data} now={now} selection={selection} onSelect={setSelection} active={!help} />}
         {page === 'gc' && (

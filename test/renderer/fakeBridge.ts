@@ -2,7 +2,7 @@
 // and end to end). It slices text in code points and binary in bytes like the contract says.
 import { fakeSearchQuery } from './fakeSearch';
 import { entryExpiresAt } from '../../app/contract';
-import type { EntryDescription, EntryMeta, Envelope, ErrorCode, EventName, EventPayload, ReadLogEntry, ScratchpadBridge, SessionInfo } from '../../app/contract';
+import type { EntryDescription, EntryMeta, Envelope, ErrorCode, EventName, EventPayload, LinkTarget, ReadLogEntry, ScratchpadBridge, SessionInfo } from '../../app/contract';
 
 export type FakeEntry = { meta: EntryMeta; content: string | Uint8Array; description?: Partial<EntryDescription> };
 
@@ -37,7 +37,8 @@ function toBase64(bytes: Uint8Array): string {
 }
 
 /** Builds the fake; `emit` pushes an event to subscribed listeners; `calls` records every method call. */
-export function fakeBridge(entries: FakeEntry[], options: { readLog?: ReadLogEntry[]; session?: Partial<SessionInfo>; lines?: boolean } = {}) {
+export function fakeBridge(entries: FakeEntry[], options: { readLog?: ReadLogEntry[]; session?: Partial<SessionInfo>; lines?: boolean; pendingLink?: LinkTarget } = {}) {
+  let pendingLink = options.pendingLink ?? null;
   const search = fakeSearchQuery(entries);
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const calls: { method: string; request: unknown }[] = [];
@@ -126,6 +127,12 @@ export function fakeBridge(entries: FakeEntry[], options: { readLog?: ReadLogEnt
     fileOpen: (r: unknown) => record('fileOpen', r, ok(null)),
     searchQuery: (r: Parameters<typeof search>[0]) => record('searchQuery', r, search(r)),
     principalChoose: (r: unknown) => record('principalChoose', r, ok(null)),
+    // Like main: the window's pending link once, then null.
+    linkPending: (r: unknown) => {
+      const link = pendingLink;
+      pendingLink = null;
+      return record('linkPending', r, ok(link));
+    },
     on: (event: string, listener: (payload: unknown) => void) => {
       const set = listeners.get(event) ?? new Set();
       set.add(listener);

@@ -1,6 +1,6 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Envelope, SearchRequest, SearchResult } from '../../app/contract';
+import type { Envelope, SearchHit, SearchRequest, SearchResult } from '../../app/contract';
 import { ApiProvider, createApi } from '../../renderer/src/api';
 import { App } from '../../renderer/src/App';
 import { fakeBridge, meta } from './fakeBridge';
@@ -29,6 +29,8 @@ function renderApp(bridge: ReturnType<typeof fakeBridge>['bridge']) {
   );
 }
 
+/** Text of each row of the hit list on screen, top to bottom. */
+const rowTexts = () => screen.getAllByRole('listitem').map((row) => row.textContent);
 const statusText = () => document.querySelector('.search-status')?.textContent ?? '';
 const waitForStatus = (re: RegExp) => waitFor(() => expect(statusText()).toMatch(re), { timeout: 20_000 });
 
@@ -47,22 +49,28 @@ describe('Search view', () => {
     await searchFor('timeout');
     await waitForStatus(/4 hits in 3 entries/);
     expect(calls.filter((c) => c.method === 'searchQuery').map((c) => c.request)).toEqual([{ pattern: 'timeout', caseSensitive: false, regex: false, limit: 200 }]);
-    const turns = screen.getAllByRole('region', { name: /^Turn / });
-    expect(turns.map((t) => t.getAttribute('aria-label'))).toEqual(['Turn turn-a', 'Turn turn-c']);
-    const groups = within(turns[0]!).getAllByRole('group');
-    expect(groups.map((g) => g.getAttribute('aria-label'))).toEqual(['Hits in web_fetch step 1', 'Hits in tail_logs step 2']);
-    expect(within(groups[0]!).getAllByRole('button').map((b) => b.textContent)).toEqual(['line 1first timeout here↵second line ti', 'line 2ut here↵second line timeout']);
-    expect(within(groups[0]!).queryByText('expired')).toBeNull();
-    expect(within(groups[1]!).getByText('expired')).toBeTruthy();
-    expect(Array.from(groups[1]!.querySelectorAll('mark'), (m) => m.textContent)).toEqual(['Timeout']);
+    // One flat list: each turn's heading, then each entry's heading (executor, step, kind, count, expired) and its hits.
+    expect(rowTexts()).toEqual([
+      'Turn turn-a',
+      'web_fetch · step 1 · text · 2 hits',
+      'line 1first timeout here↵second line ti',
+      'line 2ut here↵second line timeout',
+      'tail_logs · step 2 · text · 1 hitexpired',
+      'line 1Timeout!',
+      'Turn turn-c',
+      'sql_query · step 7 · text · 1 hit',
+      `line 1${'x'.repeat(19)} timeout at the end`,
+    ]);
+    const rows = screen.getAllByRole('listitem');
+    expect(rows.map((r) => r.querySelector('.badge-expired') !== null)).toEqual([false, false, false, false, true, false, false, false, false]);
+    expect(Array.from(rows[5]!.querySelectorAll('mark'), (m) => m.textContent)).toEqual(['Timeout']);
   });
 
   it('a click on a hit opens the entry in Content at the hit, the match highlighted', async () => {
     const { bridge, calls } = fakeBridge(ENTRIES);
     renderApp(bridge);
     await searchFor('timeout');
-    const group = await screen.findByRole('group', { name: 'Hits in sql_query step 7' });
-    fireEvent.click(within(group).getByRole('button'));
+    fireEvent.click(await screen.findByRole('button', { name: /timeout at the end/ }));
     await screen.findByRole('tab', { name: 'Content', selected: true });
     await waitFor(() => expect(document.querySelector('mark.find-hit.current')?.textContent).toBe('timeout'));
     const reads = calls.filter((c) => c.method === 'entryRead').map((c) => c.request);
@@ -98,6 +106,44 @@ describe('Search view', () => {
     expect(asked.map((r) => r.cursor)).toEqual([undefined, '200', '400']);
     expect(screen.getByRole('button', { name: 'More' })).toBeTruthy();
   }, 60_000);
+
+  it('keeps only the rows on screen in the DOM, and scrolling shows the later hits', async () => {
+    const many = [{ meta: meta({ id: 'm1', turnId: 'turn-m', executorName: 'big_log' }), content: Array.from({ length: 150 }, (_, i) => `hit ${i}`).join('\n') }];
+    const { bridge } = fakeBridge(many);
+    renderApp(bridge);
+    await searchFor('hit');
+    await waitForStatus(/150 hits in 1 entry · scanned \d+ B · done/);
+    // 152 rows (turn, entry, 150 hits) of 24-32 px in a 600 px box: the first screenful plus overscan only.
+    const first = rowTexts();
+    expect(first.slice(0, 3)).toEqual(['Turn turn-m', 'big_log · step 1 · text · 150 hits', 'line 1hit 0↵hit 1↵hit 2↵hit 3']);
+    expect(first.length).toBeGreaterThan(20);
+    expect(first.length).toBeLessThan(60);
+    const results = document.querySelector<HTMLElement>('.search-results')!;
+    Object.defineProperty(results, 'scrollTop', { configurable: true, get: () => 152 * 24 });
+    fireEvent.scroll(results);
+    await waitFor(() => expect(rowTexts().at(-1)).toMatch(/^line 150.*hit 149$/));
+    expect(rowTexts()).not.toContain('Turn turn-m');
+  });
+
+  it('a binary hit opens the hex dump at the hit\'s byte, the matched bytes highlighted', async () => {
+    const bytes = new Uint8Array(70_000).map((_, i) => i % 256);
+    bytes.set([0x50, 0x4b, 0x03, 0x04], 200);
+    const entries = [{ meta: meta({ id: 'z1', turnId: 'turn-z', executorName: 'fetch_zip', kind: 'binary', sizeBytes: bytes.length, lengthCodePoints: null }), content: bytes }];
+    const { bridge, calls } = fakeBridge(entries);
+    // The fake searches text only: this bridge answers with the one binary hit the store would give for "PK\x03\x04".
+    const hit: SearchHit = { id: 'z1', turnId: 'turn-z', stepNum: 1, executorName: 'fetch_zip', kind: 'binary', offset: 200, length: 4, line: null, preview: { text: 'PK..', matchStart: 0, matchLength: 4 }, expired: false };
+    const binary = { ...bridge, searchQuery: (r: SearchRequest) => (calls.push({ method: 'searchQuery', request: r }), Promise.resolve({ ok: true as const, value: { hits: [hit], nextCursor: null, scannedBytes: 70_000, truncated: false } })) } as typeof bridge;
+    renderApp(binary);
+    await searchFor('PK');
+    fireEvent.click(await screen.findByRole('button', { name: /^byte 200/ }));
+    await screen.findByRole('tab', { name: 'Binary', selected: true });
+    // The 64 KiB page starts at the hit's 16-byte row (192 = 0xc0); the hit's four bytes are marked in hex and ASCII.
+    await waitFor(() => expect(Array.from(document.querySelectorAll('.hex-dump mark'), (m) => m.textContent)).toEqual(['50 4b 03 04', 'PK..']));
+    expect(calls.filter((c) => c.method === 'entryRead').map((c) => c.request)).toEqual([{ id: 'z1', mode: 'range', start: 192, end: 192 + 65_536 }]);
+    const row = document.querySelector('.hex-dump mark')!.closest('.hex-row')!;
+    expect(row.querySelector('.hex-offset')!.textContent).toBe('000000c0');
+    expect(row.querySelector('.hex-bytes')!.textContent).toBe('c0 c1 c2 c3 c4 c5 c6 c7  50 4b 03 04 cc cd ce cf');
+  });
 
   it('shows an invalid regex as the store\'s error', async () => {
     const { bridge } = fakeBridge(ENTRIES);

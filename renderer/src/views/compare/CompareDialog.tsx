@@ -8,7 +8,8 @@ import { CompareView } from './CompareView';
 import { useCandidates } from './useCandidates';
 import './compare.css';
 
-type Props = { entry: EntryMeta; revision: number; now: number; onClose: () => void };
+/** `initialOther`: the entry to compare with at once (two entries picked in the table); else the dialog asks. */
+type Props = { entry: EntryMeta; initialOther?: string; revision: number; now: number; onClose: () => void };
 
 function CandidateList({ title, entries, now, onPick }: { title: string; entries: readonly EntryMeta[]; now: number; onPick: (id: string) => void }) {
   return (
@@ -45,8 +46,8 @@ function Comparison({ leftId, rightId }: { leftId: string; rightId: string }) {
  * "Compare with…": a modal over the page. First pick the other entry (the same turn's others, or the same
  * executor in another turn), then the comparison with the current entry on the left. Esc steps back, then closes.
  */
-export function CompareDialog({ entry, revision, now, onClose }: Props) {
-  const [other, setOther] = useState<string | null>(null);
+export function CompareDialog({ entry, initialOther, revision, now, onClose }: Props) {
+  const [other, setOther] = useState<string | null>(initialOther ?? null);
   const [swapped, setSwapped] = useState(false);
   const candidates = useCandidates(entry, revision);
   const panelRef = useRef<HTMLDivElement>(null);

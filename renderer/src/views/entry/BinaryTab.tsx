@@ -21,11 +21,17 @@ export function firstHexPage(size: number): Window {
   return { start: 0, end: Math.min(size, HEX_PAGE_BYTES) };
 }
 
+/** The hex page that opens at byte `offset` (a search hit or a link): from the start of its 16-byte row. */
+export function hexPageAt(offset: number, total: number): Window {
+  return alignedWindow(windowAt(offset - (offset % 16), HEX_PAGE_BYTES, total), total);
+}
+
 /**
  * A binary entry: full sha256 with copy, detected type, image preview, export with progress and a hex
- * dump paged by range reads (one page of at most 1 MiB in memory, fine on a 500 MB row).
+ * dump paged by range reads (one page of at most 1 MiB in memory, fine on a 500 MB row). `mark` (absolute bytes)
+ * is highlighted in the dump, e.g. the search hit or link offset the entry was opened at.
  */
-export function BinaryTab({ description, page, onPage, active }: { description: EntryDescription; page: Window; onPage: (w: Window) => void; active: boolean }) {
+export function BinaryTab({ description, page, onPage, active, mark = null }: { description: EntryDescription; page: Window; onPage: (w: Window) => void; active: boolean; mark?: { start: number; end: number } | null }) {
   const api = useApi();
   const { meta, sha256, detectedType } = description;
   const total = meta.sizeBytes;
@@ -69,12 +75,12 @@ export function BinaryTab({ description, page, onPage, active }: { description: 
             }}
             onNext={next ? () => onPage(next) : null}
             onPrevious={previous ? () => onPage(previous) : null}
-            onJump={(offset) => onPage(alignedWindow(windowAt(offset - (offset % 16), HEX_PAGE_BYTES, total), total))}
+            onJump={(offset) => onPage(hexPageAt(offset, total))}
           />
           {read.status === 'error' && read.error ? (
             <ErrorBox what="bytes" error={read.error} onRetry={read.reload} />
           ) : bytes && read.data ? (
-            <HexDump bytes={bytes} baseOffset={read.data.meta.start} totalBytes={total} />
+            <HexDump bytes={bytes} baseOffset={read.data.meta.start} totalBytes={total} mark={mark} />
           ) : (
             <Loading what="bytes" />
           )}

@@ -9,7 +9,7 @@ import type { Match } from './find/marks';
 import { useQuery } from '../../hooks/useQuery';
 import { CompareButton } from '../compare/CompareButton';
 import { CopyButton } from './CopyButton';
-import { BinaryTab, firstHexPage, HEX_PAGE_BYTES } from './BinaryTab';
+import { BinaryTab, firstHexPage, hexPageAt, HEX_PAGE_BYTES } from './BinaryTab';
 import { ContentTab, initialRequest } from './ContentTab';
 import { DetailsTab } from './DetailsTab';
 import { ModelSawTab } from './ModelSawTab';
@@ -39,7 +39,7 @@ type Props = {
   onOpenEntry?: (entryId: string) => void;
   /** The open file, for "Copy link" (absent: no link button). */
   dbPath?: string;
-  /** A match to open the Content tab at and highlight (a search hit); a new object opens it again. */
+  /** A match to open the entry at and highlight (a search hit, a link): Content for text (code points), the hex dump for binary (bytes); a new object opens it again. */
   at?: Match | null;
 };
 
@@ -104,7 +104,8 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
   const { meta } = description;
   const tabs = tabsFor(meta.kind);
   const textAt = meta.kind === 'text' ? at : null;
-  const [tab, setTab] = useState<EntryTab>(textAt ? 'content' : 'model');
+  const binaryAt = meta.kind === 'binary' ? at : null;
+  const [tab, setTab] = useState<EntryTab>(textAt ? 'content' : binaryAt ? 'binary' : 'model');
   const [request, setRequest] = useState<ReadOptions>(() => (textAt ? { mode: 'range', ...windowAt(Math.max(0, textAt.offset - DEFAULT_SLICE / 4), DEFAULT_SLICE, meta.lengthCodePoints ?? textAt.offset + DEFAULT_SLICE) } : initialRequest(meta)));
   const [findOpen, setFindOpen] = useState(false);
   // A search hit opened on this entry (again): show Content there.
@@ -130,7 +131,13 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
   const onViewKey = (event: KeyboardEvent) => {
     if (event.key === '/' && hotkeys && !event.ctrlKey && !event.metaKey && !event.altKey && !isTypingTarget(event.target) && openFind()) event.preventDefault();
   };
-  const [page, setPage] = useState<Window>(() => firstHexPage(meta.sizeBytes));
+  const [page, setPage] = useState<Window>(() => (binaryAt ? hexPageAt(binaryAt.offset, meta.sizeBytes) : firstHexPage(meta.sizeBytes)));
+  // A binary hit or link opened on this entry (again): the hex dump at its byte, highlighted.
+  useEffect(() => {
+    if (!binaryAt) return;
+    setTab('binary');
+    setPage(hexPageAt(binaryAt.offset, meta.sizeBytes));
+  }, [binaryAt, meta.sizeBytes]);
   const tabRefs = useRef<Partial<Record<EntryTab, HTMLButtonElement | null>>>({});
 
   useHotkeys({
@@ -224,7 +231,7 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
       <div className={`tab-panel tab-panel-${tab}`} role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} tabIndex={0}>
         {tab === 'model' && <ModelSawTab description={description} revision={revision} now={now} onOpenRead={openRead} readLogKept={readLogKept} onOpenEntry={onOpenEntry} />}
         {tab === 'content' && <ContentTab meta={meta} request={request} onRequest={setRequest} active={hotkeys} findOpen={findOpen} onCloseFind={() => setFindOpen(false)} target={textAt} />}
-        {tab === 'binary' && <BinaryTab description={description} page={page} onPage={setPage} active={hotkeys} />}
+        {tab === 'binary' && <BinaryTab description={description} page={page} onPage={setPage} active={hotkeys} mark={binaryAt ? { start: binaryAt.offset, end: binaryAt.offset + binaryAt.length } : null} />}
         {tab === 'details' && <DetailsTab description={description} now={now} />}
       </div>
     </div>

@@ -1,13 +1,14 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { SearchHit, SearchPreview } from '../../../../app/contract';
 import { Empty, ErrorBox } from '../../components/States';
 import { formatBytes, formatCount } from '../../format/units';
-import { groupHits, type TurnHits } from './groupHits';
+import { groupHits, hitRows, type HitRow, type TurnHits } from './groupHits';
 import type { SearchInput, useSearch } from './useSearch';
 
 type Props = {
   search: ReturnType<typeof useSearch>;
-  /** Opens the hit's entry at the match (Content tab, scrolled there, the match highlighted). */
+  /** Opens the hit's entry at the match (Content for text, the hex dump for binary; scrolled there, highlighted). */
   onOpenHit: (hit: SearchHit) => void;
 };
 
@@ -28,7 +29,8 @@ function Preview({ preview }: { preview: SearchPreview }) {
 
 /**
  * Search across the entries you may see: a pattern with case and regex toggles; hits grouped by turn and entry
- * (executor, step, expired mark), paged with the cursor ("More"), progress and Cancel while the scan runs.
+ * (executor, step, expired mark) in one virtualized list, paged with the cursor ("More"), progress and Cancel
+ * while the scan runs.
  */
 export function SearchPage({ search, onOpenHit }: Props) {
   const { state, start, more, cancel } = search;
@@ -92,39 +94,74 @@ export function SearchPage({ search, onOpenHit }: Props) {
   );
 }
 
+/** Height in px of each kind of row (CSS gives the rows exactly these heights). */
+const ROW_PX: Record<HitRow['kind'], number> = { turn: 32, entry: 26, hit: 24 };
+
+/**
+ * The hits as one virtualized list (only the rows on screen are in the DOM, so thousands of hits stay cheap):
+ * turn headings, entry headings (executor, step, kind, count, expired mark) and the hits under them.
+ */
 const Results = memo(function Results({ groups, onOpenHit }: { groups: readonly TurnHits[]; onOpenHit: (hit: SearchHit) => void }) {
+  const rows = useMemo(() => hitRows(groups), [groups]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => ROW_PX[rows[index]!.kind],
+    overscan: 16,
+    initialRect: { width: 800, height: 600 },
+  });
   return (
-    <div className="search-results">
-      {groups.map((turn) => (
-        <section key={turn.turnId} className="hit-turn" aria-label={`Turn ${turn.turnId}`}>
-          <h3 className="hit-turn-title">
-            Turn <span className="mono">{turn.turnId}</span>
-          </h3>
-          {turn.entries.map((entry) => (
-            <div key={entry.id} className="hit-entry" role="group" aria-label={`Hits in ${entry.executorName ?? 'entry'} step ${entry.stepNum ?? '—'}`}>
-              <div className="hit-entry-title">
-                <span className="mono">{entry.executorName ?? 'entry'}</span> · step {entry.stepNum ?? '—'}
-                <span className="muted"> · {entry.kind} · {formatCount(entry.hits.length)} {entry.hits.length === 1 ? 'hit' : 'hits'}</span>
-                {entry.expired && (
-                  <span className="badge badge-expired" title="Expired: still stored until gc runs, so still searched.">
-                    expired
-                  </span>
-                )}
-              </div>
-              <ul className="hit-list">
-                {entry.hits.map((hit) => (
-                  <li key={`${hit.offset}:${hit.length}`}>
-                    <button type="button" className="hit" onClick={() => onOpenHit(hit)} title={`Open at ${hit.kind === 'text' ? 'code point' : 'byte'} ${formatCount(hit.offset)}`}>
-                      <span className="hit-where muted">{hit.line !== null ? `line ${formatCount(hit.line)}` : `byte ${formatCount(hit.offset)}`}</span>
-                      <Preview preview={hit.preview} />
-                    </button>
-                  </li>
-                ))}
-              </ul>
+    <div className="search-results" ref={scrollRef} role="list" aria-label="Search hits">
+      <div className="virtual-space" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index]!;
+          return (
+            <div key={item.key} role="listitem" className={`virtual-row hit-row hit-row-${row.kind}`} style={{ transform: `translateY(${item.start}px)`, height: ROW_PX[row.kind] }}>
+              <HitRowView row={row} onOpenHit={onOpenHit} />
             </div>
-          ))}
-        </section>
-      ))}
+          );
+        })}
+      </div>
     </div>
   );
 });
+
+function HitRowView({ row, onOpenHit }: { row: HitRow; onOpenHit: (hit: SearchHit) => void }) {
+  if (row.kind === 'turn') {
+    return (
+      <h3 className="hit-turn-title">
+        Turn <span className="mono">{row.turnId}</span>
+      </h3>
+    );
+  }
+  const { entry } = row;
+  if (row.kind === 'entry') {
+    return (
+      <div className="hit-entry-title">
+        <span className="mono">{entry.executorName ?? 'entry'}</span> · step {entry.stepNum ?? '—'}
+        <span className="muted"> · {entry.kind} · {formatCount(entry.hits.length)} {entry.hits.length === 1 ? 'hit' : 'hits'}</span>
+        {entry.expired && (
+          <span className="badge badge-expired" title="Expired: still stored until gc runs, so still searched.">
+            expired
+          </span>
+        )}
+      </div>
+    );
+  }
+  const { hit } = row;
+  const unit = hit.kind === 'text' ? 'code point' : 'byte';
+  return (
+    <button
+      type="button"
+      className="hit"
+      data-entry={hit.id}
+      data-offset={hit.offset}
+      onClick={() => onOpenHit(hit)}
+      title={`Open ${entry.executorName ?? 'entry'} step ${entry.stepNum ?? '—'} at ${unit} ${formatCount(hit.offset)}${hit.kind === 'binary' ? ' (hex view)' : ''}`}
+    >
+      <span className="hit-where muted">{hit.line !== null ? `line ${formatCount(hit.line)}` : `byte ${formatCount(hit.offset)}`}</span>
+      <Preview preview={hit.preview} />
+    </button>
+  );
+}

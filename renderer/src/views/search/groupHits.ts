@@ -30,3 +30,22 @@ export function groupHits(hits: readonly SearchHit[]): TurnHits[] {
     }),
   }));
 }
+
+/** One row of the flattened, virtualized hit list: a turn heading, an entry heading, or one hit. */
+export type HitRow =
+  | { readonly kind: 'turn'; readonly turnId: string }
+  | { readonly kind: 'entry'; readonly entry: EntryHits }
+  | { readonly kind: 'hit'; readonly hit: SearchHit; readonly entry: EntryHits };
+
+/** Rows of {@link groupHits}' groups in display order: each turn's heading, then each entry's heading and hits. */
+export function hitRows(groups: readonly TurnHits[]): HitRow[] {
+  const rows: HitRow[] = [];
+  for (const turn of groups) {
+    rows.push({ kind: 'turn', turnId: turn.turnId });
+    for (const entry of turn.entries) {
+      rows.push({ kind: 'entry', entry });
+      for (const hit of entry.hits) rows.push({ kind: 'hit', hit, entry });
+    }
+  }
+  return rows;
+}

@@ -1,13 +1,19 @@
-import { forwardRef, memo, useEffect, useMemo, useRef, useState } from 'react';
+import { forwardRef, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { compareStepNum, entryExpiresAt, type EntryMeta } from '../../../../app/contract';
 import type { ApiError } from '../../api';
+import { ColumnResizer } from '../../components/ColumnResizer';
+import type { ColumnSpec } from '../../components/columns';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
+import { ComparePicked } from '../compare/CompareButton';
 import { Empty, ErrorBox, Loading } from '../../components/States';
 import { formatBytes, formatCount, formatCountdown, formatRelative, formatShortTime, formatTime } from '../../format/units';
 import { listKeyHandler } from '../../hooks/listKeys';
+import { useColumns } from '../../hooks/useColumns';
 
 type Props = {
   turnId: string;
+  /** The store revision, for the comparison of two picked entries. */
+  revision?: number;
   entries: readonly EntryMeta[] | undefined;
   status: 'loading' | 'ok' | 'error';
   error: ApiError | undefined;
@@ -52,32 +58,67 @@ export function sortEntries(entries: readonly EntryMeta[], sort: EntrySort): Ent
   });
 }
 
-const HEADERS: readonly [EntrySortKey, string, string][] = [
-  ['step', 'Step', 'num'],
-  ['executor', 'Executor', ''],
-  ['kind', 'Kind', ''],
-  ['bytes', 'Bytes', 'num'],
-  ['codePoints', 'Code points', 'num col-cp'],
-  ['created', 'Created', 'col-created'],
-  ['expires', 'Expires', ''],
-  ['expires', 'Expiry', ''],
+/** Column key, the sort it sets, header text and cell class. */
+const HEADERS: readonly [string, EntrySortKey, string, string][] = [
+  ['step', 'step', 'Step', 'num'],
+  ['executor', 'executor', 'Executor', ''],
+  ['kind', 'kind', 'Kind', ''],
+  ['bytes', 'bytes', 'Bytes', 'num'],
+  ['codePoints', 'codePoints', 'Code points', 'num'],
+  ['created', 'created', 'Created', ''],
+  ['expires', 'expires', 'Expires', ''],
+  ['expiry', 'expires', 'Expiry', ''],
+];
+
+/**
+ * The entries table's columns (px). When the pane is narrow, Created goes first, then Code points, Expires, Kind
+ * and Bytes; the executor (which takes the rest), the step and the expiry badge always stay.
+ */
+const COLUMNS: readonly ColumnSpec[] = [
+  { key: 'step', width: 58, min: 48 },
+  { key: 'executor', width: 96, min: 60, fill: true },
+  { key: 'kind', width: 86, min: 48, drop: 3 },
+  { key: 'bytes', width: 66, min: 48, drop: 4 },
+  { key: 'codePoints', width: 100, min: 48, drop: 1 },
+  { key: 'created', width: 92, min: 60, drop: 0 },
+  { key: 'expires', width: 100, min: 60, drop: 2 },
+  { key: 'expiry', width: 116, min: 104 },
 ];
 
 /** A turn's entries: step, executor, kind, sizes, created, expiry countdown and badge. Arrows + Enter open one. */
 export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTable(
-  { turnId, entries, status, error, now, selectedId, onSelect, onRetry },
+  { turnId, entries, status, error, now, selectedId, onSelect, onRetry, revision = 0 },
   ref,
 ) {
+  // Entries picked with the checkboxes for Compare: at most two, the oldest pick gives way to a third.
+  const [picked, setPicked] = useState<readonly string[]>([]);
+  const [comparing, setComparing] = useState(false);
+  useEffect(() => {
+    setPicked([]);
+    setComparing(false);
+  }, [turnId]);
+  const [togglePick] = useState(() => (id: string) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id].slice(-2))));
   const [active, setActive] = useState(-1);
   const [sort, setSort] = useState<EntrySort>({ key: 'step', dir: 'asc' });
   const rows = useMemo(() => (entries ? sortEntries(entries, sort) : []), [entries, sort]);
-  // Rows get one stable click handler (through a ref), so a selection re-renders only the two rows it changes.
+  // Rows get stable handlers (through a ref), so a selection re-renders only the two rows it changes.
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
   const [pick] = useState(() => (index: number, id: string) => {
     setActive(index);
     onSelectRef.current(id);
   });
+  const columns = useColumns('entries', COLUMNS);
+  const { visible, template } = columns.layout;
+  const { measureRef } = columns;
+  const tableRef = useCallback(
+    (el: HTMLDivElement | null) => {
+      measureRef(el);
+      if (typeof ref === 'function') ref(el);
+      else if (ref) ref.current = el;
+    },
+    [measureRef, ref],
+  );
   useEffect(() => {
     if (selectedId === null) return;
     const index = rows.findIndex((e) => e.id === selectedId);
@@ -104,7 +145,8 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
   return (
     <div
       className="entries-table"
-      ref={ref}
+      data-columns-scroller
+      ref={tableRef}
       data-ready="true"
       tabIndex={0}
       role="listbox"
@@ -115,11 +157,28 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
         if (active < 0 && rows.length > 0) setActive(0);
       }}
     >
-      <div className="entries-grid list-header" role="presentation">
-        {HEADERS.map(([key, label, className]) => {
+      {picked.length > 0 && (
+        <div className="pick-bar" role="toolbar" aria-label="Picked entries">
+          <span>
+            {picked.length} of 2 picked{picked.length < 2 ? ': pick one more to compare' : ''}
+          </span>
+          <button type="button" disabled={picked.length < 2} onClick={() => setComparing(true)}>
+            Compare
+          </button>
+          <button type="button" onClick={() => setPicked([])}>
+            Clear
+          </button>
+        </div>
+      )}
+      {comparing && picked.length === 2 && entries?.some((e) => e.id === picked[0]) && (
+        <ComparePicked entry={entries.find((e) => e.id === picked[0])!} otherId={picked[1]!} revision={revision} now={now} onClose={() => setComparing(false)} />
+      )}
+      <div className="entries-grid list-header" role="presentation" style={{ gridTemplateColumns: template }}>
+        {HEADERS.map(([col, key, label, className], index) => {
+          if (!visible.has(col)) return null;
           const on = sort.key === key;
           return (
-            <span key={label} className={className} aria-sort={on ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
+            <span key={label} className={`col-head ${className}`} aria-sort={on ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
               <button
                 type="button"
                 className="header-sort"
@@ -129,12 +188,27 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
                 {label}
                 {on ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}
               </button>
+              {index < HEADERS.length - 1 && (
+                <ColumnResizer label={label} width={columns.widthOf(col)} min={columns.minOf(col)} onResize={(px, commit) => columns.setWidth(col, px, commit)} onReset={() => columns.reset(col)} />
+              )}
             </span>
           );
         })}
       </div>
       {rows.map((entry, index) => (
-        <EntryRow key={entry.id} entry={entry} index={index} selected={entry.id === selectedId} active={index === active} now={now} onPick={pick} />
+        <EntryRow
+          key={entry.id}
+          entry={entry}
+          index={index}
+          selected={entry.id === selectedId}
+          active={index === active}
+          picked={picked.includes(entry.id)}
+          now={now}
+          visible={visible}
+          template={template}
+          onPick={pick}
+          onTogglePick={togglePick}
+        />
       ))}
     </div>
   );
@@ -145,12 +219,18 @@ type RowProps = {
   index: number;
   selected: boolean;
   active: boolean;
+  /** Ticked for Compare. */
+  picked: boolean;
   now: number;
+  /** The columns that fit, and the grid template of their widths (from useColumns). */
+  visible: ReadonlySet<string>;
+  template: string;
   onPick: (index: number, id: string) => void;
+  onTogglePick: (id: string) => void;
 };
 
 /** One entry row; memoized, so only the rows whose props change re-render (a selection touches two). */
-const EntryRow = memo(function EntryRow({ entry, index, selected, active, now, onPick }: RowProps) {
+const EntryRow = memo(function EntryRow({ entry, index, selected, active, picked, now, visible, template, onPick, onTogglePick }: RowProps) {
   const expiresAt = entryExpiresAt(entry);
   return (
     <div
@@ -160,24 +240,46 @@ const EntryRow = memo(function EntryRow({ entry, index, selected, active, now, o
       className={`entries-grid list-row static${selected ? ' selected' : ''}${active ? ' active' : ''}`}
       onClick={() => onPick(index, entry.id)}
       title={entry.summary}
+      style={{ gridTemplateColumns: template }}
     >
-      <span className="num">{entry.stepNum ?? '—'}</span>
+      {/* The pick box lives in the step cell, so the step stays the row's first cell (and its only text). */}
+      <span className="num step-cell">
+        <input
+          type="checkbox"
+          className="pick"
+          checked={picked}
+          aria-label={`Pick ${entry.executorName ?? 'entry'} step ${entry.stepNum ?? '—'} to compare`}
+          title="Pick two entries to compare them"
+          tabIndex={-1}
+          onClick={(event) => event.stopPropagation()}
+          onChange={() => onTogglePick(entry.id)}
+        />
+        {entry.stepNum ?? '—'}
+      </span>
       <span className="ellipsis">{entry.executorName ?? '—'}</span>
-      <span>
-        {entry.kind}
-        {entry.structured && <span className="tag tag-small">json</span>}
-      </span>
-      <span className="num" title={`${formatCount(entry.sizeBytes)} bytes`}>
-        {formatBytes(entry.sizeBytes)}
-      </span>
-      <span className="num col-cp">{entry.kind === 'text' ? (entry.lengthCodePoints === null ? 'unknown' : formatCount(entry.lengthCodePoints)) : '—'}</span>
-      <span className="time col-created" title={`${formatTime(entry.createdAt)} (${formatRelative(entry.createdAt, now)})`}>
-        {formatShortTime(entry.createdAt, now)}
-      </span>
-      <span className="time" title={`${formatTime(expiresAt)} (${formatRelative(expiresAt, now)})`}>
-        {formatCountdown(expiresAt, now)}
-      </span>
-      <span>
+      {visible.has('kind') && (
+        <span className="ellipsis">
+          {entry.kind}
+          {entry.structured && <span className="tag tag-small">json</span>}
+        </span>
+      )}
+      {visible.has('bytes') && (
+        <span className="num ellipsis" title={`${formatCount(entry.sizeBytes)} bytes`}>
+          {formatBytes(entry.sizeBytes)}
+        </span>
+      )}
+      {visible.has('codePoints') && <span className="num ellipsis">{entry.kind === 'text' ? (entry.lengthCodePoints === null ? 'unknown' : formatCount(entry.lengthCodePoints)) : '—'}</span>}
+      {visible.has('created') && (
+        <span className="time ellipsis" title={`${formatTime(entry.createdAt)} (${formatRelative(entry.createdAt, now)})`}>
+          {formatShortTime(entry.createdAt, now)}
+        </span>
+      )}
+      {visible.has('expires') && (
+        <span className="time ellipsis" title={`${formatTime(expiresAt)} (${formatRelative(expiresAt, now)})`}>
+          {formatCountdown(expiresAt, now)}
+        </span>
+      )}
+      <span className="col-expiry">
         <ExpiryBadge expiresAt={expiresAt} now={now} />
       </span>
     </div>

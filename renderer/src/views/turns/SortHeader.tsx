@@ -11,24 +11,27 @@ export function nextOrder(current: TurnOrder, sort: TurnSort): TurnOrder {
   return current.sort === sort ? { sort, direction: current.direction === 'asc' ? 'desc' : 'asc' } : { sort, direction: firstDirection(sort) };
 }
 
+/** The header's aria-sort for `sort` under the list's current order. */
+export function ariaSort(order: TurnOrder, sort: TurnSort): 'ascending' | 'descending' | 'none' {
+  if (order.sort !== sort) return 'none';
+  return order.direction === 'asc' ? 'ascending' : 'descending';
+}
+
 type Props = {
   readonly label: string;
   readonly sort: TurnSort;
   readonly order: TurnOrder;
   readonly onOrder: (order: TurnOrder) => void;
-  readonly className?: string;
   readonly title: string;
 };
 
-/** A column header that sorts the turns list on the server: click sorts by it, a second click reverses. */
-export function SortHeader({ label, sort, order, onOrder, className, title }: Props) {
+/** The button inside a column header that sorts the turns list on the server: a click sorts by it, a second reverses. */
+export function SortButton({ label, sort, order, onOrder, title }: Props) {
   const active = order.sort === sort;
   return (
-    <span className={className} aria-sort={active ? (order.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <button type="button" className="header-sort" onClick={() => onOrder(nextOrder(order, sort))} title={`${title} (click again to reverse)`}>
-        {label}
-        {active ? (order.direction === 'asc' ? ' ▲' : ' ▼') : ''}
-      </button>
-    </span>
+    <button type="button" className="header-sort" onClick={() => onOrder(nextOrder(order, sort))} title={`${title} (click again to reverse)`}>
+      {label}
+      {active ? (order.direction === 'asc' ? ' ▲' : ' ▼') : ''}
+    </button>
   );
 }

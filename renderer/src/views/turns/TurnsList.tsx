@@ -1,11 +1,14 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { forwardRef, useEffect, useRef, useState } from 'react';
+import { forwardRef, useEffect, useRef, useState, type ReactNode } from 'react';
 import { turnExpiresAt, type TurnSummary } from '../../../../app/contract';
+import { ColumnResizer } from '../../components/ColumnResizer';
+import type { ColumnSpec } from '../../components/columns';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { Empty, ErrorBox, Loading } from '../../components/States';
 import { formatBytes, formatCount, formatShortTime, formatTime, timeZoneName } from '../../format/units';
 import { listKeyHandler } from '../../hooks/listKeys';
-import { SortHeader } from './SortHeader';
+import { useColumns, type Columns } from '../../hooks/useColumns';
+import { ariaSort, SortButton } from './SortHeader';
 import type { TurnOrder, TurnsState } from './useTurns';
 
 const ROW_HEIGHT = 30;
@@ -13,6 +16,32 @@ const ROW_HEIGHT = 30;
 /** The empty list of a user viewing a Metnos v1 file, whatever the filter: its rows exist but have no owner. */
 export const V1_USER_EMPTY =
   'No turns for you: the rows of a Metnos v1 file have no owner, so a user sees none of them. Only the operator view shows them (View › View as Operator).';
+
+/**
+ * The turns table's columns (px). When the pane is narrow, First goes first, then Owners, Last, Size and
+ * Entries; the turn id (which takes the rest) and the expiry badge always stay, never clipped.
+ */
+const COLUMNS: readonly ColumnSpec[] = [
+  { key: 'turn', width: 124, min: 80, fill: true },
+  { key: 'owners', width: 90, min: 48, drop: 1 },
+  { key: 'entries', width: 56, min: 40, drop: 4 },
+  { key: 'size', width: 66, min: 48, drop: 3 },
+  { key: 'first', width: 92, min: 60, drop: 0 },
+  { key: 'last', width: 92, min: 60, drop: 2 },
+  { key: 'expiry', width: 116, min: 104 },
+];
+const USER_COLUMNS = COLUMNS.filter((c) => c.key !== 'owners');
+
+/** A header cell with its resize handle (none on the last column, whose right edge is the pane's). */
+function Head({ columns, col, label, className = '', last = false, children, ...aria }: { columns: Columns; col: string; label: string; className?: string; last?: boolean; children?: ReactNode; 'aria-sort'?: 'ascending' | 'descending' | 'none'; title?: string }) {
+  if (!columns.layout.visible.has(col)) return null;
+  return (
+    <span className={`col-head ${className}`} {...aria}>
+      {children ?? label}
+      {!last && <ColumnResizer label={label} width={columns.widthOf(col)} min={columns.minOf(col)} onResize={(px, commit) => columns.setWidth(col, px, commit)} onReset={() => columns.reset(col)} />}
+    </span>
+  );
+}
 
 type Props = {
   state: TurnsState;
@@ -85,7 +114,10 @@ export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
     if (index >= 0) setActive(index);
   }, [turns, selectedTurnId]);
 
-  const cols = operator ? 'turns-grid with-owner' : 'turns-grid';
+  // One remembered set of widths for both views (the owners width simply waits while the column is absent).
+  const columns = useColumns('turns', operator ? COLUMNS : USER_COLUMNS);
+  const { visible, template } = columns.layout;
+  const cols = 'turns-grid';
   const zone = timeZoneName(now * 1000);
   const onKeyDown = listKeyHandler({
     count: turns.length,
@@ -105,15 +137,27 @@ export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
   if (state.status === 'error' && turns.length === 0 && state.error) return <ErrorBox what="turns" error={state.error} onRetry={onRetry} />;
 
   return (
-    <div className="turns-list">
-      <div className={`${cols} list-header`} role="presentation">
-        <SortHeader label="Turn" sort="turnId" order={order} onOrder={onOrder} title="Sort by turn id" />
-        {operator && <span className="col-owners">Owners</span>}
-        <SortHeader label="Entries" sort="entryCount" order={order} onOrder={onOrder} className="num" title="Entries (stored observations) of the turn: sort by count" />
-        <SortHeader label="Size" sort="totalBytes" order={order} onOrder={onOrder} className="num col-size" title="Sort by total size" />
-        <SortHeader label={`First (${zone})`} sort="firstCreated" order={order} onOrder={onOrder} className="col-first" title="Sort by first activity" />
-        <SortHeader label={`Last (${zone})`} sort="lastCreated" order={order} onOrder={onOrder} className="col-last" title="Sort by last activity" />
-        <SortHeader label="Expiry" sort="earliestExpires" order={order} onOrder={onOrder} title="Sort by earliest expiry" />
+    <div className="turns-list" ref={columns.measureRef}>
+      <div className={`${cols} list-header`} role="presentation" style={{ gridTemplateColumns: template }}>
+        <Head columns={columns} col="turn" label="Turn" aria-sort={ariaSort(order, 'turnId')}>
+          <SortButton label="Turn" sort="turnId" order={order} onOrder={onOrder} title="Sort by turn id" />
+        </Head>
+        <Head columns={columns} col="owners" label="Owners" />
+        <Head columns={columns} col="entries" label="Entries" className="num" aria-sort={ariaSort(order, 'entryCount')}>
+          <SortButton label="Entries" sort="entryCount" order={order} onOrder={onOrder} title="Entries (stored observations) of the turn: sort by count" />
+        </Head>
+        <Head columns={columns} col="size" label="Size" className="num" aria-sort={ariaSort(order, 'totalBytes')}>
+          <SortButton label="Size" sort="totalBytes" order={order} onOrder={onOrder} title="Sort by total size" />
+        </Head>
+        <Head columns={columns} col="first" label="First" aria-sort={ariaSort(order, 'firstCreated')}>
+          <SortButton label={`First (${zone})`} sort="firstCreated" order={order} onOrder={onOrder} title="Sort by first activity" />
+        </Head>
+        <Head columns={columns} col="last" label="Last" aria-sort={ariaSort(order, 'lastCreated')}>
+          <SortButton label={`Last (${zone})`} sort="lastCreated" order={order} onOrder={onOrder} title="Sort by last activity" />
+        </Head>
+        <Head columns={columns} col="expiry" label="Expiry" last aria-sort={ariaSort(order, 'earliestExpires')}>
+          <SortButton label="Expiry" sort="earliestExpires" order={order} onOrder={onOrder} title="Sort by earliest expiry" />
+        </Head>
       </div>
       {turns.length === 0 ? (
         <Empty>
@@ -126,6 +170,7 @@ export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
       ) : (
         <div
           className="list-scroll"
+          data-columns-scroller
           ref={(el) => {
             scrollRef.current = el;
             if (typeof ref === 'function') ref(el);
@@ -169,31 +214,37 @@ export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
                   role="option"
                   aria-selected={selected}
                   className={`${cols} list-row${selected ? ' selected' : ''}${item.index === active ? ' active' : ''}`}
-                  style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+                  style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT, gridTemplateColumns: template }}
                   onClick={() => {
                     setActive(item.index);
                     onSelect(turn.turnId);
                   }}
                 >
-                  <span className="mono ellipsis" title={`${turn.turnId}\nexecutors: ${turn.executors.join(', ')}`}>
+                  <span className="mono ellipsis" title={`${turn.turnId}${operator ? `\nowners: ${turn.owners.join(', ') || '—'}` : ''}\nexecutors: ${turn.executors.join(', ')}`}>
                     {turn.turnId}
                   </span>
-                  {operator && (
-                    <span className="ellipsis col-owners" title={turn.owners.join(', ')}>
+                  {visible.has('owners') && (
+                    <span className="ellipsis" title={turn.owners.join(', ')}>
                       {turn.owners.length ? turn.owners.join(', ') : '—'}
                     </span>
                   )}
-                  <span className="num">{formatCount(turn.entryCount)}</span>
-                  <span className="num col-size" title={`${formatCount(turn.totalBytes)} bytes`}>
-                    {formatBytes(turn.totalBytes)}
-                  </span>
-                  <span className="time col-first" title={formatTime(turn.firstCreatedAt)}>
-                    {formatShortTime(turn.firstCreatedAt, now)}
-                  </span>
-                  <span className="time col-last" title={formatTime(turn.lastCreatedAt)}>
-                    {formatShortTime(turn.lastCreatedAt, now)}
-                  </span>
-                  <span>
+                  {visible.has('entries') && <span className="num">{formatCount(turn.entryCount)}</span>}
+                  {visible.has('size') && (
+                    <span className="num ellipsis" title={`${formatCount(turn.totalBytes)} bytes`}>
+                      {formatBytes(turn.totalBytes)}
+                    </span>
+                  )}
+                  {visible.has('first') && (
+                    <span className="time ellipsis" title={formatTime(turn.firstCreatedAt)}>
+                      {formatShortTime(turn.firstCreatedAt, now)}
+                    </span>
+                  )}
+                  {visible.has('last') && (
+                    <span className="time ellipsis" title={formatTime(turn.lastCreatedAt)}>
+                      {formatShortTime(turn.lastCreatedAt, now)}
+                    </span>
+                  )}
+                  <span className="col-expiry">
                     <ExpiryBadge expiresAt={turnExpiresAt(turn)} now={now} label={turnBadgeLabel(turn)} />
                   </span>
                 </div>

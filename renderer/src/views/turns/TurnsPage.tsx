@@ -206,6 +206,7 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
             <EntriesTable
               ref={entriesRef}
               turnId={selection.turnId}
+              revision={revision}
               entries={entryList}
               status={entryList ? entries.status : 'loading'}
               error={entries.error}

@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openScratchpad } from '../../app/scratchpad';
+import { tempDir } from './data';
+import { launchApp, type AppSession } from './harness';
+import { entryRow, selectTurn } from './ui';
+
+// Two entries picked with the entries table's checkboxes, then Compare: the first pick on the left.
+const NOW = 1_796_040_000;
+const ALICE = { kind: 'user', userId: 'alice' } as const;
+const TURN = 'c0c0c0c0c0c0c0c0';
+const LOG_1 = Array.from({ length: 40 }, (_, i) => `12:00:${String(i).padStart(2, '0')} INFO worker step ${i} ok\n`).join('');
+const LOG_2 = LOG_1.replace('step 10 ok', 'step 10 failed: timeout').replace('step 20 ok', 'step 20 retried ok').replace('step 30 ok\n', 'step 30 ok\n12:00:30 WARN worker slow step\n');
+
+describe('compare two picked entries', () => {
+  const tmp = tempDir();
+  const dbPath = path.join(tmp.dir, 'picked.db');
+  let app: AppSession;
+
+  beforeAll(async () => {
+    const pad = await openScratchpad(dbPath, { clock: () => NOW - 600 });
+    await pad.put(ALICE, { turnId: TURN, stepNum: 1, executorName: 'read_logs', observation: LOG_1, ttlSeconds: 86_400 });
+    await pad.put(ALICE, { turnId: TURN, stepNum: 2, executorName: 'read_logs', observation: LOG_2, ttlSeconds: 86_400 });
+    await pad.put(ALICE, { turnId: TURN, stepNum: 3, executorName: 'read_logs', observation: 'other', ttlSeconds: 86_400 });
+    await pad.close();
+    app = await launchApp({ dbPath, principal: ALICE, now: NOW });
+  });
+  afterAll(async () => {
+    await app?.close();
+    tmp.remove();
+  });
+
+  test('picks keep at most two, Compare opens their diff with the first pick on the left', async () => {
+    const { page } = app;
+    const entries = await selectTurn(page, TURN);
+    const pick = (step: number) => entryRow(entries, step).getByRole('checkbox').click();
+    await pick(3);
+    const bar = page.getByRole('toolbar', { name: 'Picked entries' });
+    expect(await bar.textContent()).toContain('1 of 2 picked: pick one more to compare');
+    expect(await bar.getByRole('button', { name: 'Compare' }).isDisabled()).toBe(true);
+    // A pick does not open the row's entry.
+    expect(await page.getByRole('tablist', { name: 'Entry views' }).count()).toBe(0);
+    await pick(2);
+    await pick(1);
+    // The third pick pushed out the first: steps 2 and 1 remain.
+    expect(await entries.getByRole('checkbox', { checked: true }).evaluateAll((boxes) => boxes.map((b) => b.getAttribute('aria-label')))).toEqual([
+      'Pick read_logs step 1 to compare',
+      'Pick read_logs step 2 to compare',
+    ]);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const [w, h] of [[1440, 900], [1024, 640]] as const) {
+        await page.setViewportSize({ width: w, height: h });
+        await app.screenshot(`compare-picks-${w}-${scheme}`);
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await bar.getByRole('button', { name: 'Compare' }).click();
+    // LOG_2 (step 2, picked first: left) against LOG_1 (right): 2 lines changed, 1 only on the left.
+    await page.locator('.cmp-summary', { hasText: '2 lines changed, 1 deleted' }).waitFor();
+    await app.screenshot('compare-picked-1440-light');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await bar.getByRole('button', { name: 'Clear' }).click();
+    expect(await entries.getByRole('checkbox', { checked: true }).count()).toBe(0);
+    expect(app.problems).toEqual([]);
+  });
+});
