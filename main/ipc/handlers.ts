@@ -6,6 +6,7 @@ import {
   type ChannelResponse,
   type Envelope,
 } from '../../app/contract';
+import { connectionTarget, scrubbed } from './connection';
 import { IpcError, toErrorShape } from './errors';
 import { sessionInfo, switchFile, switchPrincipal, type Services, type WindowSession } from './session';
 
@@ -75,6 +76,17 @@ function implementation(services: Services): Implementation {
         if (path === null) return null;
       }
       await switchFile(s, services, path);
+      return sessionInfo(s, recentFiles);
+    },
+    'connection:open': async (s, { url, password }) => {
+      if (!services.connectionPrompts?.asked(s)) throw new IpcError('FORBIDDEN', 'no connection was asked for: use File › Open connection…');
+      const target = connectionTarget(url, password);
+      try {
+        await switchFile(s, services, target.url);
+      } catch (err) {
+        throw scrubbed(err, target.secrets);
+      }
+      services.connectionPrompts.done(s);
       return sessionInfo(s, recentFiles);
     },
     'principal:choose': async (s) => {
