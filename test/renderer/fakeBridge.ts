@@ -126,6 +126,8 @@ export function fakeBridge(entries: FakeEntry[], options: { readLog?: ReadLogEnt
     fileOpen: (r: unknown) => record('fileOpen', r, ok(null)),
     searchQuery: (r: Parameters<typeof search>[0]) => record('searchQuery', r, search(r)),
     principalChoose: (r: unknown) => record('principalChoose', r, ok(null)),
+    connectionOpen: (r: { url: string }) =>
+      record('connectionOpen', r, r.url.includes('unreachable') ? fail('UNAVAILABLE', 'postgres://alice@unreachable:5432/db: cannot reach the server (ECONNREFUSED)') : ok({ ...session, file: r.url, format: 'postgres' })),
     on: (event: string, listener: (payload: unknown) => void) => {
       const set = listeners.get(event) ?? new Set();
       set.add(listener);
