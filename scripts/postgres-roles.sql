@@ -47,6 +47,8 @@ DO $log$
 BEGIN
   IF to_regclass('scratchpad.read_log') IS NOT NULL THEN
     GRANT INSERT ON scratchpad.read_log TO scratchpad_operator;
+    -- The operator view may change expiries (extendTtl), and only them (schema 2 and later).
+    GRANT UPDATE (expires_at) ON scratchpad.observations TO scratchpad_operator;
   END IF;
 END
 $log$;

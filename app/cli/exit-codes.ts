@@ -1,4 +1,3 @@
-import { PostgresStoreError } from '../scratchpad/postgres/errors';
 import { ScratchpadError } from '../scratchpad/types';
 
 /**
@@ -14,10 +13,10 @@ export const EXIT = { OK: 0, NOT_FOUND: 1, USAGE: 2, BUSY: 3, CORRUPT: 4, FAILUR
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 /**
- * The error kinds the CLI reports: the store's codes plus the CLI's own. UNAVAILABLE: the PostgreSQL server
- * cannot be reached (refused, DNS failure, timeout); the store reports it as BUSY with failure `unreachable`.
+ * The error kinds the CLI reports: the store's codes (UNAVAILABLE among them: the PostgreSQL server cannot be
+ * reached) plus the CLI's own.
  */
-export type CliErrorCode = ScratchpadError['code'] | 'USAGE' | 'EXISTS' | 'IO' | 'UNAVAILABLE' | 'INTERNAL';
+export type CliErrorCode = ScratchpadError['code'] | 'USAGE' | 'EXISTS' | 'IO' | 'INTERNAL';
 
 /** An error the CLI reports as one line on stderr and an exit code. */
 export class CliError extends Error {
@@ -57,8 +56,7 @@ function fromSqliteCode(code: string): CliErrorCode | null {
 export function describeFailure(error: unknown): { code: CliErrorCode; message: string; exitCode: ExitCode } {
   let code: CliErrorCode = 'INTERNAL';
   let message = error instanceof Error ? error.message : String(error);
-  if (error instanceof PostgresStoreError && error.failure === 'unreachable') code = 'UNAVAILABLE';
-  else if (error instanceof CliError || error instanceof ScratchpadError) code = error.code;
+  if (error instanceof CliError || error instanceof ScratchpadError) code = error.code;
   else if (error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string') {
     const errno = (error as NodeJS.ErrnoException).code as string;
     code = fromSqliteCode(errno) ?? (errno === 'EEXIST' ? 'EXISTS' : errno.startsWith('E') ? 'IO' : 'INTERNAL');

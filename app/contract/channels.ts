@@ -71,6 +71,16 @@ export const CHANNELS = {
     request: z.object({ recentIndex: z.number().int().nonnegative().max(50).optional() }).strict(),
     response: SessionInfoSchema.nullable(),
   },
+  /**
+   * Open a PostgreSQL database the user typed in the connection dialog (File › Open connection…): a
+   * `postgres://` or `postgresql://` URL, never a file path, and the password apart (masked in the dialog; it may
+   * also be left to PGPASSWORD or ~/.pgpass). Main accepts it only while it has asked this window for a
+   * connection (FORBIDDEN otherwise); the recent list keeps the URL without the password.
+   */
+  'connection:open': {
+    request: z.object({ url: z.string().min(1).max(2048), password: z.string().max(1024).optional() }).strict(),
+    response: SessionInfoSchema,
+  },
   /** Ask main to let the user change who the window views as (menu / native confirmation in main). */
   'principal:choose': { request: Empty, response: SessionInfoSchema.nullable() },
   /**
@@ -98,6 +108,8 @@ export const EVENTS = {
     totalBytes: z.number().int().nonnegative(),
     done: z.boolean(),
   }),
+  /** Main asks the window to show its connection dialog (File › Open connection…). */
+  'connection:prompt': z.object({}).strict(),
   /** Progress of long store work (gc, stats over large files). */
   'work:progress': z.object({ task: z.string(), done: z.number().nonnegative(), total: z.number().nonnegative() }),
   /** A deep link to an entry of this window's file arrived while the window was open: show that entry there. */

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
-/** The codes the store raises (`ScratchpadError`): listed here once; the worker and IPC layers rebuild by code. */
-export const STORE_ERROR_CODES = ['NOT_FOUND', 'INVALID_ARGUMENT', 'TOO_LARGE', 'READ_ONLY', 'BUSY', 'CORRUPT', 'UNSUPPORTED_FORMAT'] as const;
+/**
+ * The codes the store raises (`ScratchpadError`): listed here once; the worker and IPC layers rebuild by code.
+ * UNAVAILABLE: the database server cannot be reached (connection refused, DNS failure, connect timeout); BUSY:
+ * it was reached but is busy, locked or in conflict.
+ */
+export const STORE_ERROR_CODES = ['NOT_FOUND', 'INVALID_ARGUMENT', 'TOO_LARGE', 'READ_ONLY', 'BUSY', 'UNAVAILABLE', 'CORRUPT', 'UNSUPPORTED_FORMAT'] as const;
 
 /** One of {@link STORE_ERROR_CODES}. */
 export type StoreErrorCode = (typeof STORE_ERROR_CODES)[number];

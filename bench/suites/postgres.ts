@@ -3,7 +3,8 @@
  * one), measured through the real store (openScratchpad('postgres://...'): argument checks, summary, handle,
  * RLS binding) against the floor measured in the same run, `pg_raw_insert_8KB_per_s`: the same bytes inserted
  * one row per transaction into a one-column bytea table with plain `pg`. The same operations on a v2 SQLite file
- * give the `sqlite_*` figures of the same table, so a reader sees what the server costs.
+ * give the `sqlite_*` figures of the same table, so a reader sees what the server costs. Stats and search at
+ * 1 GiB: postgres-1gb.ts, after the rest (both stores filled by puts).
  */
 import pg from 'pg';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { startPgServer } from '../../test/support/pg-server';
 import { KiB, MiB, textOfBytes } from '../lib/content';
 import { progress } from '../lib/log';
 import { median } from '../lib/timing';
+import { atOneGigabyte } from './postgres-1gb';
 
 const USER = { kind: 'user', userId: 'bench-user' } as const;
 const OPERATOR = { kind: 'operator' } as const;
@@ -170,11 +172,13 @@ export async function runPostgres(scale: number): Promise<{ figures: Record<stri
       Object.assign(figures, await listAndStats(pgb, sq, scale));
       progress('postgres: gc');
       Object.assign(figures, await gc(pgb, sq, raw));
+      const big = await atOneGigabyte({ pg: { store: pgb.store, put: (t, text) => put(pgb, t, text) }, sqlite: { store: sq.store, put: (t, text) => put(sq, t, text) } }, scale);
+      Object.assign(figures, big.figures);
       const counter = new pg.Client({ connectionString: url }); // the superuser on the bench database: sees every row
       await counter.connect();
       const rows = Number((await counter.query('SELECT count(*) AS n FROM scratchpad.observations')).rows[0]?.n ?? 0);
       await counter.end();
-      return { figures, extra: { pg_stats_rows: rows }, info: { pg_server_version: version, pg_binaries: server.binaries.source } };
+      return { figures, extra: { pg_stats_rows: rows, ...big.extra }, info: { pg_server_version: version, pg_binaries: server.binaries.source } };
     } finally {
       await raw.end().catch(() => undefined);
       await pgb.store.close();

@@ -1,6 +1,7 @@
 import { BrowserWindow, dialog } from 'electron';
 import { resolve } from 'node:path';
 import type { LinkTarget, Principal } from '../../app/contract';
+import { createConnectionPrompts } from '../ipc/connection';
 import { createHandlers } from '../ipc/handlers';
 import { toErrorShape } from '../ipc/errors';
 import { switchFile, switchPrincipal, type RecentFiles, type WindowSession } from '../ipc/session';
@@ -30,7 +31,8 @@ export function createAppController(options: ControllerOptions) {
   const sessions = new Map<number, WindowSession>();
   const windows = new WeakMap<WindowSession, BrowserWindow>();
   const dialogs = electronDialogs((s) => windows.get(s), options.downloadsDir);
-  const services = { dialogs, recentFiles: options.recentFiles, openStore: (path: string) => options.openStore(path, false), log: options.log };
+  const connectionPrompts = createConnectionPrompts();
+  const services = { dialogs, recentFiles: options.recentFiles, openStore: (path: string) => options.openStore(path, false), log: options.log, connectionPrompts };
   const unregister = registerIpc(createHandlers(services), { sessionFor: (id) => sessions.get(id), pageUrl: options.pageUrl });
 
   const focusedSession = (): WindowSession | undefined => {
@@ -55,6 +57,13 @@ export function createAppController(options: ControllerOptions) {
         const s = focusedSession();
         if (!s) return;
         void dialogs.chooseOpenPath(s).then((path) => (path ? switchFile(s, services, path) : undefined)).catch((err) => showError('Could not open the file', err));
+      },
+      onOpenConnection: () => {
+        const s = focusedSession();
+        if (!s) return;
+        // The page shows the dialog; main accepts the URL it sends back only because it asked (connection.ts).
+        connectionPrompts.ask(s);
+        s.emit('connection:prompt', {});
       },
       onOpenRecent: (path) => {
         const s = focusedSession();

@@ -10,6 +10,8 @@ export interface MenuModel {
   readonly owners: readonly string[];
   readonly isMac: boolean;
   readonly onOpen: () => void;
+  /** File › Open connection…: the focused window shows its connection dialog. */
+  readonly onOpenConnection: () => void;
   readonly onOpenRecent: (path: string) => void;
   readonly onNewWindow: () => void;
   readonly onViewAs: (principal: Principal) => void;
@@ -18,7 +20,7 @@ export interface MenuModel {
 const same = (a: Principal | null, b: Principal) =>
   a !== null && a.kind === b.kind && (a.kind === 'operator' || (b.kind === 'user' && a.userId === b.userId));
 
-/** The application menu template: File (open, recent, new window), Edit, View (view as, zoom, devtools), Window, Help. */
+/** The application menu template: File (new window, open, open connection, recent), Edit, View (view as, zoom, devtools), Window, Help. */
 export function menuTemplate(model: MenuModel): MenuItemConstructorOptions[] {
   const viewAs: MenuItemConstructorOptions[] = [
     { label: 'View as Operator (All Owners)', type: 'radio', checked: same(model.principal, { kind: 'operator' }), enabled: model.principal !== null, click: () => model.onViewAs({ kind: 'operator' }) },
@@ -36,6 +38,7 @@ export function menuTemplate(model: MenuModel): MenuItemConstructorOptions[] {
       submenu: [
         { label: 'New Window', accelerator: 'CmdOrCtrl+N', click: model.onNewWindow },
         { label: 'Open…', accelerator: 'CmdOrCtrl+O', click: model.onOpen },
+        { label: 'Open Connection…', accelerator: 'CmdOrCtrl+Shift+O', enabled: model.principal !== null, click: model.onOpenConnection },
         {
           label: 'Open Recent',
           enabled: model.recentFiles.length > 0,

@@ -6,6 +6,7 @@ import {
   type ChannelResponse,
   type Envelope,
 } from '../../app/contract';
+import { connectionTarget, scrubbed } from './connection';
 import { IpcError, toErrorShape } from './errors';
 import { sessionInfo, switchFile, switchPrincipal, type Services, type WindowSession } from './session';
 
@@ -81,6 +82,17 @@ function implementation(services: Services): Implementation {
       const link = s.pendingLink ?? null;
       s.pendingLink = null;
       return link;
+    },
+    'connection:open': async (s, { url, password }) => {
+      if (!services.connectionPrompts?.asked(s)) throw new IpcError('FORBIDDEN', 'no connection was asked for: use File › Open connection…');
+      const target = connectionTarget(url, password);
+      try {
+        await switchFile(s, services, target.url);
+      } catch (err) {
+        throw scrubbed(err, target.secrets);
+      }
+      services.connectionPrompts.done(s);
+      return sessionInfo(s, recentFiles);
     },
     'principal:choose': async (s) => {
       // Main lists every owner: the choice and its confirmation happen in native UI, never in the page.

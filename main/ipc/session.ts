@@ -1,5 +1,6 @@
 import type { EventName, EventPayload, LinkTarget, Principal, SessionInfo } from '../../app/contract';
 import type { OpenStoreClient, StoreClient } from '../store/client';
+import type { ConnectionPrompts } from './connection';
 
 /**
  * One window's session: the open store and who the window views as. Filled by main when the window opens and
@@ -35,6 +36,8 @@ export interface Services {
   readonly dialogs: Dialogs;
   readonly recentFiles: RecentFiles;
   readonly openStore: OpenStoreClient;
+  /** The windows asked for a connection (File › Open connection…); without it `connection:open` is FORBIDDEN. */
+  readonly connectionPrompts?: ConnectionPrompts;
   /** Called with one line per slow handler (over `slowMs`, default 250 ms). */
   readonly log?: (line: string) => void;
   readonly slowMs?: number;

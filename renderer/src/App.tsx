@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { SearchHit } from '../../app/contract';
 import { toApiError, useApi, type ApiError } from './api';
+import { ConnectionDialog } from './components/ConnectionDialog';
 import { HelpOverlay } from './components/HelpOverlay';
 import { LinkNotice } from './components/LinkNotice';
 import { SessionBar } from './components/SessionBar';
@@ -77,6 +78,19 @@ function Shell() {
     [store],
   );
   const openFile = () => sessionAction(() => api.fileOpen({}));
+  // File › Open connection… (main's menu) asks for the connection dialog.
+  const [connecting, setConnecting] = useState(false);
+  useEffect(() => api.on('connection:prompt', () => setConnecting(true)), [api]);
+  const closeConnection = useCallback(() => setConnecting(false), []);
+  const connect = useCallback(
+    async (url: string, password: string | undefined) => {
+      await api.connectionOpen(password === undefined ? { url } : { url, password });
+      setConnecting(false);
+      setSelection({ turnId: null, entryId: null });
+      store.refresh();
+    },
+    [api, store],
+  );
   const choosePrincipal = () => sessionAction(() => api.principalChoose({}));
 
   useHotkeys(
@@ -90,7 +104,7 @@ function Shell() {
       o: () => void openFile(),
       a: () => void choosePrincipal(),
     },
-    !help,
+    !help && !connecting,
   );
 
   const openHit = useCallback((hit: SearchHit) => {
@@ -152,7 +166,7 @@ function Shell() {
       </nav>
       {links.failure && <LinkNotice failure={links.failure} onDismiss={links.dismiss} />}
       <main className="main">
-        {page === 'turns' && <TurnsPage session={session.data} now={now} selection={selection} onSelect={setSelection} active={!help} />}
+        {page === 'turns' && <TurnsPage session={session.data} now={now} selection={selection} onSelect={setSelection} active={!help && !connecting} />}
         {page === 'gc' && (
           <GcPage
             session={session.data}
@@ -175,6 +189,7 @@ function Shell() {
         )}
       </main>
       {help && <HelpOverlay onClose={() => setHelp(false)} />}
+      {connecting && <ConnectionDialog recent={session.data?.recentFiles ?? []} onConnect={connect} onClose={closeConnection} />}
     </div>
   );
 }

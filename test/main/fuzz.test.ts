@@ -79,6 +79,8 @@ function validRequest(channel: ChannelName, ids: string[]): unknown {
       return { leftId: ids[0], rightId: ids[0] };
     case 'search:query':
       return { pattern: 'a', limit: 5 };
+    case 'connection:open':
+      return { url: 'postgres://alice@127.0.0.1:1/db' };
     default:
       return {};
   }
@@ -126,8 +128,11 @@ describe('IPC fuzzing: random and malformed payloads to every channel', () => {
         }),
         { numRuns: 120, examples: [[validRequest(channel, seeded.ids)]] },
       );
-      // The generators reach both sides of the schema: some payloads are served, some refused.
-      expect(outcomes).toContain('ok');
+      // The generators reach both sides of the schema: some payloads are served, some refused. connection:open
+      // is the one exception: main never asked these windows for a connection, so a well-formed payload is
+      // FORBIDDEN and nothing is ever opened.
+      expect(outcomes).toContain(channel === 'connection:open' ? 'FORBIDDEN' : 'ok');
+      if (channel === 'connection:open') expect(outcomes).not.toContain('ok');
       expect(outcomes).toContain('INVALID_ARGUMENT');
     });
   });

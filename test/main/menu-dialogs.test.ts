@@ -18,6 +18,7 @@ function model(overrides: Partial<Parameters<typeof menuTemplate>[0]> = {}) {
     owners: ['alice', 'bob'],
     isMac: false,
     onOpen: () => calls.push(['open']),
+    onOpenConnection: () => calls.push(['connection']),
     onOpenRecent: (path: string) => calls.push(['recent', path]),
     onNewWindow: () => calls.push(['new']),
     onViewAs: (p: Principal) => calls.push(['viewAs', p]),
@@ -34,6 +35,7 @@ describe('menuTemplate', () => {
     expect(submenu(template, '&File').map((i) => [i.label ?? i.role ?? i.type, i.accelerator])).toEqual([
       ['New Window', 'CmdOrCtrl+N'],
       ['Open…', 'CmdOrCtrl+O'],
+      ['Open Connection…', 'CmdOrCtrl+Shift+O'],
       ['Open Recent', undefined],
       ['separator', undefined],
       ['close', undefined],

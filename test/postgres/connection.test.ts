@@ -30,20 +30,20 @@ afterAll(async () => {
 const passwordOf = (url: string) => decodeURIComponent(new URL(url).password);
 
 describe('openPgTarget', () => {
-  it('maps a refused port to BUSY (unreachable)', async () => {
+  it('maps a refused port to UNAVAILABLE', async () => {
     const url = Object.assign(new URL(roles.appUrl), { port: String(await freePort()) }).toString();
     const err = await openPgTarget(url).catch((e: unknown) => e);
-    expect(err).toMatchObject({ code: 'BUSY', failure: 'unreachable', message: expect.stringContaining('ECONNREFUSED') });
+    expect(err).toMatchObject({ code: 'UNAVAILABLE', failure: 'unreachable', message: expect.stringContaining('ECONNREFUSED') });
     expect((err as Error).message).not.toContain(passwordOf(url));
   });
 
-  it('maps a server that never answers to BUSY (unreachable) after connect_timeout', async () => {
+  it('maps a server that never answers to UNAVAILABLE after connect_timeout', async () => {
     const silent = net.createServer(() => undefined);
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
     const port = (silent.address() as net.AddressInfo).port;
     try {
       const err = await openPgTarget(`postgres://u:pw@127.0.0.1:${port}/db?connect_timeout=1`).catch((e: unknown) => e);
-      expect(err).toMatchObject({ code: 'BUSY', failure: 'unreachable', message: expect.stringContaining('timeout') });
+      expect(err).toMatchObject({ code: 'UNAVAILABLE', failure: 'unreachable', message: expect.stringContaining('timeout') });
     } finally {
       silent.close();
     }

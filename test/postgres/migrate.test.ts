@@ -56,6 +56,23 @@ describe('openSchema', () => {
     }
   });
 
+  it('brings a version 1 schema to the latest: the operator may then change expiries, and the one-call reads exist', async () => {
+    const app = await connect(roles.appUrl);
+    const admin = await db.admin();
+    const privilege = `SELECT has_column_privilege('scratchpad_operator', 'scratchpad.observations', 'expires_at', 'UPDATE') AS ttl,
+      has_column_privilege('scratchpad_operator', 'scratchpad.observations', 'owner', 'UPDATE') AS owner,
+      (SELECT count(*)::int FROM pg_policies WHERE schemaname = 'scratchpad' AND policyname = 'operator_ttl') AS policies,
+      to_regprocedure('scratchpad.turn_entries(text, boolean, text)') IS NOT NULL AS list`;
+    try {
+      expect(await openSchema(app, { label, target: 1 })).toBe(1);
+      expect((await admin.query(privilege)).rows).toEqual([{ ttl: false, owner: false, policies: 0, list: false }]);
+      expect(await openSchema(app, { label })).toBe(PG_LATEST_VERSION);
+      expect((await admin.query(privilege)).rows).toEqual([{ ttl: true, owner: false, policies: 1, list: true }]);
+    } finally {
+      await app.end();
+    }
+  });
+
   it('refuses a newer schema version with UNSUPPORTED_FORMAT', async () => {
     const app = await connect(roles.appUrl);
     try {

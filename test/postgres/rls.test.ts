@@ -111,12 +111,38 @@ describe('row-level security, the operator role', () => {
     const all = ['alice', 'bob', roles.alice.name, roles.bob.name].sort();
     expect(await ownersSeen(ops, bind('', 'on'))).toEqual(every(all));
     expect(await ownersSeen(ops, bind('alice', 'off'))).toEqual(every([]));
-    await ops.query(bind('', 'on'));
+  });
+
+  it('changes every owner\'s expiry only in the operator view, and no other column', async () => {
+    const ops = await client(roles.operatorUrl);
+    const all = ['alice', 'bob', roles.alice.name, roles.bob.name].sort();
+    const expiries = async () => {
+      const admin = await db.admin();
+      return (await admin.query(`SELECT owner, expires_at FROM scratchpad.observations ORDER BY owner`)).rows.map((r) => [r.owner, r.expires_at]);
+    };
+    const before = await expiries();
+    await ops.query(bind('alice', 'off'));
     try {
-      await expect(ops.query(`UPDATE scratchpad.observations SET expires_at = 0`)).rejects.toMatchObject({ code: '42501' });
+      expect((await ops.query(`UPDATE scratchpad.observations SET expires_at = 1`)).rowCount).toBe(0);
     } finally {
       await ops.query('ROLLBACK');
     }
+    await ops.query(bind('', 'on'));
+    try {
+      const r = await ops.query(`UPDATE scratchpad.observations SET expires_at = 99999 RETURNING owner`);
+      expect(r.rows.map((x) => x.owner as string).sort()).toEqual(all);
+      await expect(ops.query(`SAVEPOINT s; UPDATE scratchpad.observations SET owner = 'bob'`)).rejects.toMatchObject({ code: '42501' });
+      await ops.query('ROLLBACK TO SAVEPOINT s');
+      await expect(ops.query(`UPDATE scratchpad.chunks SET data = ''::bytea`)).rejects.toMatchObject({ code: '42501' });
+    } finally {
+      await ops.query('ROLLBACK');
+    }
+    expect(await expiries()).toEqual(before);
+    // Committed, the change is there for every owner.
+    await ops.query(bind('', 'on'));
+    await ops.query(`UPDATE scratchpad.observations SET expires_at = expires_at + 10`);
+    await ops.query('COMMIT');
+    expect(await expiries()).toEqual(before.map(([o, e]) => [o, (e as number) + 10]));
   });
 });
 

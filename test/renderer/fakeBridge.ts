@@ -133,6 +133,8 @@ export function fakeBridge(entries: FakeEntry[], options: { readLog?: ReadLogEnt
       pendingLink = null;
       return record('linkPending', r, ok(link));
     },
+    connectionOpen: (r: { url: string }) =>
+      record('connectionOpen', r, r.url.includes('unreachable') ? fail('UNAVAILABLE', 'postgres://alice@unreachable:5432/db: cannot reach the server (ECONNREFUSED)') : ok({ ...session, file: r.url, format: 'postgres' })),
     on: (event: string, listener: (payload: unknown) => void) => {
       const set = listeners.get(event) ?? new Set();
       set.add(listener);

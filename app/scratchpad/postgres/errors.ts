@@ -56,9 +56,9 @@ export function isRetryable(err: unknown): boolean {
 function classify(err: unknown, operation: PgOperation): [ScratchpadErrorCode, PgFailure, string] | null {
   const code = codeOf(err);
   const msg = err instanceof Error ? err.message : String(err);
-  if (code !== null && UNREACHABLE_SOCKET.has(code)) return ['BUSY', 'unreachable', `cannot reach the server (${code})`];
+  if (code !== null && UNREACHABLE_SOCKET.has(code)) return ['UNAVAILABLE', 'unreachable', `cannot reach the server (${code})`];
   if (code !== null && LOST_SOCKET.has(code)) return ['BUSY', 'connection_lost', `connection lost (${code}); the transaction was rolled back`];
-  if (/connection timeout|timeout expired/i.test(msg)) return ['BUSY', 'unreachable', 'cannot reach the server (connection timeout)'];
+  if (/connection timeout|timeout expired/i.test(msg)) return ['UNAVAILABLE', 'unreachable', 'cannot reach the server (connection timeout)'];
   if (/Connection terminated|Client has encountered a connection error|not queryable/i.test(msg)) {
     return ['BUSY', 'connection_lost', 'connection lost; the transaction was rolled back'];
   }
@@ -79,7 +79,7 @@ function classify(err: unknown, operation: PgOperation): [ScratchpadErrorCode, P
 
 /**
  * Maps a driver error to a {@link PostgresStoreError} naming `label` (a redacted URL), with every secret scrubbed:
- * unreachable (ECONNREFUSED, DNS failure, connect timeout) -> BUSY/unreachable (no UNAVAILABLE code yet);
+ * unreachable (ECONNREFUSED, DNS failure, connect timeout) -> UNAVAILABLE/unreachable;
  * wrong password -> INVALID_ARGUMENT/auth; missing database -> NOT_FOUND; read-only server (25006) -> READ_ONLY;
  * serialization failure or deadlock (after retries) -> BUSY/conflict; lock timeout, cancel, too many connections,
  * starting up -> BUSY/busy; connection lost (reset, terminated, admin shutdown, 08xxx) -> BUSY/connection_lost;

@@ -75,3 +75,16 @@ export async function inTransaction<T>(target: PgTarget, binding: Binding, optio
     }
   }
 }
+
+/**
+ * Runs one statement outside any explicit transaction (its own implicit one: one round trip), for the store's
+ * one-call functions that bind the principal themselves (migrations/002). `config` is a named query (planned
+ * once per connection). Errors come out mapped by mapPgError; a connection that failed is discarded.
+ */
+export async function queryOnce<R extends pg.QueryResultRow>(target: PgTarget, operation: PgOperation, config: pg.QueryConfig): Promise<pg.QueryResult<R>> {
+  try {
+    return await target.pool.query<R>(config);
+  } catch (err) {
+    throw mapPgError(err, target.label, operation, target.secrets);
+  }
+}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ApiError } from '../api';
+import { errorHint } from '../format/error-hint';
 
 /** Spinner line for a view that is loading. */
 export function Loading({ what }: { what: string }) {
@@ -23,6 +24,7 @@ export function ErrorBox({ error, onRetry, what }: { error: ApiError; onRetry?: 
         <strong>{what ? `Could not load ${what}` : 'Error'}</strong> <code className="error-code">{error.code}</code>
       </div>
       <div className="error-message">{error.message}</div>
+      {errorHint(error.code) !== null && <div className="error-hint">{errorHint(error.code)}</div>}
       {onRetry && (
         <button type="button" onClick={onRetry}>
           Retry

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { EventName, EventPayload, Principal } from '../../../app/contract';
+import { createConnectionPrompts } from '../../../main/ipc/connection';
 import { createHandlers } from '../../../main/ipc/handlers';
 import type { Dialogs, WindowSession } from '../../../main/ipc/session';
 import type { StoreClient } from '../../../main/store/client';
@@ -70,6 +71,8 @@ export interface AppSession {
   screenshot(name: string): Promise<string>;
   /** Delivers a push event to the page, as main's `webContents.send` would. */
   push<E extends EventName>(event: E, payload: EventPayload<E>): Promise<void>;
+  /** What File › Open Connection… does in main: this window may now send a URL, and is asked for one. */
+  askConnection(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -109,6 +112,7 @@ export async function launchApp(options: LaunchOptions): Promise<AppSession> {
   const clock = options.now === undefined ? undefined : () => options.now as number;
   const openStore = (file: string): Promise<StoreClient> => openInProcessClient(file, { ...options.storeOptions, ...(clock ? { clock } : {}) });
   const recent: string[] = [];
+  const connectionPrompts = createConnectionPrompts();
   const server = await serveStatic(distDir);
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'scratchpad-e2e-profile-'));
   const problems: string[] = [];
@@ -138,6 +142,7 @@ export async function launchApp(options: LaunchOptions): Promise<AppSession> {
         },
       },
       openStore,
+      connectionPrompts,
     });
     context = await chromium.launchPersistentContext(userDataDir, {
       executablePath: CHROMIUM_PATH,
@@ -210,6 +215,10 @@ export async function launchApp(options: LaunchOptions): Promise<AppSession> {
         return file;
       },
       push: (event, payload) => deliver(live, event, payload),
+      async askConnection() {
+        connectionPrompts.ask(session);
+        await deliver(live, 'connection:prompt', {});
+      },
       async close() {
         stopWatching();
         await liveContext.close().catch(() => {});

@@ -92,10 +92,10 @@ describe('mapPgError', () => {
 
   it('maps each driver failure to its code and finer failure', () => {
     const cases: [unknown, string, string, 'read' | 'write'][] = [
-      [dbError('ECONNREFUSED'), 'BUSY', 'unreachable', 'read'],
-      [dbError('ENOTFOUND'), 'BUSY', 'unreachable', 'read'],
-      [new Error('Connection terminated due to connection timeout'), 'BUSY', 'unreachable', 'read'],
-      [Object.assign(new AggregateError([dbError('ECONNREFUSED')]), {}), 'BUSY', 'unreachable', 'read'],
+      [dbError('ECONNREFUSED'), 'UNAVAILABLE', 'unreachable', 'read'],
+      [dbError('ENOTFOUND'), 'UNAVAILABLE', 'unreachable', 'read'],
+      [new Error('Connection terminated due to connection timeout'), 'UNAVAILABLE', 'unreachable', 'read'],
+      [Object.assign(new AggregateError([dbError('ECONNREFUSED')]), {}), 'UNAVAILABLE', 'unreachable', 'read'],
       [dbError('28P01'), 'INVALID_ARGUMENT', 'auth', 'read'],
       [dbError('3D000'), 'NOT_FOUND', 'no_database', 'read'],
       [dbError('25006'), 'READ_ONLY', 'read_only', 'write'],

@@ -16,19 +16,21 @@ export interface PgGcResult {
 /**
  * Deletes up to `limit` observations visible to the bound principal with expires_at <= `now` (Unix seconds from
  * the store's clock), oldest expiry first, with their chunks and read log (in the same statement: all or
- * nothing), in the caller's transaction. Rows locked by another transaction (a TTL change in flight) are skipped, not waited for (SKIP
+ * nothing), in the caller's transaction. Rows go by primary key and `entry_pk = ANY (ARRAY(...))`, never a join
+ * the planner could turn into a scan of every chunk (see store/gc.ts). Rows locked by another transaction (a TTL change in flight) are skipped, not waited for (SKIP
  * LOCKED); under READ COMMITTED a row whose expiry was moved past `now` meanwhile is re-checked and kept.
  */
 export async function gcBatch(client: pg.ClientBase, now: number, limit: number): Promise<PgGcResult> {
   const res = await client.query<{ removed: string; bytes: string }>(
-    `WITH doomed AS (
-       SELECT pk FROM ${SCHEMA}.observations WHERE expires_at <= $1 ORDER BY expires_at, pk LIMIT $2 FOR UPDATE SKIP LOCKED
-     ), gone AS (
-       DELETE FROM ${SCHEMA}.observations o USING doomed d WHERE o.pk = d.pk AND o.expires_at <= $1 RETURNING o.pk, o.size_bytes
+    `WITH gone AS (
+       DELETE FROM ${SCHEMA}.observations
+       WHERE pk = ANY (ARRAY(SELECT pk FROM ${SCHEMA}.observations WHERE expires_at <= $1 ORDER BY expires_at, pk LIMIT $2 FOR UPDATE SKIP LOCKED))
+         AND expires_at + 0 <= $1
+       RETURNING pk, size_bytes
      ), chunks AS (
-       DELETE FROM ${SCHEMA}.chunks c USING gone g WHERE c.entry_pk = g.pk
+       DELETE FROM ${SCHEMA}.chunks WHERE entry_pk = ANY (ARRAY(SELECT pk FROM gone))
      ), reads AS (
-       DELETE FROM ${SCHEMA}.read_log r USING gone g WHERE r.entry_pk = g.pk
+       DELETE FROM ${SCHEMA}.read_log WHERE entry_pk = ANY (ARRAY(SELECT pk FROM gone))
      )
      SELECT count(*) AS removed, coalesce(sum(size_bytes), 0) AS bytes FROM gone`,
     [now, limit],

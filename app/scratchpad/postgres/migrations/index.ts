@@ -1,4 +1,5 @@
 import { MIGRATION_001 } from './001-layout';
+import { MIGRATION_002 } from './002-operator-ttl-and-reads';
 
 /** One numbered migration: `sql` runs inside the migration transaction, as the schema owner when possible. */
 export interface PgMigration {
@@ -8,7 +9,10 @@ export interface PgMigration {
 }
 
 /** Every migration in order. Never edit a released one: add the next number. */
-export const PG_MIGRATIONS: readonly PgMigration[] = [{ version: 1, name: 'layout with row-level security', sql: MIGRATION_001 }];
+export const PG_MIGRATIONS: readonly PgMigration[] = [
+  { version: 1, name: 'layout with row-level security', sql: MIGRATION_001 },
+  { version: 2, name: 'operator TTL changes; one-call turn listing and stats', sql: MIGRATION_002 },
+];
 
 /** The schema version this code writes. */
 export const PG_LATEST_VERSION = PG_MIGRATIONS[PG_MIGRATIONS.length - 1]?.version ?? 0;

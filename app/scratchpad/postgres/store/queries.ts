@@ -63,21 +63,6 @@ export function turnCountSql(query: string | null, params: unknown[], ownerSql: 
   return `SELECT count(*) AS n FROM (SELECT turn_id FROM ${rowsInScope(where)} GROUP BY turn_id HAVING ${matchSql(`$${params.length}`)}) AS m`;
 }
 
-/** Totals and size buckets (upper bounds in bytes, the last bucket unbounded) at `now` ($1), from metadata only. */
-export function totalsSql(bounds: readonly number[], where: string): string {
-  const nowP = `$1`;
-  const buckets = [...bounds, null].map((up, i) => {
-    const low = i === 0 ? null : bounds[i - 1];
-    const conds = [low === null || low === undefined ? null : `size_bytes > ${Number(low)}`, up === null ? null : `size_bytes <= ${Number(up)}`].filter((c) => c !== null);
-    return `count(*) FILTER (WHERE ${conds.length > 0 ? conds.join(' AND ') : 'true'}) AS b${i}`;
-  });
-  return `SELECT count(*) AS rows, coalesce(sum(size_bytes), 0) AS bytes,
-    count(*) FILTER (WHERE kind = 'text') AS text_rows, coalesce(sum(size_bytes) FILTER (WHERE kind = 'text'), 0) AS text_bytes,
-    count(*) FILTER (WHERE kind = 'binary') AS binary_rows, coalesce(sum(size_bytes) FILTER (WHERE kind = 'binary'), 0) AS binary_bytes,
-    count(*) FILTER (WHERE expires_at <= ${nowP}) AS expired_rows, coalesce(sum(size_bytes) FILTER (WHERE expires_at <= ${nowP}), 0) AS expired_bytes,
-    ${buckets.join(', ')} FROM ${SCHEMA}.observations WHERE true${where}`;
-}
-
 /** Read log columns joined with their observation (as `o`). */
 export const LOG_SELECT = `SELECT o.id, o.turn_id, r.principal, r.mode, r.unit, r.start_unit, r.end_unit, r.truncated, r.at
   FROM ${SCHEMA}.read_log r JOIN ${SCHEMA}.observations o ON o.pk = r.entry_pk`;

@@ -5,9 +5,9 @@ import { ScratchpadError } from '../../types';
 import { unpackHandle } from '../../v2/stored-handle';
 import { readUnits } from '../data/chunks';
 import { SCHEMA } from '../names';
-import { inTransaction, type PgTarget } from '../transaction';
+import { inTransaction, queryOnce, type PgTarget } from '../transaction';
 import { streamChunks } from './content';
-import { LOG_SELECT, totalsSql, turnCountSql, turnPageSql } from './queries';
+import { LOG_SELECT, turnCountSql, turnPageSql } from './queries';
 import { bindingOf, ENTRY_COLUMNS, ownerCondition, pkOfId, toEntry, type EntryRow } from './rows';
 
 /** What the reader remembers of each record it returned: its row and the scope it was found in. */
@@ -69,8 +69,9 @@ export function createPgReader(target: PgTarget, memory: RecordMemory, dataVersi
       return { sha256: r.sha256, handle, detectedType: row.kind === 'binary' ? (r.detected_type ?? 'unknown') : null, lengthUnits: row.lengthUnits };
     },
     async entriesOfTurn(scope, turnId) {
-      const params: unknown[] = [turnId];
-      const res = await read(scope, (c) => c.query(`SELECT ${ENTRY_COLUMNS} FROM ${SCHEMA}.observations WHERE turn_id = $1${ownerCondition(scope, params)} ORDER BY step_num NULLS LAST, created_at, pk`, params));
+      // One call, one round trip (migrations/002): the function binds the scope and filters by owner itself.
+      const b = bindingOf(scope);
+      const res = await queryOnce(target, 'read', { name: 'scratchpad-turn-entries', text: `SELECT * FROM ${SCHEMA}.turn_entries($1, $2, $3)`, values: [b.owner, b.operator, turnId] });
       return res.rows.map((r) => remember(toEntry(r), scope));
     },
     async turnPage(q) {
@@ -128,13 +129,15 @@ export function createPgReader(target: PgTarget, memory: RecordMemory, dataVersi
       return res.rows.map((r) => ({ turnId: r.turn_id as string, owner: r.owner as string, rows: Number(r.rows), bytes: Number(r.bytes) }));
     },
     async statsTotals(scope, now, bounds): Promise<StatsTotals> {
-      const params: unknown[] = [now];
-      const where = ownerCondition(scope, params);
-      const t = (await read(scope, (c) => c.query(totalsSql(bounds, where), params))).rows[0] as Record<string, string>;
+      // One call, one round trip (migrations/002), over metadata only.
+      const b = bindingOf(scope);
+      const res = await queryOnce(target, 'read', { name: 'scratchpad-stats-totals', text: `SELECT * FROM ${SCHEMA}.stats_totals($1, $2, $3, $4)`, values: [b.owner, b.operator, now, [...bounds]] });
+      const t = res.rows[0] as Record<string, string | string[]>;
       const n = (k: string) => Number(t[k] ?? 0);
+      const buckets = (t.buckets ?? []) as string[];
       return {
         rows: n('rows'), bytes: n('bytes'), textRows: n('text_rows'), textBytes: n('text_bytes'), binaryRows: n('binary_rows'), binaryBytes: n('binary_bytes'),
-        expiredRows: n('expired_rows'), expiredBytes: n('expired_bytes'), bucketRows: [...bounds, null].map((_, i) => n(`b${i}`)),
+        expiredRows: n('expired_rows'), expiredBytes: n('expired_bytes'), bucketRows: [...bounds, null].map((_, i) => Number(buckets[i] ?? 0)),
       };
     },
     async storageFacts() {
