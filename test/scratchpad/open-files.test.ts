@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openScratchpad } from '../../app/scratchpad';
+import { LATEST_VERSION } from '../../app/scratchpad/v2/schema';
 import { cli } from '../cli/helpers';
 import { errorOf, operator, tempDir, user } from './helpers';
 import { copyFixture, fingerprint } from './metnos-v1/v1-files';
@@ -248,7 +249,7 @@ describe('a file whose mode grants no write permission (0444)', () => {
     db.close();
     chmodSync(file, 0o444);
     const err = await errorOf(() => openScratchpad(file));
-    expect([err.code, err.message]).toEqual(['UNSUPPORTED_FORMAT', `${file}: schema 5 is older than 6; open it writable once to upgrade it (it opened read-only because its mode 0444 grants no write permission)`]);
+    expect([err.code, err.message]).toEqual(['UNSUPPORTED_FORMAT', `${file}: schema 5 is older than ${LATEST_VERSION}; open it writable once to upgrade it (it opened read-only because its mode 0444 grants no write permission)`]);
   });
 });
 

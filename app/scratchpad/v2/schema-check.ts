@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { ScratchpadError } from '../types';
 import { MARKER_FORMAT, MARKER_TABLE } from './schema';
+import { STORED_BUCKET_BOUNDS } from './turn-totals';
 
 /**
  * The tables and columns (in order) that the migrations of schema.ts leave at the latest version. A file that
@@ -13,6 +14,10 @@ const LATEST_TABLES: Readonly<Record<string, readonly string[]>> = {
   chunks: ['key', 'summary', 'byte_start', 'unit_start', 'cp_index', 'data'],
   read_log: ['seq', 'entry_pk', 'principal', 'mode', 'unit', 'start', 'end', 'truncated', 'at'],
   chunk_lines: ['key', 'newlines'],
+  turns: [
+    'owner', 'turn_id', 'entry_count', 'total_bytes', 'text_count', 'text_bytes', 'first_created', 'last_created', 'earliest_expires', 'latest_expires', 'executors',
+    ...Array.from({ length: STORED_BUCKET_BOUNDS.length + 1 }, (_, i) => `b${i}`),
+  ],
 };
 
 /** What differs between the file's v2 tables and {@link LATEST_TABLES}, as short phrases (empty when none). */
