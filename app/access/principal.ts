@@ -1,4 +1,4 @@
-import { ScratchpadError } from '../scratchpad/types';
+import { ScratchpadError } from '../contract';
 import type { Principal } from '../contract';
 
 /** Longest user id accepted (as the contract's PrincipalSchema). */
