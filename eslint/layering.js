@@ -7,13 +7,15 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 /** Layer table: `allow` lists what a file of this layer may import (layer names or package matchers). */
 export const LAYERS = [
   { name: 'contract', prefix: 'app/contract/', allow: ['contract', /^zod(\/|$)/] },
+  // Isomorphic helpers every layer shares (no Node, no DOM): the renderer imports them too.
+  { name: 'common', prefix: 'app/common/', allow: ['contract', 'common'] },
   // The compare module is isomorphic (contract, common and the diff library only), except its one store adapter.
   { name: 'app', prefix: 'app/compare/store-source.ts', allow: ['contract', 'app', 'compare', /^node:/] },
   { name: 'compare', prefix: 'app/compare/', allow: ['contract', 'common', 'compare', /^diff$/] },
-  { name: 'app', prefix: 'app/', allow: ['contract', 'compare', 'app', /^node:/, /^(?!electron$|electron\/|react$|react\/|react-dom)/] },
+  { name: 'app', prefix: 'app/', allow: ['contract', 'common', 'compare', 'app', /^node:/, /^(?!electron$|electron\/|react$|react\/|react-dom)/] },
   { name: 'preload', prefix: 'main/preload/', allow: ['contract', 'preload', /^electron$/] },
-  { name: 'main', prefix: 'main/', allow: ['contract', 'compare', 'app', 'main', /^node:/, /^(?!react$|react\/|react-dom)/] },
-  { name: 'renderer', prefix: 'renderer/', allow: ['contract', 'renderer', /^(?!node:|electron$|electron\/|better-sqlite3$|fs$|path$|child_process$)/] },
+  { name: 'main', prefix: 'main/', allow: ['contract', 'common', 'compare', 'app', 'main', /^node:/, /^(?!react$|react\/|react-dom)/] },
+  { name: 'renderer', prefix: 'renderer/', allow: ['contract', 'common', 'renderer', /^(?!node:|electron$|electron\/|better-sqlite3$|fs$|path$|child_process$)/] },
   { name: 'tooling', prefix: 'test/', allow: ['*'] },
   { name: 'tooling', prefix: 'bench/', allow: ['*'] },
   { name: 'tooling', prefix: 'examples/', allow: ['*'] },

@@ -3,7 +3,7 @@ import type { SearchHit } from '../../app/contract';
 import { toApiError, useApi, type ApiError } from './api';
 import { HelpOverlay } from './components/HelpOverlay';
 import { SessionBar } from './components/SessionBar';
-import { baseName } from './format/units';
+import { baseName } from '../../app/common/format';
 import { useHotkeys } from './hooks/useHotkeys';
 import { useNow } from './hooks/useNow';
 import { useTheme, type ThemeChoice } from './hooks/useTheme';

@@ -1,4 +1,4 @@
-import { lastCodePoints, sliceCodePoints, codePointLength } from '../codepoints';
+import { lastCodePoints, sliceCodePoints, codePointLength } from '../../common/codepoints';
 import { alignForward, countCodePoints, countNewlines } from './bytes';
 import type { SearchHit } from './types';
 

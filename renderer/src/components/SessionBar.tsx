@@ -1,6 +1,6 @@
 import type { SessionInfo } from '../../../app/contract';
 import type { ApiError } from '../api';
-import { baseName, formatTime } from '../format/units';
+import { baseName, formatTime } from '../../../app/common/format';
 import type { StoreRevision } from '../hooks/useStoreRevision';
 import { WorkProgress } from './WorkProgress';
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { EntryMeta, ReadOptions } from '../../../../app/contract';
 import { useApi } from '../../api';
-import { formatCount } from '../../format/units';
+import { formatCount } from '../../../../app/common/format';
 import { ErrorBox, Loading } from '../../components/States';
 import { useHotkeys } from '../../hooks/useHotkeys';
 import { useQuery } from '../../hooks/useQuery';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { GcResult } from '../../../../app/contract';
 import { toApiError, useApi, type ApiError } from '../../api';
 import { ErrorBox, Loading } from '../../components/States';
-import { formatRelative, formatTime } from '../../format/units';
+import { formatRelative, formatTime } from '../../../../app/common/format';
 import { GcSummary, GcTurnsTable } from './GcTurnsTable';
 
 function pad(n: number) {

@@ -1,7 +1,7 @@
 import { memo, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { SearchHit, SearchPreview } from '../../../../app/contract';
 import { Empty, ErrorBox } from '../../components/States';
-import { formatBytes, formatCount } from '../../format/units';
+import { formatBytes, formatCount } from '../../../../app/common/format';
 import { groupHits, type TurnHits } from './groupHits';
 import type { SearchInput, useSearch } from './useSearch';
 

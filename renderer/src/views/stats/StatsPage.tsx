@@ -1,7 +1,7 @@
 import type { Stats } from '../../../../app/contract';
 import { useApi } from '../../api';
 import { Empty, ErrorBox, Loading } from '../../components/States';
-import { formatBytes, formatCount } from '../../format/units';
+import { formatBytes, formatCount } from '../../../../app/common/format';
 import { useQuery } from '../../hooks/useQuery';
 import { useStoreRevision } from '../../hooks/useStoreRevision';
 import { Bars, ChartCard, Donut, MEANING } from './charts';

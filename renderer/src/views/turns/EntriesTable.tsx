@@ -3,7 +3,7 @@ import { compareStepNum, entryExpiresAt, type EntryMeta } from '../../../../app/
 import type { ApiError } from '../../api';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { Empty, ErrorBox, Loading } from '../../components/States';
-import { formatBytes, formatCount, formatCountdown, formatRelative, formatShortTime, formatTime } from '../../format/units';
+import { formatBytes, formatCount, formatCountdown, formatRelative, formatShortTime, formatTime } from '../../../../app/common/format';
 import { listKeyHandler } from '../../hooks/listKeys';
 
 type Props = {

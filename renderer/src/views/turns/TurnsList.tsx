@@ -3,7 +3,7 @@ import { forwardRef, useEffect, useRef, useState } from 'react';
 import { turnExpiresAt, type TurnSummary } from '../../../../app/contract';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { Empty, ErrorBox, Loading } from '../../components/States';
-import { formatBytes, formatCount, formatShortTime, formatTime, timeZoneName } from '../../format/units';
+import { formatBytes, formatCount, formatShortTime, formatTime, timeZoneName } from '../../../../app/common/format';
 import { listKeyHandler } from '../../hooks/listKeys';
 import type { TurnsState } from './useTurns';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { codePointLength, lastCodePoints, sliceCodePoints, toWellFormed } from '../../app/scratchpad/codepoints';
+import { codePointLength, lastCodePoints, sliceCodePoints, toWellFormed } from '../../app/common/codepoints';
 
 const text = fc.string({ unit: 'binary', maxLength: 40 });
 
