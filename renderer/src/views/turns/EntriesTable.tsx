@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useState } from 'react';
+import { forwardRef, useEffect, useEffectEvent, useState } from 'react';
 import { compareStepNum, entryExpiresAt, type EntryMeta } from '../../../../app/contract';
 import type { ApiError } from '../../api';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
@@ -68,10 +68,13 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
   const [active, setActive] = useState(-1);
   const [sort, setSort] = useState<EntrySort>({ key: 'step', dir: 'asc' });
   const rows = entries ? sortEntries(entries, sort) : [];
-  useEffect(() => {
-    if (selectedId === null) return;
-    const index = rows.findIndex((e) => e.id === selectedId);
+  // Follows new entries and a new selection, not a new sort (the active row keeps its place on screen).
+  const activateSelected = useEffectEvent((id: string) => {
+    const index = rows.findIndex((e) => e.id === id);
     if (index >= 0) setActive(index);
+  });
+  useEffect(() => {
+    if (selectedId !== null) activateSelected(selectedId);
   }, [entries, selectedId]);
 
   if (status === 'loading' && !entries) return <Loading what="entries" />;

@@ -63,13 +63,13 @@ export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
     resetPending.current = true;
     virtualizer.scrollToOffset(0);
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
-  }, [resetKey]);
+  }, [resetKey, virtualizer]);
   useEffect(() => {
     if (!resetPending.current || state.pending) return;
     resetPending.current = false;
     virtualizer.scrollToOffset(0);
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
-  }, [turns, state.pending]);
+  }, [turns, state.pending, virtualizer]);
 
   // Keep the active row on the selected turn after a refresh reorders the list.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import { Panel, PanelGroup, type ImperativePanelHandle } from 'react-resizable-panels';
 import { turnExpiresAt, type SessionInfo } from '../../../../app/contract';
 import { useApi } from '../../api';
@@ -46,13 +46,15 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
 
   // Enter moves focus to the next pane once it has rendered its content (it may still be loading).
   const [pendingFocus, setPendingFocus] = useState<'entries' | 'entry' | null>(null);
-  useEffect(() => {
+  // Checked after every render: the pane becomes ready in a later render than the one that asked.
+  const focusWhenReady = useEffectEvent(() => {
     const target = pendingFocus === 'entries' ? entriesRef.current : pendingFocus === 'entry' ? entryRef.current : null;
     if (target && target.dataset.ready === 'true') {
       target.focus();
       setPendingFocus(null);
     }
   });
+  useEffect(() => focusWhenReady());
 
   useEffect(() => {
     const timer = setTimeout(() => setQuery(filter.trim()), 250);
