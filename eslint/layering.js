@@ -1,5 +1,6 @@
 // Local ESLint rule: the import directions of docs' "Architecture" section, and an error for any
 // file that no layer covers. Layers are matched by path prefix, first match wins.
+import fs from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -14,41 +15,43 @@ const NODE_PACKAGES = /^(?!electron$|electron\/|react$|react\/|react-dom)/;
  * other) <- store-open (picks a backend) <- engine, demo, cli. The store knows no engine, cli or demo.
  */
 export const LAYERS = [
-  { name: 'contract', prefix: 'app/contract/', allow: ['contract', /^zod(\/|$)/] },
+  // The shared numeric limits import nothing, so the contract's schemas can use them.
+  { name: 'limits', prefix: 'app/common/limits.ts', allow: [] },
+  { name: 'contract', prefix: 'app/contract/', allow: ['contract', 'limits', /^zod(\/|$)/] },
   // Isomorphic helpers every layer shares (no Node, no DOM): the renderer imports them too.
-  { name: 'common', prefix: 'app/common/', allow: ['contract', 'common'] },
+  { name: 'common', prefix: 'app/common/', allow: ['contract', 'common', 'limits'] },
   // Ownership rules as pure functions: never the store they are enforced in.
-  { name: 'access', prefix: 'app/access/', allow: ['contract', 'common', 'access'] },
+  { name: 'access', prefix: 'app/access/', allow: ['contract', 'common', 'limits', 'access'] },
   // The compare module is isomorphic (contract, common and the diff library only), except its one store adapter.
-  { name: 'compare-adapter', prefix: 'app/compare/store-source.ts', allow: ['contract', 'common', 'compare', 'store'] },
-  { name: 'compare', prefix: 'app/compare/', allow: ['contract', 'common', 'compare', /^diff$/] },
+  { name: 'compare-adapter', prefix: 'app/compare/store-source.ts', allow: ['contract', 'common', 'limits', 'compare', 'store'] },
+  { name: 'compare', prefix: 'app/compare/', allow: ['contract', 'common', 'limits', 'compare', /^diff$/] },
   // The entry of the store: opens a target with the backend its format needs.
-  { name: 'store-open', prefix: 'app/scratchpad/open.ts', allow: ['contract', 'common', 'access', 'store', 'v2', 'metnos-v1', 'postgres', NODE_PACKAGES] },
-  { name: 'store-open', prefix: 'app/scratchpad/index.ts', allow: ['contract', 'common', 'access', 'store', 'store-open', 'postgres', NODE_PACKAGES] },
+  { name: 'store-open', prefix: 'app/scratchpad/open.ts', allow: ['contract', 'common', 'limits', 'access', 'store', 'v2', 'metnos-v1', 'postgres', NODE_PACKAGES] },
+  { name: 'store-open', prefix: 'app/scratchpad/index.ts', allow: ['contract', 'common', 'limits', 'access', 'store', 'store-open', 'postgres', NODE_PACKAGES] },
   // Thin backends over the core: each may use the core and the shared layers, never a sibling backend.
-  { name: 'v2', prefix: 'app/scratchpad/v2/', allow: ['contract', 'common', 'access', 'store', 'v2', NODE_PACKAGES] },
-  { name: 'metnos-v1', prefix: 'app/scratchpad/metnos-v1/', allow: ['contract', 'common', 'access', 'store', 'metnos-v1', NODE_PACKAGES] },
-  { name: 'postgres', prefix: 'app/scratchpad/postgres/', allow: ['contract', 'common', 'access', 'store', 'postgres', NODE_PACKAGES] },
+  { name: 'v2', prefix: 'app/scratchpad/v2/', allow: ['contract', 'common', 'limits', 'access', 'store', 'v2', NODE_PACKAGES] },
+  { name: 'metnos-v1', prefix: 'app/scratchpad/metnos-v1/', allow: ['contract', 'common', 'limits', 'access', 'store', 'metnos-v1', NODE_PACKAGES] },
+  { name: 'postgres', prefix: 'app/scratchpad/postgres/', allow: ['contract', 'common', 'limits', 'access', 'store', 'postgres', NODE_PACKAGES] },
   // The store core (core/, search/, and the shared store modules): the rules once; no backend, engine, cli or demo.
-  { name: 'store', prefix: 'app/scratchpad/', allow: ['contract', 'common', 'access', 'store', NODE_PACKAGES] },
-  { name: 'engine', prefix: 'app/engine/', allow: ['contract', 'common', 'access', 'store', 'store-open', 'engine', NODE_PACKAGES] },
-  { name: 'files', prefix: 'app/files/', allow: ['contract', 'common', 'files', NODE_PACKAGES] },
-  { name: 'config', prefix: 'app/config/', allow: ['contract', 'common', 'config', NODE_PACKAGES] },
-  { name: 'demo', prefix: 'app/demo/', allow: ['contract', 'common', 'access', 'store', 'store-open', 'engine', 'files', 'demo', NODE_PACKAGES] },
+  { name: 'store', prefix: 'app/scratchpad/', allow: ['contract', 'common', 'limits', 'access', 'store', NODE_PACKAGES] },
+  { name: 'engine', prefix: 'app/engine/', allow: ['contract', 'common', 'limits', 'access', 'store', 'store-open', 'engine', NODE_PACKAGES] },
+  { name: 'files', prefix: 'app/files/', allow: ['contract', 'common', 'limits', 'files', NODE_PACKAGES] },
+  { name: 'config', prefix: 'app/config/', allow: ['contract', 'common', 'limits', 'config', NODE_PACKAGES] },
+  { name: 'demo', prefix: 'app/demo/', allow: ['contract', 'common', 'limits', 'access', 'store', 'store-open', 'engine', 'files', 'demo', NODE_PACKAGES] },
   {
     name: 'cli',
     prefix: 'app/cli/',
-    allow: ['contract', 'common', 'access', 'store', 'store-open', 'postgres', 'engine', 'compare', 'compare-adapter', 'config', 'files', 'demo', 'cli', NODE_PACKAGES],
+    allow: ['contract', 'common', 'limits', 'access', 'store', 'store-open', 'postgres', 'engine', 'compare', 'compare-adapter', 'config', 'files', 'demo', 'cli', NODE_PACKAGES],
   },
   { name: 'preload', prefix: 'main/preload/', allow: ['contract', 'preload', /^electron$/] },
   // Main uses the store through its entry and clients; the demo generator only on the first-run path (lazily).
   {
     name: 'main',
     prefix: 'main/',
-    allow: ['contract', 'common', 'access', 'store', 'store-open', 'postgres', 'compare', 'compare-adapter', 'config', 'files', 'main', /^node:/, /^(?!react$|react\/|react-dom)/],
+    allow: ['contract', 'common', 'limits', 'access', 'store', 'store-open', 'postgres', 'compare', 'compare-adapter', 'config', 'files', 'main', /^node:/, /^(?!react$|react\/|react-dom)/],
     lazy: ['demo'],
   },
-  { name: 'renderer', prefix: 'renderer/', allow: ['contract', 'common', 'renderer', /^(?!node:|electron$|electron\/|better-sqlite3$|fs$|path$|child_process$)/] },
+  { name: 'renderer', prefix: 'renderer/', allow: ['contract', 'common', 'limits', 'renderer', /^(?!node:|electron$|electron\/|better-sqlite3$|fs$|path$|child_process$)/] },
   { name: 'tooling', prefix: 'test/', allow: ['*'] },
   { name: 'tooling', prefix: 'bench/', allow: ['*'] },
   { name: 'tooling', prefix: 'examples/', allow: ['*'] },
@@ -65,9 +68,11 @@ function layerOf(rel) {
 /** The layer of the file a relative `spec` of `fromRel` names, or undefined. */
 function targetLayer(spec, fromRel) {
   const target = path.relative(ROOT, path.resolve(ROOT, path.dirname(fromRel), spec)).split(path.sep).join('/');
-  // Without an extension the target is a folder (its index) or a .ts file: try the folder's index first, so that
-  // `../app/contract` lands in the contract layer and `../scratchpad` in store-open (its index.ts).
-  const candidates = path.extname(target) ? [target] : [target + '/index.ts', target + '/', target + '.ts'];
+  // Without an extension the target is a .ts file or a folder (its index): an existing file first, then the
+  // folder's index, so that `../common/limits` is limits.ts, `../app/contract` lands in the contract layer and
+  // `../scratchpad` in store-open (its index.ts).
+  const file = ['.ts', '.tsx'].map((ext) => target + ext).find((f) => fs.existsSync(path.join(ROOT, f)));
+  const candidates = path.extname(target) ? [target] : file ? [file] : [target + '/index.ts', target + '/', target + '.ts'];
   return candidates.map(layerOf).find(Boolean);
 }
 

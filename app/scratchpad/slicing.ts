@@ -1,9 +1,7 @@
+import { DEFAULT_SLICE_LENGTH } from '../common/limits';
 import type { ReadMode } from '../contract';
 import { ScratchpadError } from './types';
 import { describeValue, requireCount, requireObject } from './validate';
-
-/** Default `n` of head and tail, in units (as the original runtime). */
-export const DEFAULT_SLICE_LENGTH = 2_000;
 
 const MODES: readonly ReadMode[] = ['full', 'head', 'tail', 'range', 'lines'];
 

@@ -267,3 +267,14 @@ describe('react-hooks rules in the renderer', () => {
     expect(messages[0]).toMatch(/missing dependency: 'id'/);
   });
 });
+
+describe('limits layer', () => {
+  it('lets the contract import the shared limits but no other common module', async () => {
+    expect(await layeringMessages('app/contract/x.ts', "import '../common/limits';\n")).toEqual([]);
+    expect(await layeringMessages('app/contract/x.ts', "import '../common/format';\n")).toEqual([forbidden('contract', '../common/format')]);
+  });
+
+  it('keeps the limits free of imports (the contract sits above them)', async () => {
+    expect(await layeringMessages('app/common/limits.ts', "import '../contract';\n")).toEqual([forbidden('limits', '../contract')]);
+  });
+});

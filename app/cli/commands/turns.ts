@@ -4,6 +4,7 @@ import { formatBytes, formatRelative, oneLine } from '../format';
 import type { CliIo } from '../io';
 import { renderTable } from '../table';
 import { printJson, stdoutPaint, type CommonArgs } from './common';
+import { MAX_TURNS_LIMIT } from '../../common/limits';
 
 /** Arguments of `turns`. */
 export interface TurnsArgs extends CommonArgs {
@@ -14,7 +15,7 @@ export interface TurnsArgs extends CommonArgs {
   readonly sort?: 'lastCreated' | 'totalBytes';
 }
 
-const PAGE = 1000;
+const PAGE = MAX_TURNS_LIMIT;
 
 /** Every turn the principal may see (following the store's cursor), up to `limit`. */
 export async function collectTurns(store: Scratchpad, args: TurnsArgs): Promise<TurnSummary[]> {

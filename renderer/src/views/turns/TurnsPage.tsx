@@ -12,6 +12,7 @@ import { useTurns } from './useTurns';
 import { Empty } from '../../components/States';
 import { Splitter } from '../../components/Splitter';
 import { useStoredState } from '../../hooks/useStoredState';
+import { MAX_NAME_LENGTH } from '../../../../app/common/limits';
 
 /** Height of the entries pane's title and header, and of one entry row (CSS), in px: the pane fits its rows. */
 const ENTRIES_CHROME_PX = 58;
@@ -117,7 +118,7 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
             placeholder="Filter by turn id or executor  ( / )"
             aria-label="Filter turns by turn id or executor"
             value={filter}
-            maxLength={256}
+            maxLength={MAX_NAME_LENGTH}
             onChange={(event) => setFilter(event.target.value)}
             onKeyDown={(event) => {
               if (event.key === 'Escape') {

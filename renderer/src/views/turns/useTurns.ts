@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ListTurnsOptions, TurnSummary } from '../../../../app/contract';
 import { toApiError, useApi, type ApiError } from '../../api';
+import { MAX_TURNS_LIMIT } from '../../../../app/common/limits';
 
 /** Page size of the first load and of each "load more". */
 export const TURN_PAGE = 200;
 /** listTurns accepts at most this many per call (contract: limit 1..1000). */
-const MAX_LIMIT = 1000;
+const MAX_LIMIT = MAX_TURNS_LIMIT;
 
 export type TurnsState = {
   readonly turns: readonly TurnSummary[];
