@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { failureTitle } from '../../../app/common/failures';
 import type { ApiError } from '../api';
 
 /** Spinner line for a view that is loading. */
@@ -15,12 +16,12 @@ export function Empty({ children }: { children: ReactNode }) {
   return <div className="state state-empty">{children}</div>;
 }
 
-/** A failed call: the typed error's code and message, with an optional retry. */
+/** A failed call: what its code means (common/failures.ts, the CLI's table too), the code and message, with an optional retry. */
 export function ErrorBox({ error, onRetry, what }: { error: ApiError; onRetry?: () => void; what?: string }) {
   return (
     <div className="state state-error" role="alert">
       <div>
-        <strong>{what ? `Could not load ${what}` : 'Error'}</strong> <code className="error-code">{error.code}</code>
+        <strong>{what ? `Could not load ${what}: ` : ''}{failureTitle(error.code)}</strong> <code className="error-code">{error.code}</code>
       </div>
       <div className="error-message">{error.message}</div>
       {onRetry && (
