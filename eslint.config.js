@@ -1,7 +1,18 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import layering from './eslint/layering.js';
+
+/** The two files that may import electron's raw IPC objects: main's handler registration and the preload. */
+export const IPC_ADAPTERS = ['main/electron/ipc-main.ts', 'main/preload/index.ts'];
+
+const RAW_IPC_MESSAGE = 'Raw IPC only in main/electron/ipc-main.ts and main/preload/index.ts: use the channel table (app/contract/channels.ts).';
+const RAW_IPC_BANS = ['electron', 'electron/main', 'electron/renderer', 'electron/common'].map((name) => ({
+  name,
+  importNames: ['ipcMain', 'ipcRenderer'],
+  message: RAW_IPC_MESSAGE,
+}));
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'test-results/**', 'release/**', '.electron-native/**'] },
@@ -16,5 +27,16 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': ['error', { selector: "MemberExpression[property.name='innerHTML']", message: 'Observation content is untrusted: never use innerHTML.' }],
     },
+  },
+  {
+    // Raw IPC lives in exactly two adapter files; everything else goes through the typed channel table.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    ignores: IPC_ADAPTERS,
+    rules: { 'no-restricted-imports': ['error', { paths: RAW_IPC_BANS }] },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
 );

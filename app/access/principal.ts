@@ -1,8 +1,6 @@
-import { ScratchpadError } from '../scratchpad/types';
+import { ScratchpadError } from '../contract';
 import type { Principal } from '../contract';
-
-/** Longest user id accepted (as the contract's PrincipalSchema). */
-export const MAX_USER_ID_LENGTH = 256;
+import { MAX_NAME_LENGTH } from '../common/limits';
 
 /**
  * Checks that `value` is a {@link Principal}: `{ kind: 'operator' }` or `{ kind: 'user', userId }` with a
@@ -12,11 +10,11 @@ export function requirePrincipal(value: unknown): Principal {
   if (typeof value === 'object' && value !== null) {
     const p = value as { kind?: unknown; userId?: unknown };
     if (p.kind === 'operator') return { kind: 'operator' };
-    if (p.kind === 'user' && typeof p.userId === 'string' && p.userId.length > 0 && p.userId.length <= MAX_USER_ID_LENGTH) {
+    if (p.kind === 'user' && typeof p.userId === 'string' && p.userId.length > 0 && p.userId.length <= MAX_NAME_LENGTH) {
       return { kind: 'user', userId: p.userId };
     }
   }
-  throw new ScratchpadError('INVALID_ARGUMENT', 'principal must be { kind: "operator" } or { kind: "user", userId: non-empty string of at most 256 characters }');
+  throw new ScratchpadError('INVALID_ARGUMENT', `principal must be { kind: "operator" } or { kind: "user", userId: non-empty string of at most ${MAX_NAME_LENGTH} characters }`);
 }
 
 /** The user id a row gets as owner when `principal` puts it; INVALID_ARGUMENT for the operator (only users put). */

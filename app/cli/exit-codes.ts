@@ -1,22 +1,14 @@
+import { EXIT, exitCodeOf, type ExitCode, type FailureCode } from '../common/failures';
 import { ScratchpadError } from '../scratchpad/types';
 
-/**
- * The CLI's exit codes (documented in the README and `--help`): 0 success, 1 not found (entry, turn or
- * database file), 2 usage error (bad arguments, unknown command, invalid option values), 3 busy (another
- * process holds the database lock past the busy timeout, or the PostgreSQL server is busy or in conflict), 4
- * corrupt or unsupported file or schema, 5 any other failure (the PostgreSQL server cannot be reached, file exists
- * without --force, read-only file, write error, internal error).
- */
-export const EXIT = { OK: 0, NOT_FOUND: 1, USAGE: 2, BUSY: 3, CORRUPT: 4, FAILURE: 5 } as const;
-
-/** One of {@link EXIT}'s values. */
-export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+// Exit codes and their mapping from error codes are one table shared with the app (common/failures.ts).
+export { EXIT, type ExitCode };
 
 /**
  * The error kinds the CLI reports: the store's codes (UNAVAILABLE among them: the PostgreSQL server cannot be
- * reached) plus the CLI's own.
+ * reached) plus the CLI's own (common/failures.ts CLI_ONLY_CODES).
  */
-export type CliErrorCode = ScratchpadError['code'] | 'USAGE' | 'EXISTS' | 'IO' | 'INTERNAL';
+export type CliErrorCode = Exclude<FailureCode, 'FORBIDDEN'>;
 
 /** An error the CLI reports as one line on stderr and an exit code. */
 export class CliError extends Error {
@@ -28,21 +20,6 @@ export class CliError extends Error {
     super(message);
   }
 }
-
-const BY_CODE: Record<CliErrorCode, ExitCode> = {
-  NOT_FOUND: EXIT.NOT_FOUND,
-  INVALID_ARGUMENT: EXIT.USAGE,
-  USAGE: EXIT.USAGE,
-  BUSY: EXIT.BUSY,
-  CORRUPT: EXIT.CORRUPT,
-  UNSUPPORTED_FORMAT: EXIT.CORRUPT,
-  TOO_LARGE: EXIT.FAILURE,
-  READ_ONLY: EXIT.FAILURE,
-  EXISTS: EXIT.FAILURE,
-  IO: EXIT.FAILURE,
-  UNAVAILABLE: EXIT.FAILURE,
-  INTERNAL: EXIT.FAILURE,
-};
 
 /** SQLite result codes (better-sqlite3's `SqliteError.code`) that escaped the store's own mapping. */
 function fromSqliteCode(code: string): CliErrorCode | null {
@@ -62,5 +39,5 @@ export function describeFailure(error: unknown): { code: CliErrorCode; message: 
     code = fromSqliteCode(errno) ?? (errno === 'EEXIST' ? 'EXISTS' : errno.startsWith('E') ? 'IO' : 'INTERNAL');
   }
   message = message.replace(/\s*\n\s*/g, ' ').trim() || code;
-  return { code, message, exitCode: BY_CODE[code] };
+  return { code, message, exitCode: exitCodeOf(code) };
 }

@@ -1,44 +1,19 @@
+import { formatTime as commonFormatTime, timeZoneName } from '../common/format';
 import type { ExpiryState } from '../contract';
 import type { Paint } from './io';
 
-/** Bytes as `N B`, `x.y KiB`, `x.y MiB` or `x.y GiB` (binary units, one decimal). */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(1)} ${units[unit]}`;
-}
+// Bytes, times and relative times are printed by the app's formatters (app/common/format.ts), so the CLI and
+// the app print a row the same way.
+export { formatBytes, formatRelative } from '../common/format';
 
-const RTF = new Intl.RelativeTimeFormat('en', { style: 'narrow', numeric: 'auto' });
-const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['second', 60],
-  ['minute', 60],
-  ['hour', 24],
-  ['day', 365],
-];
-
-/** `at` relative to `now` (both Unix seconds), e.g. `3m ago`, `in 4m`, `2d ago`, `now`. */
-export function formatRelative(at: number, now: number): string {
-  if (at === Number.POSITIVE_INFINITY) return 'never';
-  if (at === Number.NEGATIVE_INFINITY) return 'always expired';
-  let value = at - now;
-  for (const [unit, size] of STEPS) {
-    if (Math.abs(value) < size) return RTF.format(Math.trunc(value), unit);
-    value /= size;
-  }
-  return RTF.format(Math.trunc(value), 'year');
-}
-
-/** Unix seconds as an ISO 8601 UTC time without milliseconds. */
+/**
+ * Unix seconds as the app prints them (local "YYYY-MM-DD HH:MM:SS", common/format.ts formatTime), followed by
+ * the time zone's short name, since a CLI line has no header that names it: "2026-01-01 00:00:30 UTC".
+ * +Infinity is "never".
+ */
 export function formatTime(at: number): string {
-  if (at === Number.POSITIVE_INFINITY) return 'never (+Infinity)';
-  if (at === Number.NEGATIVE_INFINITY) return '-Infinity';
-  return new Date(Math.round(at * 1000)).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  if (!Number.isFinite(at)) return commonFormatTime(at);
+  return `${commonFormatTime(at)} ${timeZoneName(at * 1000)}`;
 }
 
 /** An expiry state coloured: expired red, expiring yellow, live green. */

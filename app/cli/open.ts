@@ -5,6 +5,7 @@ import { isPostgresUrl, openPostgresScratchpad, openScratchpad } from '../scratc
 import type { Scratchpad } from '../scratchpad/types';
 import { CliError } from './exit-codes';
 import type { CliIo } from './io';
+import { MAX_NAME_LENGTH } from '../common/limits';
 
 /** The stats of `path`; undefined when nothing is there; null when stat itself fails otherwise. */
 function statOrUnknown(path: string): Stats | undefined | null {
@@ -29,7 +30,7 @@ export interface GlobalOptions {
 export function principalOf(options: GlobalOptions): Principal {
   if (options.owner !== undefined && options.operator) throw new CliError('USAGE', '--owner and --operator cannot be combined');
   if (options.owner !== undefined) {
-    if (options.owner.length === 0 || options.owner.length > 256) throw new CliError('USAGE', '--owner must be 1 to 256 characters');
+    if (options.owner.length === 0 || options.owner.length > MAX_NAME_LENGTH) throw new CliError('USAGE', `--owner must be 1 to ${MAX_NAME_LENGTH} characters`);
     return { kind: 'user', userId: options.owner };
   }
   return { kind: 'operator' };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_NAME_LENGTH } from '../common/limits';
 import {
   EntryDescriptionSchema,
   EntryMetaSchema,
@@ -16,7 +17,7 @@ import { CompareViewSchema } from './compare';
 import { SearchRequestSchema, SearchResultSchema } from './search';
 
 const Id = z.string().min(1).max(128);
-const TurnId = z.string().min(1).max(256);
+const TurnId = z.string().min(1).max(MAX_NAME_LENGTH);
 const Empty = z.object({}).strict();
 
 /**

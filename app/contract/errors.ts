@@ -15,6 +15,24 @@ export function isStoreErrorCode(code: unknown): code is StoreErrorCode {
   return typeof code === 'string' && (STORE_ERROR_CODES as readonly string[]).includes(code);
 }
 
+/** Store error codes: {@link StoreErrorCode} (the name the store's modules use). */
+export type ScratchpadErrorCode = StoreErrorCode;
+
+/**
+ * The only error the store throws on purpose, `{ code, message }` with a code of {@link STORE_ERROR_CODES}.
+ * `message` names the cause; it never carries another owner's data. Here rather than in the store so that
+ * ownership rules (app/access) and every front end can raise and recognise it without importing the store.
+ */
+export class ScratchpadError extends Error {
+  override readonly name = 'ScratchpadError';
+  constructor(
+    readonly code: ScratchpadErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /**
  * Every error code that crosses an API or IPC boundary: the store's, then FORBIDDEN and INTERNAL, which the IPC
  * layer adds.

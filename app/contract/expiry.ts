@@ -1,7 +1,7 @@
+import { DEFAULT_EXPIRING_WINDOW_SECONDS } from '../common/limits';
 import type { ExpiryState } from './model';
 
-/** Default width of the `expiring` window, in seconds. */
-export const DEFAULT_EXPIRING_WINDOW_SECONDS = 300;
+export { DEFAULT_EXPIRING_WINDOW_SECONDS };
 
 /**
  * Expiry state of a row at `now` (both Unix seconds): `expired` when expiresAt <= now (this project's rule:

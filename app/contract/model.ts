@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_NAME_LENGTH, MAX_TURNS_LIMIT } from '../common/limits';
 
 /*
  * Isomorphic data shapes shared by the store, the IPC layer and the renderer.
@@ -7,7 +8,7 @@ import { z } from 'zod';
 
 /** Who is asking: one user (sees only its own rows) or the operator (sees every owner). */
 export const PrincipalSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('user'), userId: z.string().min(1).max(256) }),
+  z.object({ kind: z.literal('user'), userId: z.string().min(1).max(MAX_NAME_LENGTH) }),
   z.object({ kind: z.literal('operator') }),
 ]);
 /** Who is asking: one user (sees only its own rows) or the operator (sees every owner). */
@@ -192,9 +193,9 @@ export type SortDirection = z.infer<typeof SortDirectionSchema>;
  * direction), filter on turn id or executor, sort (default lastCreated), direction (default desc).
  */
 export const ListTurnsOptionsSchema = z.object({
-  limit: z.number().int().min(1).max(1000).optional(),
+  limit: z.number().int().min(1).max(MAX_TURNS_LIMIT).optional(),
   cursor: z.string().max(1024).optional(),
-  query: z.string().max(256).optional(),
+  query: z.string().max(MAX_NAME_LENGTH).optional(),
   sort: TurnSortSchema.optional(),
   direction: SortDirectionSchema.optional(),
 });
@@ -242,7 +243,7 @@ export const StatsSchema = z.object({
 export type Stats = Readonly<z.infer<typeof StatsSchema>>;
 
 /** Which entries' read log to return. */
-export const ReadLogSelectorSchema = z.union([z.object({ id: z.string().min(1).max(128) }), z.object({ turnId: z.string().min(1).max(256) })]);
+export const ReadLogSelectorSchema = z.union([z.object({ id: z.string().min(1).max(128) }), z.object({ turnId: z.string().min(1).max(MAX_NAME_LENGTH) })]);
 /** Which entries' read log to return. */
 export type ReadLogSelector = Readonly<z.infer<typeof ReadLogSelectorSchema>>;
 

@@ -1,5 +1,5 @@
 import type { EntryMeta, ErrorShape, Principal, ReadMeta } from '../contract';
-import { codePointLength } from '../scratchpad/codepoints';
+import { codePointLength } from '../common/codepoints';
 import type { Scratchpad } from '../scratchpad/types';
 import type { ScratchpadReadArgs } from './tool';
 

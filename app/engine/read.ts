@@ -4,6 +4,7 @@ import { notFound, toToolError } from './errors';
 import type { EngineMetrics } from './metrics';
 import { readLinesForTool } from './read-lines';
 import { parseScratchpadReadArgs, type ScratchpadReadArgs } from './tool';
+import { sliceBounds } from '../common/slices';
 
 /** Default cap of one scratchpad_read, in code points (text) or bytes (binary, before base64). Source: issue 4. */
 export const DEFAULT_MAX_RETURN_LENGTH = 16_000;
@@ -46,20 +47,10 @@ type UnitArgs = ScratchpadReadArgs & { readonly mode: Exclude<ScratchpadReadArgs
 
 /** The slice [from, to) a request asks for, clamped to the value's length `total`. */
 function requestedWindow(args: UnitArgs, total: number): Window | ErrorShape {
-  switch (args.mode) {
-    case 'full':
-      return { from: 0, to: total };
-    case 'head':
-      return { from: 0, to: Math.min(args.n, total) };
-    case 'tail':
-      return { from: Math.max(0, total - args.n), to: total };
-    case 'range': {
-      const start = args.start ?? 0;
-      if (args.end !== undefined && args.end < start) return { code: 'INVALID_ARGUMENT', message: `end (${args.end}) must be >= start (${start})` };
-      const to = Math.min(args.end ?? total, total);
-      return { from: Math.min(start, to), to };
-    }
-  }
+  const start = args.start ?? 0;
+  if (args.mode === 'range' && args.end !== undefined && args.end < start) return { code: 'INVALID_ARGUMENT', message: `end (${args.end}) must be >= start (${start})` };
+  const bounds = sliceBounds({ mode: args.mode, n: args.n, start, end: args.end }, total);
+  return { from: bounds.start, to: bounds.end };
 }
 
 function continuationHint(id: string, meta: ReadMeta, to: number): string {

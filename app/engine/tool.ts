@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ErrorShape } from '../contract';
+import { DEFAULT_SLICE_LENGTH } from '../common/limits';
 
 /** A tool as declared to a model: name, English description, JSON Schema (draft 2020-12) of its arguments. */
 export interface ToolDeclaration {
@@ -9,7 +10,7 @@ export interface ToolDeclaration {
 }
 
 /** Default `n` of head and tail reads, in code points (text) or bytes (binary), as the original runtime. */
-export const DEFAULT_READ_N = 2000;
+export const DEFAULT_READ_N = DEFAULT_SLICE_LENGTH;
 
 const MAX_ID_LENGTH = 128;
 

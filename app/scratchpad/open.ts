@@ -10,7 +10,7 @@ import { createScratchpad } from './core/scratchpad';
 import { probeFile } from './probe';
 import { ScratchpadError, type OpenOptions, type Scratchpad } from './types';
 import { createV2File, openV2 } from './v2/connection';
-import { DEFAULT_CHUNK_LAYOUT, type ChunkLayout } from './v2/context';
+import { DEFAULT_CHUNK_LAYOUT, type ChunkLayout } from './core/chunk-layout';
 import { MARKER_TABLE } from './v2/schema';
 
 /**

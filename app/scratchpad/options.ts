@@ -1,8 +1,8 @@
+import { DEFAULT_MAX_READ_LENGTH } from '../common/limits';
 import { DEFAULT_EXPIRING_WINDOW_SECONDS } from '../contract';
 import { ScratchpadError, type OpenOptions } from './types';
 
-/** Default cap of every read mode and of `get`, in code points (text) or bytes (binary). */
-export const DEFAULT_MAX_READ_LENGTH = 1_048_576;
+export { DEFAULT_MAX_READ_LENGTH };
 /** UTF-16 code units of V8's longest string (2^29 - 24 on 64-bit builds, `v8::String::kMaxLength`). */
 export const V8_MAX_STRING_UNITS = 2 ** 29 - 24;
 /**

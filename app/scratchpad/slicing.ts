@@ -1,9 +1,8 @@
+import { DEFAULT_SLICE_LENGTH } from '../common/limits';
+import { sliceBounds } from '../common/slices';
 import type { ReadMode } from '../contract';
 import { ScratchpadError } from './types';
 import { describeValue, requireCount, requireObject } from './validate';
-
-/** Default `n` of head and tail, in units (as the original runtime). */
-export const DEFAULT_SLICE_LENGTH = 2_000;
 
 const MODES: readonly ReadMode[] = ['full', 'head', 'tail', 'range', 'lines'];
 
@@ -48,29 +47,9 @@ export function parseSliceRequest(options: unknown): SliceRequest {
  * marked truncated.
  */
 export function resolveSlice(req: SliceRequest, total: number, maxLength: number): SliceBounds {
-  let start: number;
-  let end: number;
-  switch (req.mode) {
-    case 'full':
-      start = 0;
-      end = total;
-      break;
-    case 'head':
-      start = 0;
-      end = Math.min(req.n, total);
-      break;
-    case 'tail':
-      end = total;
-      start = Math.max(0, total - req.n);
-      break;
-    case 'range':
-      end = Math.min(req.end ?? total, total);
-      start = Math.min(req.start, end);
-      break;
-    case 'lines':
-      // Lines are resolved against the line index (core/lines.ts), never as units.
-      throw new ScratchpadError('INVALID_ARGUMENT', 'a lines read is not a unit slice');
-  }
+  // Lines are resolved against the line index (core/lines.ts), never as units.
+  if (req.mode === 'lines') throw new ScratchpadError('INVALID_ARGUMENT', 'a lines read is not a unit slice');
+  const { start, end } = sliceBounds({ mode: req.mode, n: req.n, start: req.start, end: req.end }, total);
   if (end - start <= maxLength) return { mode: req.mode, start, end, truncated: false };
   return req.mode === 'tail'
     ? { mode: req.mode, start: end - maxLength, end, truncated: true }

@@ -1,4 +1,4 @@
-import { codePointLength, toWellFormed } from './codepoints';
+import { codePointLength, toWellFormed } from '../common/codepoints';
 import { compareCodePoints, pyJsonDumps, pyRepr, pyStr } from './pyrepr';
 
 /*

@@ -14,25 +14,12 @@ import type {
   SearchRequest,
   SearchResult,
   Stats,
-  StoreErrorCode,
   SyntheticHandle,
 } from '../contract';
 
 export type { Principal } from '../contract';
 
-/** Store error codes: the contract's {@link StoreErrorCode} (listed once, in app/contract/errors.ts). */
-export type ScratchpadErrorCode = StoreErrorCode;
-
-/** The only error the store throws on purpose. `message` names the cause; it never carries another owner's data. */
-export class ScratchpadError extends Error {
-  override readonly name = 'ScratchpadError';
-  constructor(
-    readonly code: ScratchpadErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { ScratchpadError, type ScratchpadErrorCode } from '../contract';
 
 /** Options of {@link openScratchpad}. */
 export interface OpenOptions {

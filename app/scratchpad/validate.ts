@@ -1,7 +1,6 @@
 import { ScratchpadError } from './types';
 
-/** Longest turn id, executor name, actor or channel accepted (characters). */
-export const MAX_NAME_LENGTH = 256;
+import { MAX_NAME_LENGTH } from '../common/limits';
 
 function invalid(message: string): never {
   throw new ScratchpadError('INVALID_ARGUMENT', message);

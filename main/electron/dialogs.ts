@@ -3,14 +3,13 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Principal } from '../../app/contract';
 import type { Dialogs, WindowSession } from '../ipc/session';
+import { describePrincipal } from '../../app/common/principal';
 
 /** Most owners offered as buttons in the "view as" box; the View menu lists them all. */
 const MAX_OWNER_BUTTONS = 10;
 
-/** Describes a principal for people: "operator (all owners)" or "owner alice". */
-export function principalLabel(principal: Principal): string {
-  return principal.kind === 'operator' ? 'operator (all owners)' : `owner ${principal.userId}`;
-}
+/** Describes a principal for people: "operator (all owners)" or "owner alice" (common/principal.ts). */
+export const principalLabel: (principal: Principal) => string = describePrincipal;
 
 /** Native confirmation before a window changes who it views as; true when confirmed. */
 export async function confirmPrincipal(window: BrowserWindow | undefined, principal: Principal): Promise<boolean> {

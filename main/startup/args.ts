@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { parseDeepLink, type Principal } from '../../app/contract';
+import { MAX_NAME_LENGTH } from '../../app/common/limits';
 
 /** What the command line asks for. `db` null: use the default file (see resolveDatabase). */
 export interface LaunchOptions {
@@ -32,7 +33,7 @@ export function parseLaunchArgs(argv: readonly string[]): LaunchOptions {
   if (values.db === true || db === '') throw new LaunchArgsError('--db needs a file path or a postgres:// URL');
   if (values.owner === true || owner === '') throw new LaunchArgsError('--owner needs a user id');
   if (owner !== null && values.operator === true) throw new LaunchArgsError('--owner and --operator cannot be combined');
-  if (owner !== null && owner.length > 256) throw new LaunchArgsError('--owner is longer than 256 characters');
+  if (owner !== null && owner.length > MAX_NAME_LENGTH) throw new LaunchArgsError(`--owner is longer than ${MAX_NAME_LENGTH} characters`);
   if (values.open === true || values.open === '') throw new LaunchArgsError('--open needs a scratchpad-inspector:// link');
   const open = typeof values.open === 'string' ? values.open : null;
   if (open !== null) {

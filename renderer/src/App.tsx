@@ -5,7 +5,7 @@ import { ConnectionDialog } from './components/ConnectionDialog';
 import { HelpOverlay } from './components/HelpOverlay';
 import { LinkNotice } from './components/LinkNotice';
 import { SessionBar } from './components/SessionBar';
-import { baseName } from './format/units';
+import { baseName } from '../../app/common/format';
 import { useDeepLinks } from './hooks/useDeepLinks';
 import { useHotkeys } from './hooks/useHotkeys';
 import { useNow } from './hooks/useNow';

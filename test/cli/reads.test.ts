@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distinctPrefixes, LS_MAX_WIDTH } from '../../app/cli/commands/ls';
+import { formatTime } from '../../app/common/format';
 import type { ReadLogEntry } from '../../app/contract';
 import { writeDemoDatabase } from '../../app/demo';
 import { openScratchpad } from '../../app/scratchpad';
@@ -68,7 +69,8 @@ describe('reads', () => {
     const r = await run('reads', '--turn', TURN);
     const lines = r.stdout.split('\n');
     expect(lines[0]).toMatch(/^TIME\s+ENTRY\s+MODE\s+RANGE\s+UNIT\s+TRUNCATED\s+WHO$/);
-    expect(lines[3]?.split(/\s{2,}/)).toEqual(['2026-01-01T00:00:30Z (1m ago)', binId, 'tail', '[300, 400)', 'bytes', 'yes', 'alice']);
+    // The app's time format (common/format.ts, tested there) and the zone's name, then the relative time.
+    expect(lines[3]?.split(/\s{2,}/)).toEqual([expect.stringMatching(new RegExp(`^${formatTime(T0 + 30)} \\S+ \\(1 minute ago\\)$`)), binId, 'tail', '[300, 400)', 'bytes', 'yes', 'alice']);
     expect(r.stdout).toMatch(new RegExp(`${textId}\\s+25%\\s+250 of 1000 code points\\s+2\\n`));
   });
 

@@ -3,9 +3,10 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatBytes, formatTime } from '../../app/common/format';
 import { expiryState, formatDeepLink, type EntryMeta, type GcResult, type Stats, type TurnSummary } from '../../app/contract';
 import { cli, tempDir } from './helpers';
-import { NOW, TURN_A1, TURN_A2, TURN_B1, writeV2Fixture, type FixtureRow } from './v2-fixture';
+import { NOW, T0, TURN_A1, TURN_A2, TURN_B1, writeV2Fixture, type FixtureRow } from './v2-fixture';
 
 let tmp: ReturnType<typeof tempDir>;
 let db: string;
@@ -81,7 +82,7 @@ describe('turns', () => {
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^TURN\s+ENTRIES\s+SIZE\s+EXPIRED\s+LAST ACTIVITY\s+NEXT EXPIRY\s+OWNERS\s+EXECUTORS$/);
     expect(lines).toHaveLength(4);
-    expect(lines[3]).toMatch(new RegExp(`^${TURN_A1}\\s+3\\s+${(expectedTurn(TURN_A1, true).totalBytes / 1024).toFixed(1)} KiB\\s+0\\s+9m ago\\s+in 50m\\s+alice\\s`));
+    expect(lines[3]).toMatch(new RegExp(`^${TURN_A1}\\s+3\\s+${formatBytes(expectedTurn(TURN_A1, true).totalBytes)}\\s+0\\s+10 minutes ago\\s+in 50 minutes\\s+alice\\s`));
     const sizeEnds = lines.map((l, i) => (i === 0 ? l.indexOf('SIZE') + 4 : l.search(/(KiB|B)\s/) + (l.match(/(KiB|B)\s/)?.[1]?.length ?? 0)));
     expect(new Set(sizeEnds).size).toBe(1);
     expect(r.stdout).not.toContain('\u001b[');
@@ -112,9 +113,9 @@ describe('ls', () => {
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^ID\s+STEP\s+EXECUTOR\s+KIND\s+SIZE\s+EXPIRY\s+READS\s+SUMMARY$/);
     expect(lines.slice(1).map((l) => l.split(/\s+/).slice(0, 6))).toEqual([
-      [row('accents').id.slice(0, 12), '1', 'read_files', 'text', ...`${(row('accents').bytes.length / 1024).toFixed(1)} KiB`.split(' ')],
-      [row('files').id.slice(0, 12), '2', 'find_files', 'json', ...`${(row('files').bytes.length / 1024).toFixed(1)} KiB`.split(' ')],
-      [row('binary').id.slice(0, 12), '3', 'get_files', 'binary', '10.0', 'KiB'],
+      [row('accents').id.slice(0, 12), '1', 'read_files', 'text', ...formatBytes(row('accents').bytes.length).split(' ')],
+      [row('files').id.slice(0, 12), '2', 'find_files', 'json', ...formatBytes(row('files').bytes.length).split(' ')],
+      [row('binary').id.slice(0, 12), '3', 'get_files', 'binary', '10', 'KiB'],
     ]);
   });
 });
@@ -132,7 +133,7 @@ describe('show', () => {
   it('prints the sha256 and expiry for a human', async () => {
     const r = await run('show', row('expired').id);
     expect(r.stdout).toContain(`sha256    ${row('expired').sha256}\n`);
-    expect(r.stdout).toMatch(/expires\s+2026-01-01T00:01:03Z \(8m ago\) expired\n/);
+    expect(r.stdout).toMatch(new RegExp(`expires\\s+${formatTime(T0 + 63)} \\S+ \\(9 minutes ago\\) expired\\n`));
   });
 
   it('show LINK opens the link\'s file (said on stderr) as the principal of the flags, never the link\'s', async () => {
@@ -293,8 +294,8 @@ describe('gc', () => {
     const preview = await run('gc', '--dry-run', '--json');
     expect(JSON.parse(preview.stdout)).toEqual(expected(true));
     const human = (await run('gc', '--dry-run')).stdout.split('\n');
-    expect(human[0]).toBe(`Would delete 1 expired row (${(gone.bytes.length / 1024).toFixed(1)} KiB) in 1 turn, at 2026-01-01T00:10:00Z`);
-    expect(human[3]).toMatch(new RegExp(`^${TURN_A2}\\s+alice\\s+1\\s+${(gone.bytes.length / 1024).toFixed(1)} KiB$`));
+    expect(human[0]).toMatch(new RegExp(`^Would delete 1 expired row \\(${formatBytes(gone.bytes.length)}\\) in 1 turn, at ${formatTime(NOW)} \\S+$`));
+    expect(human[3]).toMatch(new RegExp(`^${TURN_A2}\\s+alice\\s+1\\s+${formatBytes(gone.bytes.length)}$`));
     expect((await run('show', gone.id)).code).toBe(0);
     const done = await run('gc', '--json');
     expect(done.code).toBe(0);

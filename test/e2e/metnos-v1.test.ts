@@ -11,7 +11,7 @@ import { goTo, listedTurnIds, openTab, readAndShow, selectEntry, selectTurn, sta
 const expected = fixtureExpected();
 const rows = Object.values(expected);
 const NOW = 1_767_225_600 + 3_600;
-/** How long ago a row expired, as its badge says it (renderer/src/format/units.ts formatAgo). */
+/** How long ago a row expired, as its badge says it (app/common/format.ts formatAgo). */
 const ago = (s: number) => (s < 60 ? 'just now' : s < 3600 ? `${Math.floor(s / 60)}m ago` : s < 86400 ? `${Math.floor(s / 3600)}h ago` : `${Math.floor(s / 86400)}d ago`);
 /** The stored bytes of one row, read straight from the file with SQLite (not through the store), as UTF-8. */
 function rawContent(file: string, id: string): string {

@@ -69,9 +69,9 @@ describe('renderer layer', () => {
   });
 });
 
-describe('app layer (Node-only core)', () => {
+describe('Node-only layers of app/', () => {
   it.each(['electron', 'electron/main', 'react', 'react/jsx-runtime', 'react-dom'])('refuses an import of %s', async (spec) => {
-    expect(await layeringMessages('app/scratchpad/x.ts', `import '${spec}';\n`)).toEqual([forbidden('app', spec)]);
+    expect(await layeringMessages('app/scratchpad/x.ts', `import '${spec}';\n`)).toEqual([forbidden('store', spec)]);
   });
 
   it('accepts the contract, other app modules, Node built-ins and libraries', async () => {
@@ -82,8 +82,8 @@ describe('app layer (Node-only core)', () => {
   it('refuses an import of the main process or the renderer', async () => {
     const code = "import '../../main/ipc';\nimport '../../renderer/src/App';\n";
     expect(await layeringMessages('app/engine/x.ts', code)).toEqual([
-      forbidden('app', '../../main/ipc'),
-      forbidden('app', '../../renderer/src/App'),
+      forbidden('engine', '../../main/ipc'),
+      forbidden('engine', '../../renderer/src/App'),
     ]);
   });
 });
@@ -163,5 +163,118 @@ describe('compare layer', () => {
     expect(await layeringMessages('app/cli/commands/x.ts', "import '../../compare';\n")).toEqual([]);
     expect(await layeringMessages('main/store/x.ts', "import '../../app/compare';\n")).toEqual([]);
     expect(await layeringMessages('renderer/src/x.ts', "import '../../app/compare';\n")).toEqual([forbidden('renderer', '../../app/compare')]);
+  });
+});
+
+describe('layers inside app/', () => {
+  it.each([
+    ['app/access/x.ts', '../scratchpad/types', 'access'],
+    ['app/access/x.ts', '../scratchpad', 'access'],
+    ['app/access/x.ts', 'node:fs', 'access'],
+    ['app/common/x.ts', '../scratchpad/types', 'common'],
+    ['app/common/x.ts', '../access', 'common'],
+    ['app/common/x.ts', 'node:buffer', 'common'],
+    ['app/common/x.ts', 'react', 'common'],
+    ['app/scratchpad/postgres/store/x.ts', '../../v2/encode', 'postgres'],
+    ['app/scratchpad/postgres/x.ts', '../metnos-v1/reader', 'postgres'],
+    ['app/scratchpad/v2/x.ts', '../postgres/errors', 'v2'],
+    ['app/scratchpad/v2/x.ts', '../metnos-v1', 'v2'],
+    ['app/scratchpad/metnos-v1/x.ts', '../v2/schema', 'metnos-v1'],
+    ['app/scratchpad/core/x.ts', '../v2/context', 'store'],
+    ['app/scratchpad/core/x.ts', '../../engine', 'store'],
+    ['app/scratchpad/x.ts', '../cli/exit-codes', 'store'],
+    ['app/scratchpad/search/x.ts', '../../demo', 'store'],
+    ['app/engine/x.ts', '../cli/program', 'engine'],
+    ['app/engine/x.ts', '../scratchpad/v2/writer', 'engine'],
+    ['app/demo/x.ts', '../cli/program', 'demo'],
+  ])('%s may not import %s', async (file, spec, layer) => {
+    expect(await layeringMessages(file, `import '${spec}';\n`)).toEqual([forbidden(layer, spec)]);
+  });
+
+  it.each([
+    ['app/access/x.ts', "import '../contract';\nimport '../common/format';\n"],
+    ['app/common/x.ts', "import '../contract';\nimport './codepoints';\n"],
+    ['app/scratchpad/postgres/store/x.ts', "import '../../core/encode';\nimport '../../types';\nimport '../../../common/codepoints';\nimport 'pg';\n"],
+    ['app/scratchpad/v2/x.ts', "import '../core/backend';\nimport '../../access';\nimport './schema';\nimport 'better-sqlite3';\n"],
+    ['app/scratchpad/open.ts', "import './v2/backend';\nimport './metnos-v1';\nimport './postgres/backend';\n"],
+    ['app/engine/x.ts', "import '../scratchpad';\nimport '../scratchpad/types';\nimport '../common/limits';\n"],
+    ['app/cli/x.ts', "import '../scratchpad';\nimport '../engine';\nimport '../demo';\nimport '../scratchpad/postgres/errors';\n"],
+  ])('%s accepts what its layer allows', async (file, code) => {
+    expect(await layeringMessages(file, code)).toEqual([]);
+  });
+
+  it('reports a new folder of app/ that is in no layer', async () => {
+    expect(await layeringMessages('app/newthing/x.ts', 'export const a = 1;\n')).toEqual([
+      'File app/newthing/x.ts is in no layer of eslint/layering.js: add it to a layer.',
+    ]);
+  });
+
+  it('lets main load the demo generator only through a dynamic import (the first-run path)', async () => {
+    expect(await layeringMessages('main/store/worker.ts', "export const load = () => import('../../app/demo');\n")).toEqual([]);
+    expect(await layeringMessages('main/store/worker.ts', "import '../../app/demo';\n")).toEqual([forbidden('main', '../../app/demo')]);
+  });
+
+  it('lets the renderer import app/common', async () => {
+    expect(await layeringMessages('renderer/src/views/x.tsx', "import '../../../app/common/format';\n")).toEqual([]);
+  });
+});
+
+/** Messages of `rule` for `code` linted as the file at `relPath`. */
+async function ruleMessages(rule: string, relPath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, relPath) });
+  if (!result) throw new Error(`no lint result for ${relPath}`);
+  expect(result.messages.filter((m: Linter.LintMessage) => m.fatal)).toEqual([]);
+  return result.messages.filter((m: Linter.LintMessage) => m.ruleId === rule).map((m) => m.message);
+}
+
+describe('raw IPC ban (no-restricted-imports)', () => {
+  const banned = (name: string, spec: string) =>
+    `'${name}' import from '${spec}' is restricted. Raw IPC only in main/electron/ipc-main.ts and main/preload/index.ts: use the channel table (app/contract/channels.ts).`;
+
+  it.each([
+    ['main/ipc/handlers.ts', 'ipcMain', 'electron'],
+    ['main/electron/window.ts', 'ipcMain', 'electron/main'],
+    ['main/preload/bridge.ts', 'ipcRenderer', 'electron'],
+    ['renderer/src/x.ts', 'ipcRenderer', 'electron/renderer'],
+  ])('refuses %s importing %s from %s', async (file, name, spec) => {
+    expect(await ruleMessages('no-restricted-imports', file, `import { ${name} } from '${spec}';\nvoid ${name};\n`)).toEqual([banned(name, spec)]);
+  });
+
+  it.each([
+    ['main/electron/ipc-main.ts', 'ipcMain'],
+    ['main/preload/index.ts', 'ipcRenderer'],
+  ])('lets the adapter %s import %s', async (file, name) => {
+    expect(await ruleMessages('no-restricted-imports', file, `import { ${name} } from 'electron';\nvoid ${name};\n`)).toEqual([]);
+  });
+
+  it('leaves other electron imports alone', async () => {
+    expect(await ruleMessages('no-restricted-imports', 'main/electron/window.ts', "import { BrowserWindow } from 'electron';\nvoid BrowserWindow;\n")).toEqual([]);
+  });
+});
+
+describe('react-hooks rules in the renderer', () => {
+  it('reports a hook called conditionally', async () => {
+    const code = "import { useState } from 'react';\nexport function C({ on }: { on: boolean }) {\n  if (on) useState(0);\n  return null;\n}\n";
+    const messages = await ruleMessages('react-hooks/rules-of-hooks', 'renderer/src/views/x.tsx', code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/React Hook "useState" is called conditionally/);
+  });
+
+  it('reports an effect with a missing dependency', async () => {
+    const code = "import { useEffect } from 'react';\nexport function C({ id }: { id: string }) {\n  useEffect(() => console.log(id), []);\n  return null;\n}\n";
+    const messages = await ruleMessages('react-hooks/exhaustive-deps', 'renderer/src/views/x.tsx', code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/missing dependency: 'id'/);
+  });
+});
+
+describe('limits layer', () => {
+  it('lets the contract import the shared limits but no other common module', async () => {
+    expect(await layeringMessages('app/contract/x.ts', "import '../common/limits';\n")).toEqual([]);
+    expect(await layeringMessages('app/contract/x.ts', "import '../common/format';\n")).toEqual([forbidden('contract', '../common/format')]);
+  });
+
+  it('keeps the limits free of imports (the contract sits above them)', async () => {
+    expect(await layeringMessages('app/common/limits.ts', "import '../contract';\n")).toEqual([forbidden('limits', '../contract')]);
   });
 });

@@ -10,7 +10,7 @@ import { readStats } from '../../app/scratchpad/postgres/data/stats';
 import { openSchema } from '../../app/scratchpad/postgres/migrate';
 import { openPgTarget, type OpenedPgTarget } from '../../app/scratchpad/postgres/pool';
 import { inTransaction } from '../../app/scratchpad/postgres/transaction';
-import { encodeBinary, encodeText } from '../../app/scratchpad/v2/encode';
+import { encodeBinary, encodeText } from '../../app/scratchpad/core/encode';
 import { createTestDatabase, type TestDatabase } from '../support/pg-db';
 import { BINARY_CHUNK, meta, TEXT_CHUNK } from './fixtures';
 import { setUpRoles } from './helpers';

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { encodeBinary, encodeText } from '../../app/scratchpad/v2/encode';
+import { encodeBinary, encodeText } from '../../app/scratchpad/core/encode';
 import { insertObservation, type ObservationInsert } from '../../app/scratchpad/postgres/data/insert';
 import { insertRead } from '../../app/scratchpad/postgres/data/readlog';
 

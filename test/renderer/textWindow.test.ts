@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendSlice, codePointLength, prependSlice, unitIndexAfter } from '../../renderer/src/views/entry/textWindow';
-
-describe('unitIndexAfter / codePointLength', () => {
-  it('counts an astral character (two UTF-16 units) as one code point', () => {
-    expect(codePointLength('a😀b')).toBe(3);
-    expect(unitIndexAfter('a😀b', 2)).toBe(3);
-    expect(unitIndexAfter('a😀b', 9)).toBe(4);
-  });
-});
+import { appendSlice, prependSlice } from '../../renderer/src/views/entry/textWindow';
 
 describe('appendSlice', () => {
   it('joins the next slice when it starts at the window end', () => {

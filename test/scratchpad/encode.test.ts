@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createHash } from 'node:crypto';
-import { encodeBinary, encodeText } from '../../app/scratchpad/v2/encode';
-import { CP_INDEX_STEP } from '../../app/scratchpad/v2/schema';
-import { toWellFormed } from '../../app/scratchpad/codepoints';
+import { encodeBinary, encodeText } from '../../app/scratchpad/core/encode';
+import { CP_INDEX_STEP } from '../../app/scratchpad/core/chunk-layout';
+import { toWellFormed } from '../../app/common/codepoints';
 
 const fragment = fc.oneof(fc.constantFrom('a', 'é', '日', '😀', '👨‍👩‍👧', '\uD800', 'e\u0301', '\n'), fc.string({ unit: 'binary', maxLength: 3 }));
 

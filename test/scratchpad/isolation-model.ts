@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import fc from 'fast-check';
 import { ScratchpadError, type Scratchpad } from '../../app/scratchpad';
 import type { Principal } from '../../app/contract';
-import { toWellFormed } from '../../app/scratchpad/codepoints';
+import { toWellFormed } from '../../app/common/codepoints';
 import { fakeClock, piecesOf } from './helpers';
 
 /*

@@ -3,6 +3,7 @@ import { formatBytes, formatTime } from '../format';
 import type { CliIo } from '../io';
 import { renderTable } from '../table';
 import { printJson, stdoutPaint, type CommonArgs } from './common';
+import { ownerLabel } from '../../common/principal';
 
 /** Arguments of `gc`. */
 export interface GcArgs extends CommonArgs {
@@ -27,7 +28,7 @@ export async function runGc(store: Scratchpad, args: GcArgs, io: CliIo): Promise
       `in ${result.turns.length} ${result.turns.length === 1 ? 'turn' : 'turns'}, at ${formatTime(result.now)}\n`,
   );
   if (result.turns.length === 0) return;
-  const rows = result.turns.map((t) => [t.turnId, t.owner ?? '-', String(t.rows), formatBytes(t.bytes)]);
+  const rows = result.turns.map((t) => [t.turnId, ownerLabel(t.owner), String(t.rows), formatBytes(t.bytes)]);
   io.stdout.write(
     '\n' + renderTable([{ header: 'TURN' }, { header: 'OWNER' }, { header: 'ROWS', align: 'right' }, { header: 'SIZE', align: 'right' }], rows, paint),
   );

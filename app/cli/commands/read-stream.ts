@@ -5,9 +5,10 @@ import type { Principal } from '../../scratchpad/types';
 import type { Scratchpad } from '../../scratchpad/types';
 import { hexDump } from '../format';
 import { writeAll, type CliIo } from '../io';
+import { WINDOW_UNITS } from '../../common/limits';
 
-/** Units (code points or bytes) asked per window: well under the store's default cap of 1,048,576. */
-export const READ_WINDOW = 262_144;
+/** Units (code points or bytes) asked per window (common/limits.ts): well under the store's default cap. */
+export const READ_WINDOW = WINDOW_UNITS.code_points;
 
 /** How the bytes of a slice go to stdout. */
 export type ReadOutput = 'text' | 'raw' | 'hex';

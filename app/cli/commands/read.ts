@@ -4,6 +4,7 @@ import { CliError } from '../exit-codes';
 import type { CliIo } from '../io';
 import { printJson, stderrPaint, type CommonArgs } from './common';
 import { bytesOf, readWindows, SliceWriter, type ReadOutput } from './read-stream';
+import { sliceBounds } from '../../common/slices';
 
 /** Arguments of `read`: at most one of head/tail/range (none: the whole value). */
 export interface ReadArgs extends CommonArgs {
@@ -35,9 +36,8 @@ export function sliceOf(args: ReadArgs): Slice | null {
 
 /** [start, end) of the slice in a value of `total` units, clamped to it. */
 function boundsOf(slice: Slice, total: number): [number, number] {
-  if (slice.mode === 'head') return [0, Math.min(slice.n, total)];
-  if (slice.mode === 'tail') return [Math.max(0, total - slice.n), total];
-  return [Math.min(slice.start, total), Math.min(slice.end, total)];
+  const { start, end } = sliceBounds(slice, total);
+  return [start, end];
 }
 
 /**

@@ -5,6 +5,7 @@ import { formatBytes, formatExpiry, formatRelative, formatTime } from '../format
 import type { CliIo } from '../io';
 import { renderPairs } from '../table';
 import { printJson, stdoutPaint, type CommonArgs } from './common';
+import { ownerLabel } from '../../common/principal';
 
 /** Arguments of `show`. */
 export interface ShowArgs extends CommonArgs {
@@ -27,7 +28,7 @@ export async function runShow(store: Scratchpad, args: ShowArgs, io: CliIo): Pro
     ['turn', m.turnId],
     ['step', m.stepNum === null ? '-' : String(m.stepNum)],
     ['executor', m.executorName ?? '-'],
-    ['owner', m.owner ?? '-'],
+    ['owner', ownerLabel(m.owner)],
     ['actor', m.actor ?? '-'],
     ['channel', m.channel ?? '-'],
     ['kind', m.kind + (m.structured ? ' (structured JSON)' : '') + (d.detectedType ? `, ${d.detectedType}` : '')],

@@ -3,6 +3,7 @@ import { formatBytes } from '../format';
 import type { CliIo } from '../io';
 import { renderPairs, renderTable } from '../table';
 import { printJson, stdoutPaint, type CommonArgs } from './common';
+import { ownerLabel } from '../../common/principal';
 
 /**
  * `stats`: counts and sizes over the rows the principal may see; per owner and file figures for the
@@ -31,7 +32,7 @@ export async function runStats(store: Scratchpad, args: CommonArgs, io: CliIo): 
   });
   out += '\n' + renderTable([{ header: 'SIZE' }, { header: 'ROWS', align: 'right' }], buckets, paint);
   if (s.byOwner && s.byOwner.length > 0) {
-    const owners = s.byOwner.map((o) => [o.owner ?? '(none)', String(o.rows), formatBytes(o.bytes)]);
+    const owners = s.byOwner.map((o) => [ownerLabel(o.owner), String(o.rows), formatBytes(o.bytes)]);
     out += '\n' + renderTable([{ header: 'OWNER' }, { header: 'ROWS', align: 'right' }, { header: 'SIZE', align: 'right' }], owners, paint);
   }
   io.stdout.write(out);

@@ -4,6 +4,7 @@ import { formatBytes, formatRelative, oneLine } from '../format';
 import type { CliIo } from '../io';
 import { renderTable } from '../table';
 import { printJson, stdoutPaint, type CommonArgs } from './common';
+import { MAX_TURNS_LIMIT } from '../../common/limits';
 
 /** Arguments of `turns`. */
 export interface TurnsArgs extends CommonArgs {
@@ -14,7 +15,7 @@ export interface TurnsArgs extends CommonArgs {
   readonly sort?: 'lastCreated' | 'totalBytes';
 }
 
-const PAGE = 1000;
+const PAGE = MAX_TURNS_LIMIT;
 
 /** What a user viewing a Metnos v1 file is told (on stderr for every command, and by an empty `turns`). */
 export const V1_USER_NOTE = 'the rows of a Metnos v1 file have no owner, so a user sees none of them; only the operator view shows them (--operator)';

@@ -1,4 +1,5 @@
 import { ReadModeSchema, SortDirectionSchema, TurnSortSchema, type ReadMode, type SortDirection, type TurnSort } from '../../contract';
+import { DEFAULT_TURNS_LIMIT, MAX_ID_PREFIX, MAX_NAME_LENGTH, MAX_TURNS_LIMIT, MIN_ID_PREFIX } from '../../common/limits';
 import { normalizeObservation } from '../observation';
 import { DEFAULT_TTL_SECONDS } from '../options';
 import { ScratchpadError } from '../types';
@@ -23,9 +24,9 @@ export interface TurnPageArgs {
 /** listTurns options (ListTurnsOptions of the contract). */
 export function parseTurnPageArgs(options: unknown): TurnPageArgs {
   const o = options === undefined ? {} : requireObject(options, 'listTurns options');
-  const limit = o.limit === undefined ? 100 : o.limit;
-  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > 1000) {
-    throw invalid(`limit must be an integer from 1 to 1000, got ${describeValue(limit)}`);
+  const limit = o.limit === undefined ? DEFAULT_TURNS_LIMIT : o.limit;
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MAX_TURNS_LIMIT) {
+    throw invalid(`limit must be an integer from 1 to ${MAX_TURNS_LIMIT}, got ${describeValue(limit)}`);
   }
   const sortParsed = TurnSortSchema.safeParse(o.sort === undefined ? 'lastCreated' : o.sort);
   if (!sortParsed.success) throw invalid(`sort must be one of ${TurnSortSchema.options.join(', ')}, got ${describeValue(o.sort)}`);
@@ -33,8 +34,8 @@ export function parseTurnPageArgs(options: unknown): TurnPageArgs {
   if (!directionParsed.success) throw invalid(`direction must be asc or desc, got ${describeValue(o.direction)}`);
   const sort = sortParsed.data;
   const direction = directionParsed.data;
-  if (o.query !== undefined && (typeof o.query !== 'string' || o.query.length > 256)) {
-    throw invalid(`query must be a string of at most 256 characters, got ${describeValue(o.query)}`);
+  if (o.query !== undefined && (typeof o.query !== 'string' || o.query.length > MAX_NAME_LENGTH)) {
+    throw invalid(`query must be a string of at most ${MAX_NAME_LENGTH} characters, got ${describeValue(o.query)}`);
   }
   const query = typeof o.query === 'string' && o.query.length > 0 ? o.query.toLowerCase() : null;
   const after = o.cursor === undefined ? null : decodeCursor(o.cursor, sort, direction);
@@ -107,13 +108,10 @@ export function parsePieceBytes(chunkBytes: unknown): number {
   return chunkBytes;
 }
 
-/** Fewest hex digits of an id prefix (32 random bits: a collision among one owner's ids is rare below ~65,000 rows). */
-export const MIN_ID_PREFIX = 8;
-
-/** An id prefix lowercased: 8 to 64 hex digits. INVALID_ARGUMENT otherwise (nothing asked of the backend). */
+/** An id prefix lowercased: MIN_ID_PREFIX (8: 32 random bits, rarely shared by one owner's ids below ~65,000 rows) to 64 hex digits. INVALID_ARGUMENT otherwise (nothing asked of the backend). */
 export function parseIdPrefix(prefix: unknown): string {
-  if (typeof prefix !== 'string' || !/^[0-9a-fA-F]+$/.test(prefix) || prefix.length < MIN_ID_PREFIX || prefix.length > 64) {
-    throw new ScratchpadError('INVALID_ARGUMENT', `an id or id prefix is ${MIN_ID_PREFIX} to 64 hex digits, got ${typeof prefix === 'string' ? JSON.stringify(prefix.slice(0, 70)) : typeof prefix}`);
+  if (typeof prefix !== 'string' || !/^[0-9a-fA-F]+$/.test(prefix) || prefix.length < MIN_ID_PREFIX || prefix.length > MAX_ID_PREFIX) {
+    throw new ScratchpadError('INVALID_ARGUMENT', `an id or id prefix is ${MIN_ID_PREFIX} to ${MAX_ID_PREFIX} hex digits, got ${typeof prefix === 'string' ? JSON.stringify(prefix.slice(0, 70)) : typeof prefix}`);
   }
   return prefix.toLowerCase();
 }

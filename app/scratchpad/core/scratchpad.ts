@@ -1,4 +1,5 @@
 import { expiresAtJson, type EntryDescription, type Format, type Principal, type ReadMeta, type ReadResult, type SearchResult } from '../../contract';
+import { codePointLength } from '../../common/codepoints';
 import { principalLabel, requirePrincipal, requireUser } from '../../access';
 import { notFoundMessage } from '../ids';
 import type { ResolvedOptions } from '../options';
@@ -150,7 +151,7 @@ export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOp
         throw new ScratchpadError('TOO_LARGE', `entry ${entry.id} has ${total} ${unit}, above the cap of ${cap}; read it in slices`);
       }
       const content = await unitsOf(entry, 0, total ?? Number.MAX_SAFE_INTEGER);
-      const length = typeof content === 'string' ? countCodePoints(content) : content.byteLength;
+      const length = typeof content === 'string' ? codePointLength(content) : content.byteLength;
       return { meta: meta(entry, length), content };
     },
 
@@ -248,11 +249,3 @@ export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOp
   };
 }
 
-function countCodePoints(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0xdc00 || c > 0xdfff) n++; // a surrogate pair counts once (at its high half)
-  }
-  return n;
-}

@@ -1,3 +1,4 @@
+import { codePointLength } from '../../common/codepoints';
 import type { ContentChunk } from './backend';
 
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -12,15 +13,6 @@ function unfinishedTail(bytes: Uint8Array): number {
     return need > back ? back : 0;
   }
   return 0;
-}
-
-function countCodePoints(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0xdc00 || c > 0xdfff) n++; // decoded text has no lone surrogates: a pair counts once
-  }
-  return n;
 }
 
 /**
@@ -69,7 +61,7 @@ class Utf8Cutter {
   }
 
   private emit(bytes: Uint8Array): ContentChunk {
-    const count = countCodePoints(decoder.decode(bytes));
+    const count = codePointLength(decoder.decode(bytes)); // decoded text: no lone surrogates
     const chunk = { bytes, start: this.cp, end: this.cp + count };
     this.cp += count;
     return chunk;

@@ -1,6 +1,6 @@
 import type { EntryRecord, ScratchpadBackend } from '../core/backend';
 import type { ResolvedOptions } from '../options';
-import { DEFAULT_CHUNK_LAYOUT, type ChunkLayout } from '../v2/context';
+import { DEFAULT_CHUNK_LAYOUT, type ChunkLayout } from '../core/chunk-layout';
 import { mapPgError } from './errors';
 import { openSchema } from './migrate';
 import { openPgTarget, type OpenedPgTarget, type PgTargetOptions } from './pool';

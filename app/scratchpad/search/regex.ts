@@ -1,5 +1,5 @@
 import type { Worker } from 'node:worker_threads';
-import { codePointLength } from '../codepoints';
+import { codePointLength } from '../../common/codepoints';
 import { countCodePoints, lastCodePointsBytes, unitOfByte } from './bytes';
 import type { HitEmitter } from './emitter';
 import type { ScanOutcome, StreamScanner } from './literal';

@@ -1,4 +1,4 @@
-import { toWellFormed } from '../codepoints';
+import { toWellFormed } from '../../common/codepoints';
 import { ScratchpadError } from '../types';
 import { describeValue } from '../validate';
 import { MAX_SEARCH_LIMIT, type SearchOptions, type SearchQuery } from './types';

@@ -4,17 +4,7 @@ import { ScratchpadError } from '../types';
 import { mapSqliteError } from '../sqlite-errors';
 import { createIdCipher, ID_KEY_MARKER, type IdCipher } from './id-cipher';
 import { MARKER_TABLE } from './schema';
-
-/** How content is cut into chunks (injectable for tests). */
-export interface ChunkLayout {
-  /** Code points per chunk of a text row. */
-  readonly textChunkCodePoints: number;
-  /** Bytes per chunk of a binary row. */
-  readonly binaryChunkBytes: number;
-}
-
-/** Default layout: 32,768 code points (32-128 KiB) per text chunk, 64 KiB per binary chunk. */
-export const DEFAULT_CHUNK_LAYOUT: ChunkLayout = { textChunkCodePoints: 32_768, binaryChunkBytes: 65_536 };
+import type { ChunkLayout } from '../core/chunk-layout';
 
 /** The open v2 connection and what every operation needs: cached statements, clock, transactions. */
 export class StoreContext {

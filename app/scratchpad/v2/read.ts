@@ -2,7 +2,7 @@ import { ScratchpadError } from '../types';
 import type { StoreContext } from './context';
 import type { ObservationRow } from './rows';
 import { CHUNK_KEY_SPAN } from './schema';
-import { chunkCodePoints } from './utf8-chunk';
+import { chunkCodePoints } from '../core/chunk-codepoints';
 
 // The entry check makes the one statement answer "removed" too (after gc a new entry may reuse the row number).
 const SELECT_CHUNKS = 'SELECT key, cp_index, data FROM chunks WHERE key BETWEEN ? AND ? AND EXISTS (SELECT 1 FROM observations WHERE pk = ? AND id = ?) ORDER BY key';

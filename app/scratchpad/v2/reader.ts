@@ -9,7 +9,7 @@ import { META_COLUMNS, META_FROM, toRecord, type ObservationRow } from './rows';
 import { CHUNK_KEY_SPAN } from './schema';
 import { scopeSql } from './scope';
 import { expiredByTurn, statsFromTurns, turnCountOf, turnPageOf } from './turn-queries';
-import { unpackHandle } from './stored-handle';
+import { unpackHandle } from '../core/stored-handle';
 
 const CHUNK_OF_ENTRY = `SELECT c.data, l.newlines FROM chunks AS c LEFT JOIN chunk_lines AS l ON l.key = c.key
   WHERE c.key = @key AND EXISTS (SELECT 1 FROM observations WHERE pk = @pk AND id = @id)`;

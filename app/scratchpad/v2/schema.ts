@@ -12,7 +12,7 @@ import { rebuildTurnTotals, TURNS_TABLE_SQL } from './turn-totals';
  * finds its chunks by arithmetic and reads only those. A chunk's key is
  * `entry_pk * CHUNK_KEY_SPAN + seq` (the rowid), so one entry's chunks are one rowid range. A non-ASCII text
  * chunk carries `cp_index`: the byte offsets (uint32 LE) of its code points CP_INDEX_STEP, 2 x CP_INDEX_STEP...,
- * so a slice starting mid-chunk scans at most CP_INDEX_STEP code points to find its first byte.
+ * so a slice starting mid-chunk scans at most CP_INDEX_STEP (core/chunk-layout.ts) code points to find its first byte.
  *
  * The summary shown in listings is stored with chunk 0 (column `summary`, NULL on later chunks; an empty
  * observation has an empty chunk 0), not in observations: it is most of a row's metadata bytes (up to ~1,000
@@ -33,9 +33,6 @@ import { rebuildTurnTotals, TURNS_TABLE_SQL } from './turn-totals';
 export const NO_LEGACY_KEY = -1;
 /** The partial legacy index's condition; a query must repeat it word for word for SQLite to use the index. */
 export const LEGACY_ID_WHERE = 'id_key >= 0';
-
-/** Code points between two entries of a chunk's `cp_index`. */
-export const CP_INDEX_STEP = 1_024;
 
 /** The marker table: its presence makes a file "v2". */
 export const MARKER_TABLE = 'scratchpad_inspector_meta';

@@ -7,12 +7,12 @@ import { detectType, MAGIC_PREFIX_BYTES } from '../magic';
 import { summarizeBinary, summarizeStructured, summarizeText } from '../summary';
 import { ScratchpadError } from '../types';
 import type { StoreContext } from './context';
-import { encodeBinary, encodeText } from './encode';
+import { encodeBinary, encodeText } from '../core/encode';
 import { findInScope } from './lookup';
 import { chunkNewlines } from '../search/lines';
 import { CHUNK_KEY_SPAN, NO_LEGACY_KEY } from './schema';
 import { scopeSql } from './scope';
-import { packHandle } from './stored-handle';
+import { packHandle } from '../core/stored-handle';
 import { addToTurn, recomputeTurn } from './turn-totals';
 
 const INSERT_OBSERVATION = `INSERT INTO observations

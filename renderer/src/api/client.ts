@@ -14,6 +14,7 @@ import {
 /**
  * A failed bridge call as a real Error with the contract's code (`NOT_FOUND`, `FORBIDDEN`, ...).
  * Electron drops an Error's own fields across IPC, so main sends `{ code, message }` and we rebuild it here.
+ * What a code means to a person is common/failures.ts (`failureTitle`), the table the CLI's exit codes use.
  */
 export class ApiError extends Error {
   /** One of the contract's ERROR_CODES. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toApiError, type ApiError } from '../api';
-import { errorHint } from '../format/error-hint';
+import { failureHint } from '../../../app/common/failures';
 
 type Props = {
   /** Recent PostgreSQL connections (main's recent list keeps them without password), offered as suggestions. */
@@ -49,7 +49,7 @@ export function ConnectionDialog({ recent, onConnect, onClose }: Props) {
     }
   };
 
-  const hint = error ? errorHint(error.code) : null;
+  const hint = error ? failureHint(error.code) : null;
   return (
     <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="connection-title">
       <form className="overlay-panel connection-dialog" onSubmit={(e) => void submit(e)}>

@@ -1,5 +1,5 @@
 import { expiryState, type ExpiryState } from '../../../app/contract';
-import { formatAgo, formatTime } from '../format/units';
+import { formatAgo, formatTime } from '../../../app/common/format';
 
 const TITLES: Record<ExpiryState, string> = {
   live: 'Live: expires later than the expiring window.',

@@ -1,12 +1,13 @@
 import type { SessionInfo } from '../../../app/contract';
 import type { ApiError } from '../api';
-import { baseName, formatTime } from '../format/units';
+import { baseName, formatTime } from '../../../app/common/format';
 import type { StoreRevision } from '../hooks/useStoreRevision';
 import { WorkProgress } from './WorkProgress';
+import { describePrincipal } from '../../../app/common/principal';
 
-/** Who the window views as, in words. */
+/** Who the window views as, in words (common/principal.ts: the wording of main's dialogs too). */
 export function principalLabel(session: SessionInfo): string {
-  return session.principal.kind === 'operator' ? 'operator (all owners)' : `user ${session.principal.userId}`;
+  return describePrincipal(session.principal);
 }
 
 type Props = {

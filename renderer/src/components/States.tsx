@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { failureHint, failureTitle } from '../../../app/common/failures';
 import type { ApiError } from '../api';
-import { errorHint } from '../format/error-hint';
 
 /** Spinner line for a view that is loading. */
 export function Loading({ what }: { what: string }) {
@@ -16,15 +16,15 @@ export function Empty({ children }: { children: ReactNode }) {
   return <div className="state state-empty">{children}</div>;
 }
 
-/** A failed call: the typed error's code and message, with an optional retry. */
+/** A failed call: what its code means (common/failures.ts, the CLI's table too), the code and message, with an optional retry. */
 export function ErrorBox({ error, onRetry, what }: { error: ApiError; onRetry?: () => void; what?: string }) {
   return (
     <div className="state state-error" role="alert">
       <div>
-        <strong>{what ? `Could not load ${what}` : 'Error'}</strong> <code className="error-code">{error.code}</code>
+        <strong>{what ? `Could not load ${what}: ` : ''}{failureTitle(error.code)}</strong> <code className="error-code">{error.code}</code>
       </div>
       <div className="error-message">{error.message}</div>
-      {errorHint(error.code) !== null && <div className="error-hint">{errorHint(error.code)}</div>}
+      {failureHint(error.code) !== null && <div className="error-hint">{failureHint(error.code)}</div>}
       {onRetry && (
         <button type="button" onClick={onRetry}>
           Retry

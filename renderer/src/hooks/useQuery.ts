@@ -24,6 +24,7 @@ export function useQuery<T>(load: () => Promise<T>, deps: readonly unknown[], en
   const run = useRef(0);
   const loadRef = useRef(load);
   loadRef.current = load;
+  const depsVersion = useDepsVersion(deps);
 
   useEffect(() => {
     if (!enabled) return;
@@ -37,8 +38,19 @@ export function useQuery<T>(load: () => Promise<T>, deps: readonly unknown[], en
         if (run.current === id) setState((s) => ({ status: 'error', data: s.data, error: toApiError(error), pending: false }));
       },
     );
-  }, [...deps, tick, enabled]);
+  }, [depsVersion, tick, enabled]);
 
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { status: state.status, data: state.data, error: state.error, pending: state.pending, reload };
+}
+
+/**
+ * A number that changes exactly when an element of `deps` (or its length) changes, compared with Object.is as
+ * React compares dependencies: lets an effect depend on a caller's list that lint cannot see through.
+ */
+function useDepsVersion(deps: readonly unknown[]): number {
+  const seen = useRef<{ deps: readonly unknown[]; version: number }>({ deps, version: 0 });
+  const last = seen.current;
+  if (deps.length !== last.deps.length || deps.some((d, i) => !Object.is(d, last.deps[i]))) seen.current = { deps, version: last.version + 1 };
+  return seen.current.version;
 }

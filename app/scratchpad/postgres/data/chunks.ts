@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { chunkCodePoints } from '../../v2/utf8-chunk';
+import { chunkCodePoints } from '../../core/chunk-codepoints';
 import { SCHEMA } from '../names';
 
 /** One stored chunk as read back. Offsets in bytes and units (code points for text, bytes for binary). */

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { DetectedType, ReadLogEntry } from '../../../contract';
 import type { BackendReader, EntryRecord, OwnerScope, StatsTotals } from '../../core/backend';
 import { ScratchpadError } from '../../types';
-import { unpackHandle } from '../../v2/stored-handle';
+import { unpackHandle } from '../../core/stored-handle';
 import { readUnits } from '../data/chunks';
 import { SCHEMA } from '../names';
 import { inTransaction, queryOnce, type PgTarget } from '../transaction';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { EntryMeta } from '../../../../app/contract';
 import { useApi } from '../../api';
 import { Empty, ErrorBox, Loading } from '../../components/States';
-import { formatBytes, formatShortTime } from '../../format/units';
+import { formatBytes, formatShortTime } from '../../../../app/common/format';
 import { useQuery } from '../../hooks/useQuery';
 import { CompareView } from './CompareView';
 import { useCandidates } from './useCandidates';

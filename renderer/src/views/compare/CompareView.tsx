@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CompareSide, CompareView as Comparison } from '../../../../app/contract';
-import { formatBytes } from '../../format/units';
+import { formatBytes } from '../../../../app/common/format';
 import { DiffTable } from './DiffTable';
 import { changeCount } from './rows';
 import { StructuralList } from './StructuralList';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { EntryDescription } from '../../../../app/contract';
 import { useApi } from '../../api';
 import { ErrorBox, Loading } from '../../components/States';
-import { formatBytes, formatCount } from '../../format/units';
+import { formatBytes, formatCount } from '../../../../app/common/format';
 import { useHotkeys } from '../../hooks/useHotkeys';
 import { useQuery } from '../../hooks/useQuery';
 import { CopyButton } from './CopyButton';

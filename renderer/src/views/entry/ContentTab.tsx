@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import type { EntryMeta, ReadOptions } from '../../../../app/contract';
 import { useApi } from '../../api';
-import { formatCount } from '../../format/units';
+import { formatCount } from '../../../../app/common/format';
 import { ErrorBox, Loading } from '../../components/States';
 import { useHotkeys } from '../../hooks/useHotkeys';
 import { useQuery } from '../../hooks/useQuery';
@@ -59,7 +59,8 @@ export function ContentTab({ meta, request, onRequest, active, findOpen = false,
   const total = result?.meta.totalLength ?? meta.lengthCodePoints;
   const scroll = useTextWindow(meta.id, result, total);
   const view = scroll.view;
-  const longLines = useMemo(() => (view ? hasLongLines(view.text) : false), [view?.text]);
+  const viewText = view?.text;
+  const longLines = useMemo(() => (viewText !== undefined ? hasLongLines(viewText) : false), [viewText]);
   const wrap = wrapChoice ?? longLines;
   const setWrap = (on: boolean) => {
     setWrapChoice(on);
@@ -94,21 +95,23 @@ export function ContentTab({ meta, request, onRequest, active, findOpen = false,
     reveal(match);
   };
   // The first answer selects the first match at or after the window on screen (like a browser's find).
-  useEffect(() => {
-    if (picked.current || found.matches.length === 0) return;
+  const pickFirstMatch = useEffectEvent((matches: readonly Match[]) => {
+    if (picked.current || matches.length === 0) return;
     picked.current = true;
     const from = view?.start ?? 0;
-    const index = found.matches.findIndex((m) => m.offset >= from);
+    const index = matches.findIndex((m) => m.offset >= from);
     goToMatch(index === -1 ? 0 : index);
-  }, [found.matches]);
+  });
+  useEffect(() => pickFirstMatch(found.matches), [found.matches]);
   const stepMatch = (delta: number) => {
     const n = found.matches.length;
     if (n > 0) goToMatch(currentMatch < 0 ? (delta > 0 ? 0 : n - 1) : (currentMatch + delta + n) % n);
   };
+  const revealTarget = useEffectEvent((match: Match) => reveal(match));
   useEffect(() => {
-    if (target) reveal(target);
+    if (target) revealTarget(target);
   }, [target]);
-  const matches: readonly Match[] = findOpen ? found.matches : target ? [target] : [];
+  const matches = useMemo((): readonly Match[] => (findOpen ? found.matches : target ? [target] : []), [findOpen, found.matches, target]);
   const selected = findOpen ? currentMatch : 0;
   const marks = useMemo(() => (view && matches.length > 0 ? marksInWindow(view.text, view.start, matches, selected) : []), [view, matches, selected]);
   const lineInput = useRef<HTMLInputElement>(null);

@@ -1,4 +1,4 @@
-import { formatCount } from '../../format/units';
+import { formatCount } from '../../../../app/common/format';
 import { coveredLength, mergeIntervals, type Interval } from './coverage';
 
 const WIDTH = 1000;

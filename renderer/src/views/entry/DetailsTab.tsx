@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { entryExpiresAt, type EntryDescription } from '../../../../app/contract';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
-import { formatBytes, formatCount, formatCountdown, formatRelative, formatTime } from '../../format/units';
+import { formatBytes, formatCount, formatCountdown, formatRelative, formatTime } from '../../../../app/common/format';
 import { CopyButton } from './CopyButton';
 import { ExportButton } from './ExportButton';
 

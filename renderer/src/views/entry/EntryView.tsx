@@ -3,7 +3,7 @@ import { entryExpiresAt, formatDeepLink, type EntryDescription, type ReadLogEntr
 import { useApi } from '../../api';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { ErrorBox, Loading } from '../../components/States';
-import { formatBytes } from '../../format/units';
+import { formatBytes } from '../../../../app/common/format';
 import { isTypingTarget, useHotkeys } from '../../hooks/useHotkeys';
 import type { Match } from './find/marks';
 import { useQuery } from '../../hooks/useQuery';

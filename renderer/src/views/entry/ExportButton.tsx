@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toApiError, useApi, type ApiError } from '../../api';
-import { formatBytes } from '../../format/units';
+import { formatBytes } from '../../../../app/common/format';
 
 type Progress = { bytesWritten: number; totalBytes: number; done: boolean };
 

@@ -1,7 +1,7 @@
 import { forwardRef, useState, type FormEvent } from 'react';
 import { toApiError, useApi } from '../../api';
 import { readLines } from '../../api/search';
-import { formatCount } from '../../format/units';
+import { formatCount } from '../../../../app/common/format';
 import { parseOffset } from './slice';
 
 type Props = {

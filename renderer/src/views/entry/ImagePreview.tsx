@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { DetectedType, EntryMeta } from '../../../../app/contract';
 import { useApi } from '../../api';
 import { ErrorBox, Loading } from '../../components/States';
-import { formatBytes } from '../../format/units';
+import { formatBytes } from '../../../../app/common/format';
 import { useQuery } from '../../hooks/useQuery';
 import { base64ToBytes } from './hex';
 

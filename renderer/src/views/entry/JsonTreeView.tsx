@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorBox } from '../../components/States';
-import { formatCount } from '../../format/units';
+import { formatCount } from '../../../../app/common/format';
 import { CopyButton } from './CopyButton';
 import { pathKey, pathText, type JsonRow } from './json/outline';
 import { MAX_TREE_CODE_POINTS, useJsonOutline } from './json/useJsonOutline';

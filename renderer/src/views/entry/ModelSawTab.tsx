@@ -1,7 +1,7 @@
 import type { EntryDescription, EntryMeta, ReadLogEntry } from '../../../../app/contract';
 import { useApi } from '../../api';
 import { Empty, ErrorBox, Loading } from '../../components/States';
-import { formatBytes, formatCount, formatRelative, formatTime, unitLabel, utf8Length } from '../../format/units';
+import { formatBytes, formatCount, formatRelative, formatTime, unitLabel, utf8Length } from '../../../../app/common/format';
 import { useQuery } from '../../hooks/useQuery';
 import { CopyButton } from './CopyButton';
 import { CoverageBar } from './CoverageBar';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { ReadOptions } from '../../../../app/contract';
-import { formatCount } from '../../format/units';
+import { formatCount } from '../../../../app/common/format';
 import { DEFAULT_SLICE, MAX_SLICE, parseOffset, validateSlice, type SliceErrors, type SliceMode, type SliceUnit, type Window } from './slice';
 
 type Props = {

@@ -1,4 +1,5 @@
 import type { ReadOptions } from '../../../../app/contract';
+import { WINDOW_UNITS } from '../../../../app/common/limits';
 
 /** Unit of a slice: text is sliced in code points, binary in bytes (contract ReadMeta.unit). */
 export type SliceUnit = 'code_points' | 'bytes';
@@ -9,11 +10,8 @@ export type SliceInput = { readonly mode: SliceMode; readonly n: string; readonl
 /** Field -> message, for every invalid field. */
 export type SliceErrors = Partial<Record<'n' | 'start' | 'end', string>>;
 
-/**
- * Largest slice the view asks for at once, per unit: 262,144 code points (at most 4 UTF-8 bytes each, so
- * <= 1 MiB) or 1 MiB of bytes. This keeps the renderer under ~1 MB of one entry.
- */
-export const MAX_SLICE: Readonly<Record<SliceUnit, number>> = { code_points: 262_144, bytes: 1_048_576 };
+/** Largest slice the view asks for at once, per unit (common/limits.ts): keeps the renderer under ~1 MB of one entry. */
+export const MAX_SLICE: Readonly<Record<SliceUnit, number>> = WINDOW_UNITS;
 /** Default slice width when an entry opens: 64 Ki code points or bytes. */
 export const DEFAULT_SLICE = 65_536;
 

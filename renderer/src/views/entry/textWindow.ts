@@ -1,3 +1,5 @@
+import { unitOffset } from '../../../../app/common/codepoints';
+
 /**
  * The text window the Content tab holds: a run of code points [start, end) of one entry. Scrolling grows it
  * by range reads at either edge and trims the far edge so it never exceeds a maximum (in code points).
@@ -13,27 +15,6 @@ export type TextWindow = {
 /** Code points added per scroll extension. */
 export const SCROLL_CHUNK = 16_384;
 
-/** Index (in UTF-16 units) just after the first `n` code points of `text` (the whole length if shorter). */
-export function unitIndexAfter(text: string, n: number): number {
-  let index = 0;
-  for (let seen = 0; seen < n && index < text.length; seen++) {
-    const code = text.charCodeAt(index);
-    index += code >= 0xd800 && code <= 0xdbff && index + 1 < text.length ? 2 : 1;
-  }
-  return index;
-}
-
-/** Number of code points in `text`. */
-export function codePointLength(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) i++;
-    n++;
-  }
-  return n;
-}
-
 /**
  * Appends the slice [start, end) that follows `view` (start must equal view.end; otherwise the slice replaces
  * the window) and trims code points from the front so the window holds at most `max`. Returns the new window
@@ -44,7 +25,7 @@ export function appendSlice(view: TextWindow, text: string, start: number, end: 
   const joined = view.text + text;
   const excess = end - view.start - max;
   if (excess <= 0) return { view: { start: view.start, end, text: joined }, droppedLines: 0 };
-  const cut = unitIndexAfter(joined, excess);
+  const cut = unitOffset(joined, excess);
   const dropped = joined.slice(0, cut);
   return { view: { start: view.start + excess, end, text: joined.slice(cut) }, droppedLines: countLines(dropped) };
 }
@@ -58,7 +39,7 @@ export function prependSlice(view: TextWindow, text: string, start: number, end:
   if (end !== view.start) return { view: { start, end, text }, addedLines: 0 };
   const joined = text + view.text;
   const keep = Math.min(max, view.end - start);
-  const cut = unitIndexAfter(joined, keep);
+  const cut = unitOffset(joined, keep);
   return { view: { start, end: start + keep, text: joined.slice(0, cut) }, addedLines: countLines(text) };
 }
 

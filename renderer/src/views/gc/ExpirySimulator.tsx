@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import type { GcResult } from '../../../../app/contract';
 import { toApiError, useApi, type ApiError } from '../../api';
 import { ErrorBox, Loading } from '../../components/States';
-import { formatRelative, formatTime } from '../../format/units';
+import { formatRelative, formatTime } from '../../../../app/common/format';
 import { GcSummary, GcTurnsTable } from './GcTurnsTable';
 
 function pad(n: number) {
@@ -47,10 +47,11 @@ export function ExpirySimulator({ operator, revision = 0, onOpenTurn }: { operat
   const shownAt = useRef<number | null>(null);
   shownAt.current = state.result?.now ?? null;
   const firstRevision = useRef(revision);
+  const resimulate = useEffectEvent((at: number) => void simulate(at));
   useEffect(() => {
     if (revision === firstRevision.current) return;
     firstRevision.current = revision;
-    if (shownAt.current !== null) void simulate(shownAt.current);
+    if (shownAt.current !== null) resimulate(shownAt.current);
   }, [revision]);
 
   const submit = (event: FormEvent) => {

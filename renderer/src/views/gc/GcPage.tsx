@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { GcResult, SessionInfo } from '../../../../app/contract';
 import { toApiError, useApi, type ApiError } from '../../api';
 import { ErrorBox, Loading } from '../../components/States';
-import { formatCount, formatTime } from '../../format/units';
+import { formatCount, formatTime } from '../../../../app/common/format';
 import { useStoreRevision } from '../../hooks/useStoreRevision';
 import { GcTurnsTable, GcSummary } from './GcTurnsTable';
 import { ExpirySimulator } from './ExpirySimulator';

@@ -4,7 +4,7 @@ import type { GcResult } from '../../../../app/contract';
 import { entryExpiresAt, expiryState } from '../../../../app/contract';
 import { useApi } from '../../api';
 import { ErrorBox, Loading } from '../../components/States';
-import { formatBytes, formatCount, formatTime } from '../../format/units';
+import { formatBytes, formatCount, formatTime } from '../../../../app/common/format';
 import { useQuery } from '../../hooks/useQuery';
 
 type Turn = GcResult['turns'][number];

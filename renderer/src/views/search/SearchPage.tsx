@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { SearchHit, SearchPreview } from '../../../../app/contract';
 import { Empty, ErrorBox } from '../../components/States';
-import { formatBytes, formatCount } from '../../format/units';
+import { formatBytes, formatCount } from '../../../../app/common/format';
 import { groupHits, hitRows, type HitRow, type TurnHits } from './groupHits';
 import type { SearchInput, useSearch } from './useSearch';
 

@@ -1,10 +1,11 @@
 import type { Stats } from '../../../../app/contract';
 import { useApi } from '../../api';
 import { Empty, ErrorBox, Loading } from '../../components/States';
-import { formatBytes, formatCount } from '../../format/units';
+import { formatBytes, formatCount } from '../../../../app/common/format';
 import { useQuery } from '../../hooks/useQuery';
 import { useStoreRevision } from '../../hooks/useStoreRevision';
 import { Bars, ChartCard, Donut, MEANING } from './charts';
+import { ownerLabel } from '../../../../app/common/principal';
 
 /** Label of a size bucket: "≤ 4 KiB", or "> 1 MiB" for the unbounded last one. */
 export function bucketLabel(buckets: Stats['sizeBuckets'], index: number): string {
@@ -66,7 +67,7 @@ export function StatsPage() {
           </ChartCard>
           {s.byOwner && s.byOwner.length > 0 && (
             <ChartCard title="Bytes per owner" note={`${formatCount(s.byOwner.length)} owners`}>
-              <Bars horizontal unit="bytes" data={[...s.byOwner].sort((a, b) => b.bytes - a.bytes).slice(0, 12).map((o) => ({ name: o.owner ?? '(no owner)', value: o.bytes }))} />
+              <Bars horizontal unit="bytes" data={[...s.byOwner].sort((a, b) => b.bytes - a.bytes).slice(0, 12).map((o) => ({ name: ownerLabel(o.owner), value: o.bytes }))} />
             </ChartCard>
           )}
           {s.fileSizeBytes !== undefined && s.freePages !== undefined && s.pageSize !== undefined && s.freePages > 0 && (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatBytes, formatCount } from '../../format/units';
+import { formatBytes, formatCount } from '../../../../app/common/format';
 
 /**
  * Chart colours readable on both the light and the dark theme. Series colours (owners) never use the green and

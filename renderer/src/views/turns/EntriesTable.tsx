@@ -1,4 +1,4 @@
-import { forwardRef, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { forwardRef, memo, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { compareStepNum, entryExpiresAt, type EntryMeta } from '../../../../app/contract';
 import type { ApiError } from '../../api';
 import { ColumnResizer } from '../../components/ColumnResizer';
@@ -6,7 +6,7 @@ import type { ColumnSpec } from '../../components/columns';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { ComparePicked } from '../compare/CompareButton';
 import { Empty, ErrorBox, Loading } from '../../components/States';
-import { formatBytes, formatCount, formatCountdown, formatRelative, formatShortTime, formatTime } from '../../format/units';
+import { formatBytes, formatCount, formatCountdown, formatRelative, formatShortTime, formatTime } from '../../../../app/common/format';
 import { listKeyHandler } from '../../hooks/listKeys';
 import { useColumns } from '../../hooks/useColumns';
 
@@ -119,10 +119,13 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
     },
     [measureRef, ref],
   );
-  useEffect(() => {
-    if (selectedId === null) return;
-    const index = rows.findIndex((e) => e.id === selectedId);
+  // Follows new entries and a new selection, not a new sort (the active row keeps its place on screen).
+  const activateSelected = useEffectEvent((id: string) => {
+    const index = rows.findIndex((e) => e.id === id);
     if (index >= 0) setActive(index);
+  });
+  useEffect(() => {
+    if (selectedId !== null) activateSelected(selectedId);
   }, [entries, selectedId]);
 
   if (status === 'loading' && !entries) return <Loading what="entries" />;

@@ -5,7 +5,7 @@ import { ColumnResizer } from '../../components/ColumnResizer';
 import type { ColumnSpec } from '../../components/columns';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { Empty, ErrorBox, Loading } from '../../components/States';
-import { formatBytes, formatCount, formatShortTime, formatTime, timeZoneName } from '../../format/units';
+import { formatBytes, formatCount, formatShortTime, formatTime, timeZoneName } from '../../../../app/common/format';
 import { listKeyHandler } from '../../hooks/listKeys';
 import { useColumns, type Columns } from '../../hooks/useColumns';
 import { ariaSort, SortButton } from './SortHeader';
@@ -99,13 +99,13 @@ export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
     resetPending.current = true;
     virtualizer.scrollToOffset(0);
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
-  }, [resetKey]);
+  }, [resetKey, virtualizer]);
   useEffect(() => {
     if (!resetPending.current || state.pending) return;
     resetPending.current = false;
     virtualizer.scrollToOffset(0);
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
-  }, [turns, state.pending]);
+  }, [turns, state.pending, virtualizer]);
 
   // Keep the active row on the selected turn after a refresh reorders the list.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import { Panel, PanelGroup, type ImperativePanelHandle } from 'react-resizable-panels';
 import { turnExpiresAt, type SessionInfo } from '../../../../app/contract';
 import { useApi } from '../../api';
@@ -12,6 +12,7 @@ import { useTurns, type TurnOrder } from './useTurns';
 import { Empty } from '../../components/States';
 import { Splitter } from '../../components/Splitter';
 import { useStoredState } from '../../hooks/useStoredState';
+import { MAX_NAME_LENGTH } from '../../../../app/common/limits';
 
 /** Height of the entries pane's title and header, and of one entry row (CSS), in px: the pane fits its rows. */
 const ENTRIES_CHROME_PX = 58;
@@ -54,13 +55,15 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
 
   // Enter moves focus to the next pane once it has rendered its content (it may still be loading).
   const [pendingFocus, setPendingFocus] = useState<'entries' | 'entry' | null>(null);
-  useEffect(() => {
+  // Checked after every render: the pane becomes ready in a later render than the one that asked.
+  const focusWhenReady = useEffectEvent(() => {
     const target = pendingFocus === 'entries' ? entriesRef.current : pendingFocus === 'entry' ? entryRef.current : null;
     if (target && target.dataset.ready === 'true') {
       target.focus();
       setPendingFocus(null);
     }
   });
+  useEffect(() => focusWhenReady());
 
   useEffect(() => {
     const timer = setTimeout(() => setQuery(filter.trim()), 250);
@@ -124,7 +127,7 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
             placeholder="Filter by turn id or executor  ( / )"
             aria-label="Filter turns by turn id or executor"
             value={filter}
-            maxLength={256}
+            maxLength={MAX_NAME_LENGTH}
             onChange={(event) => setFilter(event.target.value)}
             onKeyDown={(event) => {
               if (event.key === 'Escape') {

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SortDirection, TurnSort, TurnSummary } from '../../../../app/contract';
 import { toApiError, useApi, type Api, type ApiError } from '../../api';
+import { MAX_TURNS_LIMIT } from '../../../../app/common/limits';
 
 /** Page size of the first load and of each "load more". */
 export const TURN_PAGE = 200;
 /** listTurns accepts at most this many per call (contract: limit 1..1000). */
-const MAX_LIMIT = 1000;
+const MAX_LIMIT = MAX_TURNS_LIMIT;
 
 type TurnPage = Awaited<ReturnType<Api['turnsList']>>;
 let primed: Promise<TurnPage> | null = null;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { formatCount } from '../../../format/units';
+import { formatCount } from '../../../../../app/common/format';
 import type { FindQuery, FindState } from './useFind';
 
 type Props = {

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import type { ReadOptions } from '../../../../../app/contract';
 import { windowAt } from '../slice';
 import type { SliceTextHandle } from '../SliceText';
-import { unitIndexAfter, type TextWindow } from '../textWindow';
+import { unitOffset } from '../../../../../app/common/codepoints';
+import type { TextWindow } from '../textWindow';
 import type { Match } from './marks';
 
 /**
@@ -18,7 +19,7 @@ export function useReveal(view: TextWindow | null, textRef: RefObject<SliceTextH
     const target = pending.current;
     if (!target || !view || !textRef.current) return false;
     if (target.offset < view.start || target.offset >= Math.max(view.end, view.start + 1)) return false;
-    textRef.current.revealUnit(unitIndexAfter(view.text, target.offset - view.start));
+    textRef.current.revealUnit(unitOffset(view.text, target.offset - view.start));
     pending.current = null;
     return true;
   }, [view, textRef]);

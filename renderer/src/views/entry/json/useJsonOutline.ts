@@ -77,6 +77,7 @@ export function useJsonOutline(id: string, total: number) {
 
   useEffect(() => {
     let cancelled = false;
+    const pending = waiting.current;
     const ch = openChannel((response) => {
       const resolve = waiting.current.get(response.seq);
       waiting.current.delete(response.seq);
@@ -122,7 +123,7 @@ export function useJsonOutline(id: string, total: number) {
     return () => {
       cancelled = true;
       ch.close();
-      waiting.current.clear();
+      pending.clear();
     };
   }, [api, id, total, ask]);
 

@@ -1,5 +1,5 @@
 import { createHash, hash } from 'node:crypto';
-import { CP_INDEX_STEP } from './schema';
+import { CP_INDEX_STEP } from './chunk-layout';
 
 /** Content ready to store: all its bytes, the chunk boundaries, its length in units and its sha256. */
 export interface EncodedContent {

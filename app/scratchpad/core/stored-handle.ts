@@ -1,6 +1,14 @@
 import type { SyntheticHandle } from '../../contract';
 import { refHint } from '../handle';
-import type { ObservationRow } from './rows';
+
+/** The columns of an observation row the handle is rebuilt from (a v2 or postgres row has them all). */
+export interface HandleRow {
+  readonly id: string;
+  readonly step_num: number | null;
+  readonly size_bytes: number;
+  readonly kind: SyntheticHandle['kind'];
+  readonly summary: string;
+}
 
 /** Handle fields the row already holds or that follow from it: never stored twice. */
 const DERIVED = new Set(['scratchpad_id', 'step_num', 'size_bytes', 'kind', 'summary', 'ref_hint']);
@@ -20,7 +28,7 @@ export function packHandle(handle: SyntheticHandle): string | null {
 }
 
 /** The handle put returned, rebuilt from the row and {@link packHandle}'s JSON (same fields, same order). */
-export function unpackHandle(packed: string | null, row: ObservationRow): SyntheticHandle {
+export function unpackHandle(packed: string | null, row: HandleRow): SyntheticHandle {
   const { ok = true, metadata = null, ...rest } = (packed === null ? {} : JSON.parse(packed)) as Record<string, unknown>;
   const listField = typeof rest.list_field === 'string' ? rest.list_field : null;
   return {

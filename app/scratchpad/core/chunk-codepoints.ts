@@ -1,5 +1,5 @@
 import { isAscii } from 'node:buffer';
-import { CP_INDEX_STEP } from './schema';
+import { CP_INDEX_STEP } from './chunk-layout';
 
 /*
  * Code-point slicing inside one stored text chunk (UTF-8 bytes), reading only the bytes it needs. A code point

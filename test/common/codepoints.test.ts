@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { codePointLength, lastCodePoints, sliceCodePoints, toWellFormed } from '../../app/scratchpad/codepoints';
+import { codePointLength, hasSurrogates, lastCodePoints, sliceCodePoints, toWellFormed, unitOffset } from '../../app/common/codepoints';
 
 const text = fc.string({ unit: 'binary', maxLength: 40 });
 
@@ -26,5 +26,29 @@ describe('code point helpers', () => {
 
   it('toWellFormed replaces lone surrogates with U+FFFD only', () => {
     expect(toWellFormed('a\uD800b\uDC00😀')).toBe('a\uFFFDb\uFFFD😀');
+  });
+});
+
+describe('unitOffset', () => {
+  it('gives the UTF-16 index after n code points, an astral character taking two units', () => {
+    expect([0, 1, 2, 3, 9].map((n) => unitOffset('a😀b', n))).toEqual([0, 1, 3, 4, 4]);
+  });
+
+  it('walks on from a unit that starts a code point', () => {
+    expect(unitOffset('a😀b😀', 2, 1)).toBe(4);
+  });
+
+  it('is the length of Array.from(s).slice(0, n).join("") for any string', () => {
+    fc.assert(
+      fc.property(text, fc.nat(50), (s, n) => {
+        expect(unitOffset(s, n)).toBe(Array.from(s).slice(0, n).join('').length);
+      }),
+    );
+  });
+});
+
+describe('hasSurrogates', () => {
+  it('is true exactly when a string holds a UTF-16 surrogate', () => {
+    expect(['abc', 'é€', 'a😀', '\uDC00'].map(hasSurrogates)).toEqual([false, false, true, true]);
   });
 });
