@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeFailure, CliError } from '../../app/cli/exit-codes';
-import { CLI_ONLY_CODES, EXIT, exitCodeOf, FAILURES, failureTitle } from '../../app/common/failures';
+import { CLI_ONLY_CODES, EXIT, exitCodeOf, FAILURES, failureHint, failureTitle } from '../../app/common/failures';
 import { ERROR_CODES, ScratchpadError } from '../../app/contract';
 
 describe('FAILURES', () => {
@@ -16,17 +16,28 @@ describe('FAILURES', () => {
 describe('exitCodeOf', () => {
   it('maps the store codes to the documented exit codes', () => {
     expect(Object.fromEntries(ERROR_CODES.map((c) => [c, exitCodeOf(c)]))).toEqual({
-      NOT_FOUND: 1, INVALID_ARGUMENT: 2, TOO_LARGE: 5, READ_ONLY: 5, BUSY: 3, CORRUPT: 4, UNSUPPORTED_FORMAT: 4, FORBIDDEN: 5, INTERNAL: 5,
+      NOT_FOUND: 1, INVALID_ARGUMENT: 2, TOO_LARGE: 5, READ_ONLY: 5, BUSY: 3, CORRUPT: 4, UNSUPPORTED_FORMAT: 4, FORBIDDEN: 5, INTERNAL: 5, UNAVAILABLE: 5,
     });
   });
 
   it('maps the CLI codes, and an unknown code as INTERNAL', () => {
-    expect([...CLI_ONLY_CODES, 'NO_SUCH_CODE'].map(exitCodeOf)).toEqual([2, 5, 5, 5, 5]);
+    expect([...CLI_ONLY_CODES, 'NO_SUCH_CODE'].map(exitCodeOf)).toEqual([2, 5, 5, 5]);
   });
 
   it('is what the CLI exits with for a store error and for its own', () => {
     expect(describeFailure(new ScratchpadError('BUSY', 'locked'))).toEqual({ code: 'BUSY', message: 'locked', exitCode: 3 });
     expect(describeFailure(new CliError('USAGE', 'bad\n  flag'))).toEqual({ code: 'USAGE', message: 'bad flag', exitCode: 2 });
+  });
+});
+
+describe('failureHint', () => {
+  it('tells what to do for an unreachable server and a busy database, nothing where the message says enough', () => {
+    expect([failureHint('UNAVAILABLE'), failureHint('BUSY'), failureHint('NOT_FOUND'), failureHint('nonsense')]).toEqual([
+      'The database server cannot be reached: check that it is running and that the host and port are right, then retry.',
+      'The database is busy or locked by another process: retry in a moment.',
+      null,
+      null,
+    ]);
   });
 });
 
