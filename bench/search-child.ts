@@ -13,6 +13,7 @@ import { countNewlines } from '../app/scratchpad/search/bytes';
 import { searchEntry } from '../app/scratchpad/search/search';
 import type { ContentChunk, SearchableEntry } from '../app/scratchpad/search/types';
 import { runStoreSearch } from './search-store';
+import { runStoreScan } from './search-store-1gb';
 
 const MiB = 1024 * 1024;
 const CHUNK_CP = 32_768;
@@ -156,6 +157,9 @@ async function main(): Promise<void> {
   const entry100RareMs = await best(3, async () => { rare100 = await scanAll(NEEDLE, true, [e100]); });
   const text100 = Buffer.concat(Array.from({ length: e100Chunks }, (_, k) => pool[k % POOL]!.bytes)).toString('utf8');
   const store = await runStoreSearch(dir, text100, NEEDLE, rare100, 'città');
+  const entryText = (i: number): string =>
+    Buffer.concat(Array.from({ length: Math.max(0, Math.min(per, totalChunks - i * per)) }, (_, k) => pool[(i * per + k) % POOL]!.bytes)).toString('utf8');
+  const scan = await runStoreScan(dir, entries.length, entryText, NEEDLE, 'observation');
   process.stdout.write(JSON.stringify({
     entry100RareMs,
     MB,
@@ -176,6 +180,7 @@ async function main(): Promise<void> {
     foldHits,
     rgHits,
     ...store,
+    ...scan,
     load: os.loadavg(),
   }) + '\n');
 }
