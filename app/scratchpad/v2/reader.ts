@@ -16,7 +16,7 @@ import { unpackHandle } from '../core/stored-handle';
 const CHUNKS_OF_ENTRY = `SELECT c.data, l.newlines FROM chunks AS c LEFT JOIN chunk_lines AS l ON l.key = c.key
   WHERE c.key BETWEEN @from AND @to AND EXISTS (SELECT 1 FROM observations WHERE pk = @pk AND id = @id) ORDER BY c.key`;
 /** Bytes of content a page of {@link CHUNKS_OF_ENTRY} aims at (4 bytes per unit at most): bounded memory, few statements. */
-const PAGE_UNITS = 2 ** 20;
+const PAGE_UNITS = 2 ** 18;
 const LINES_OF_ENTRY = `SELECT key, newlines FROM chunk_lines WHERE key BETWEEN @from AND @to
   AND EXISTS (SELECT 1 FROM observations WHERE pk = @pk AND id = @id) ORDER BY key`;
 
