@@ -1,9 +1,9 @@
 /*
  * Child process of the search suite (bench/suites/search.ts): builds ~1 GiB x scale of mixed text held as v2-like
  * chunks (32,768 code points each, newline counts kept as v2's line index does, marked valid UTF-8 as v2's reader
- * marks its text chunks), writes the same bytes as files for ripgrep, then puts a 100 MiB entry into a real v2
- * file for the store-level figures (search-store.ts), and prints one JSON line of figures. A separate process so
- * its RSS is the search's own.
+ * marks its text chunks) and scans them in memory, writes the same bytes as files for ripgrep, then puts a 100 MiB
+ * entry into a real v2 file (search-store.ts) and the ten entries into another (search-store-1gb.ts) for the
+ * store-level figures, and prints one JSON line of figures. A separate process so its RSS is the search's own.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

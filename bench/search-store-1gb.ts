@@ -6,7 +6,6 @@
  */
 import path from 'node:path';
 import { MAX_SEARCH_HITS } from '../app/contract/search';
-import type { Scratchpad } from '../app/scratchpad/types';
 import { expectEqual, open, USER } from './lib/store';
 
 /** Figures of {@link runStoreScan}: MiB/s of best runs, ms of the best run, MiB of RSS. */
