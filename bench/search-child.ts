@@ -1,9 +1,9 @@
 /*
  * Child process of the search suite (bench/suites/search.ts): builds ~1 GiB x scale of mixed text held as v2-like
  * chunks (32,768 code points each, newline counts kept as v2's line index does, marked valid UTF-8 as v2's reader
- * marks its text chunks), writes the same bytes as files for ripgrep, then puts a 100 MiB entry into a real v2
- * file for the store-level figures (search-store.ts), and prints one JSON line of figures. A separate process so
- * its RSS is the search's own.
+ * marks its text chunks) and scans them in memory, writes the same bytes as files for ripgrep, then puts a 100 MiB
+ * entry into a real v2 file (search-store.ts) and the ten entries into another (search-store-1gb.ts) for the
+ * store-level figures, and prints one JSON line of figures. A separate process so its RSS is the search's own.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,6 +13,7 @@ import { countNewlines } from '../app/scratchpad/search/bytes';
 import { searchEntry } from '../app/scratchpad/search/search';
 import type { ContentChunk, SearchableEntry } from '../app/scratchpad/search/types';
 import { runStoreSearch } from './search-store';
+import { runStoreScan } from './search-store-1gb';
 
 const MiB = 1024 * 1024;
 const CHUNK_CP = 32_768;
@@ -156,6 +157,9 @@ async function main(): Promise<void> {
   const entry100RareMs = await best(3, async () => { rare100 = await scanAll(NEEDLE, true, [e100]); });
   const text100 = Buffer.concat(Array.from({ length: e100Chunks }, (_, k) => pool[k % POOL]!.bytes)).toString('utf8');
   const store = await runStoreSearch(dir, text100, NEEDLE, rare100, 'città');
+  const entryText = (i: number): string =>
+    Buffer.concat(Array.from({ length: Math.max(0, Math.min(per, totalChunks - i * per)) }, (_, k) => pool[(i * per + k) % POOL]!.bytes)).toString('utf8');
+  const scan = await runStoreScan(dir, entries.length, entryText, NEEDLE, 'observation');
   process.stdout.write(JSON.stringify({
     entry100RareMs,
     MB,
@@ -176,6 +180,7 @@ async function main(): Promise<void> {
     foldHits,
     rgHits,
     ...store,
+    ...scan,
     load: os.loadavg(),
   }) + '\n');
 }

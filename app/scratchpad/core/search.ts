@@ -16,9 +16,12 @@ import type { BackendReader, EntryRecord } from './backend';
 const EMPTY: SearchResult = { hits: [], nextCursor: null, scannedBytes: 0, truncated: false };
 const invalid = (message: string) => new ScratchpadError('INVALID_ARGUMENT', message);
 
+// Built once: zod builds a schema's parser on first use, which cost more than a small search.
+const STRICT_REQUEST = SearchRequestSchema.strict();
+
 /** The request parsed with the contract's schema (strict: an unknown field is refused); INVALID_ARGUMENT otherwise. */
 export function parseSearchRequest(request: unknown): SearchRequest {
-  const parsed = SearchRequestSchema.strict().safeParse(request);
+  const parsed = STRICT_REQUEST.safeParse(request);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw invalid(`search request: ${issue ? `${issue.path.join('.') || 'request'}: ${issue.message}` : 'invalid'}`);

@@ -11,8 +11,12 @@ import { scopeSql } from './scope';
 import { expiredByTurn, statsFromTurns, turnCountOf, turnPageOf } from './turn-queries';
 import { unpackHandle } from '../core/stored-handle';
 
-const CHUNK_OF_ENTRY = `SELECT c.data, l.newlines FROM chunks AS c LEFT JOIN chunk_lines AS l ON l.key = c.key
-  WHERE c.key = @key AND EXISTS (SELECT 1 FROM observations WHERE pk = @pk AND id = @id)`;
+// One page of an entry's chunks in key order, one statement (its own snapshot). The entry check matters: after gc
+// a new entry may reuse the pk (and so the chunk keys).
+const CHUNKS_OF_ENTRY = `SELECT c.data, l.newlines FROM chunks AS c LEFT JOIN chunk_lines AS l ON l.key = c.key
+  WHERE c.key BETWEEN @from AND @to AND EXISTS (SELECT 1 FROM observations WHERE pk = @pk AND id = @id) ORDER BY c.key`;
+/** Bytes of content a page of {@link CHUNKS_OF_ENTRY} aims at (4 bytes per unit at most): bounded memory, few statements. */
+const PAGE_UNITS = 2 ** 18;
 const LINES_OF_ENTRY = `SELECT key, newlines FROM chunk_lines WHERE key BETWEEN @from AND @to
   AND EXISTS (SELECT 1 FROM observations WHERE pk = @pk AND id = @id) ORDER BY key`;
 
@@ -128,14 +132,21 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
       const first = Math.floor(Math.max(0, fromUnit) / row.chunk_units);
       return {
         async *[Symbol.asyncIterator](): AsyncGenerator<ContentChunk> {
-          for (let seq = first; seq < count; seq++) {
-            // The entry check matters: after gc a new entry may reuse the pk (and so the chunk keys).
-            const chunk = ctx.read(() => ctx.stmt(CHUNK_OF_ENTRY).get({ key: base + seq, pk: row.pk, id: row.id })) as { data: Buffer; newlines: number | null } | undefined;
-            if (chunk === undefined) throw new ScratchpadError('NOT_FOUND', `entry ${row.id} was removed during the export`);
-            const start = seq * row.chunk_units;
-            const end = Math.min(row.length_units, start + row.chunk_units);
-            // v2 writes text chunks from JavaScript strings (encode.ts): always valid UTF-8.
-            yield chunk.newlines === null ? { bytes: chunk.data, start, end } : { bytes: chunk.data, start, end, newlines: chunk.newlines, wellFormed: true };
+          const perPage = Math.max(1, Math.floor(PAGE_UNITS / row.chunk_units));
+          // Pages grow from one chunk: a caller that stops early (a search page full of hits, a slice) reads
+          // little more than it uses; a whole scan reaches full pages after a few statements.
+          let size = 1;
+          for (let seq = first; seq < count; seq += size, size = Math.min(perPage, size * 2)) {
+            const last = Math.min(count, seq + size) - 1;
+            const page = ctx.query(() => ctx.stmt(CHUNKS_OF_ENTRY).all({ from: base + seq, to: base + last, pk: row.pk, id: row.id })) as { data: Buffer; newlines: number | null }[];
+            if (page.length !== last - seq + 1) throw new ScratchpadError('NOT_FOUND', `entry ${row.id} was removed during the export`);
+            for (let k = 0; k < page.length; k++) {
+              const chunk = page[k]!;
+              const start = (seq + k) * row.chunk_units;
+              const end = Math.min(row.length_units, start + row.chunk_units);
+              // v2 writes text chunks from JavaScript strings (encode.ts): always valid UTF-8.
+              yield chunk.newlines === null ? { bytes: chunk.data, start, end } : { bytes: chunk.data, start, end, newlines: chunk.newlines, wellFormed: true };
+            }
           }
         },
       };
