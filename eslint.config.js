@@ -25,7 +25,10 @@ export default tseslint.config(
     rules: {
       'layering/layers': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', { selector: "MemberExpression[property.name='innerHTML']", message: 'Observation content is untrusted: never use innerHTML.' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[property.name='innerHTML']", message: 'Observation content is untrusted: never use innerHTML.' },
+      ],
     },
   },
   {

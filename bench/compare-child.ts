@@ -43,7 +43,9 @@ for (const c of cases) {
     if (rep > 0 || c.reps === 0) times.push(t);
     const lines = r.text ? r.text.stats.changed + r.text.stats.inserted + r.text.stats.deleted : -1;
     if (r.truncated || lines !== c.lines || (r.json?.changes.length ?? null) !== c.jsonChanges) {
-      throw new Error(`bench sanity check failed: ${c.name}: truncated=${r.truncated}, lines ${lines} (want ${c.lines}), json ${r.json?.changes.length} (want ${c.jsonChanges})`);
+      throw new Error(
+        `bench sanity check failed: ${c.name}: truncated=${r.truncated}, lines ${lines} (want ${c.lines}), json ${r.json?.changes.length} (want ${c.jsonChanges})`,
+      );
     }
     if (c.reps === 0) break;
   }

@@ -17,13 +17,19 @@ gc?.();
 const baselineRss = process.memoryUsage.rss();
 const baselineMaxRss = process.resourceUsage().maxRSS * 1024;
 let peakSampled = baselineRss;
-const sample = () => { peakSampled = Math.max(peakSampled, process.memoryUsage.rss()); };
+const sample = () => {
+  peakSampled = Math.max(peakSampled, process.memoryUsage.rss());
+};
 
 const t0 = performance.now();
 let calls = 0;
 let bytesSeen = 0;
 if (mode === 'stream') {
-  for await (const chunk of await sp.iterateContent(USER, id)) { bytesSeen += chunk.byteLength; calls++; if (calls % 16 === 0) sample(); }
+  for await (const chunk of await sp.iterateContent(USER, id)) {
+    bytesSeen += chunk.byteLength;
+    calls++;
+    if (calls % 16 === 0) sample();
+  }
 } else {
   const total = (await sp.describe(USER, id)).meta.lengthCodePoints ?? (await sp.describe(USER, id)).meta.sizeBytes;
   const reads: { mode: 'head' | 'tail' | 'range' | 'full'; n?: number; start?: number; end?: number }[] = [

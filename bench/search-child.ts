@@ -73,7 +73,12 @@ function entryOf(id: string, count: number, offset = 0, withCounts = true): Sear
       for (let k = Math.floor(from / CHUNK_CP); k < count; k++) {
         const c = pool[(k + offset) % POOL]!;
         if ((k & 255) === 0) peakRss = Math.max(peakRss, process.memoryUsage().rss);
-        const chunk: ContentChunk = { bytes: c.bytes, cpStart: k * CHUNK_CP, cpEnd: (k + 1) * CHUNK_CP, ...(withCounts ? { newlines: c.newlines, wellFormed: true } : {}) };
+        const chunk: ContentChunk = {
+          bytes: c.bytes,
+          cpStart: k * CHUNK_CP,
+          cpEnd: (k + 1) * CHUNK_CP,
+          ...(withCounts ? { newlines: c.newlines, wellFormed: true } : {}),
+        };
         yield chunk;
       }
     },
@@ -84,7 +89,9 @@ const totalChunks = Math.max(8, Math.round((1024 * MiB * scale) / (poolBytes / P
 const bigBytes = Array.from({ length: totalChunks }, (_, k) => pool[k % POOL]!.bytes.length).reduce((a, b) => a + b, 0);
 // Ten "entries" of ~100 MiB for the 1 GiB figures (a store holds many entries); one for the 100 MiB figure.
 const per = Math.ceil(totalChunks / 10);
-const entries = Array.from({ length: 10 }, (_, i) => entryOf(`e${i}`, Math.max(0, Math.min(per, totalChunks - i * per)), i * per)).filter((e) => e.lengthUnits > 0);
+const entries = Array.from({ length: 10 }, (_, i) => entryOf(`e${i}`, Math.max(0, Math.min(per, totalChunks - i * per)), i * per)).filter(
+  (e) => e.lengthUnits > 0,
+);
 
 /** CPU ms (user + system) of the best run of the last {@link best} call: what the figure would be on an idle core. */
 let lastCpuMs = 0;
@@ -131,58 +138,71 @@ async function main(): Promise<void> {
   const rg = (args: string[]) => execFileSync('/usr/bin/rg', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
   const rgMs = await best(3, async () => rg(['-F', '-c', NEEDLE, dir]));
   const rgOneThreadMs = await best(3, async () => rg(['-j1', '-F', '-c', NEEDLE, dir]));
-  const rgHits = rg(['-F', '-c', NEEDLE, dir]).trim().split('\n').reduce((n, l) => n + Number(l.split(':').pop()), 0);
+  const rgHits = rg(['-F', '-c', NEEDLE, dir])
+    .trim()
+    .split('\n')
+    .reduce((n, l) => n + Number(l.split(':').pop()), 0);
 
   global.gc?.();
   const rssBefore = process.memoryUsage().rss;
   peakRss = rssBefore;
   let hits = 0;
-  const literalMs = await best(3, async () => { hits = await scanAll(NEEDLE, true); });
+  const literalMs = await best(3, async () => {
+    hits = await scanAll(NEEDLE, true);
+  });
   const literalCpuMs = lastCpuMs;
   const rssGrowth = (peakRss - rssBefore) / MiB;
   const noIndexMs = await best(2, async () => {
     for (const e of entries) await searchEntry(entryOf(e.id, e.lengthUnits / CHUNK_CP, 0, false), { pattern: NEEDLE }, { limit: 10_000 });
   });
   let foldHits = 0;
-  const foldMs = await best(2, async () => { foldHits = await scanAll(NEEDLE.toUpperCase(), false); });
+  const foldMs = await best(2, async () => {
+    foldHits = await scanAll(NEEDLE.toUpperCase(), false);
+  });
   const foldCpuMs = lastCpuMs;
   const foldNonAsciiMs = await best(2, async () => scanAll('CITTÀ-QX7', false));
   const firstHitMs = await best(5, async () => searchEntry(entries[0]!, { pattern: 'observation' }, { limit: 1 }));
   const e100Chunks = Math.round((100 * MiB) / (poolBytes / POOL));
   const e100 = entryOf('e100', e100Chunks);
   let hits100 = 0;
-  const entry100Ms = await best(3, async () => { hits100 = await scanAll('città', true, [e100]); });
+  const entry100Ms = await best(3, async () => {
+    hits100 = await scanAll('città', true, [e100]);
+  });
   const entry100CpuMs = lastCpuMs;
   let rare100 = 0;
-  const entry100RareMs = await best(3, async () => { rare100 = await scanAll(NEEDLE, true, [e100]); });
+  const entry100RareMs = await best(3, async () => {
+    rare100 = await scanAll(NEEDLE, true, [e100]);
+  });
   const text100 = Buffer.concat(Array.from({ length: e100Chunks }, (_, k) => pool[k % POOL]!.bytes)).toString('utf8');
   const store = await runStoreSearch(dir, text100, NEEDLE, rare100, 'città');
   const entryText = (i: number): string =>
     Buffer.concat(Array.from({ length: Math.max(0, Math.min(per, totalChunks - i * per)) }, (_, k) => pool[(i * per + k) % POOL]!.bytes)).toString('utf8');
   const scan = await runStoreScan(dir, entries.length, entryText, NEEDLE, 'observation');
-  process.stdout.write(JSON.stringify({
-    entry100RareMs,
-    MB,
-    literalMBps: MB / (literalMs / 1000),
-    literalCpuMBps: MB / (literalCpuMs / 1000),
-    foldCpuMBps: MB / (foldCpuMs / 1000),
-    ripgrepMBps: MB / (rgMs / 1000),
-    ripgrepOneThreadMBps: MB / (rgOneThreadMs / 1000),
-    literalNoIndexMBps: MB / (noIndexMs / 1000),
-    foldMBps: MB / (foldMs / 1000),
-    foldNonAsciiMBps: MB / (foldNonAsciiMs / 1000),
-    firstHitMs,
-    entry100Ms,
-    entry100CpuMs,
-    hits100,
-    rssGrowth,
-    hits,
-    foldHits,
-    rgHits,
-    ...store,
-    ...scan,
-    load: os.loadavg(),
-  }) + '\n');
+  process.stdout.write(
+    JSON.stringify({
+      entry100RareMs,
+      MB,
+      literalMBps: MB / (literalMs / 1000),
+      literalCpuMBps: MB / (literalCpuMs / 1000),
+      foldCpuMBps: MB / (foldCpuMs / 1000),
+      ripgrepMBps: MB / (rgMs / 1000),
+      ripgrepOneThreadMBps: MB / (rgOneThreadMs / 1000),
+      literalNoIndexMBps: MB / (noIndexMs / 1000),
+      foldMBps: MB / (foldMs / 1000),
+      foldNonAsciiMBps: MB / (foldNonAsciiMs / 1000),
+      firstHitMs,
+      entry100Ms,
+      entry100CpuMs,
+      hits100,
+      rssGrowth,
+      hits,
+      foldHits,
+      rgHits,
+      ...store,
+      ...scan,
+      load: os.loadavg(),
+    }) + '\n',
+  );
 }
 
 void main();

@@ -79,7 +79,9 @@ export async function runStoreScan(dir: string, count: number, textOf: (i: numbe
     const storeRssGrowthMB = (peak - rssBefore) / MiB;
     let storeFoldHits = 0;
     const [foldMs] = await best(2, async () => (storeFoldHits = await all(needle.toUpperCase(), false)));
-    const [firstHitMs] = await best(5, async () => expectEqual('first-hit search hits', (await store.search(USER, { pattern: word, limit: 1 })).hits.length, 1));
+    const [firstHitMs] = await best(5, async () =>
+      expectEqual('first-hit search hits', (await store.search(USER, { pattern: word, limit: 1 })).hits.length, 1),
+    );
     return {
       storeMB: MB,
       storeLiteralMBps: MB / (literalMs / 1000),

@@ -73,7 +73,15 @@ export async function runStoreSearch(dir: string, text: string, needle: string, 
       head.push(h);
       deep.push(d);
     }
-    return { storeEntryMB: MB, storeLiteralMBps100: MB / (best / 1000), storeEntry100Ms: entryBest, storeHits100, readLinesHeadMs: median(head), readLinesDeepMs: median(deep), totalLines: total };
+    return {
+      storeEntryMB: MB,
+      storeLiteralMBps100: MB / (best / 1000),
+      storeEntry100Ms: entryBest,
+      storeHits100,
+      readLinesHeadMs: median(head),
+      readLinesDeepMs: median(deep),
+      totalLines: total,
+    };
   } finally {
     await store.close();
   }

@@ -26,8 +26,16 @@ export const LAYERS = [
   { name: 'compare-adapter', prefix: 'app/compare/store-source.ts', allow: ['contract', 'common', 'limits', 'compare', 'store'] },
   { name: 'compare', prefix: 'app/compare/', allow: ['contract', 'common', 'limits', 'compare', /^diff$/] },
   // The entry of the store: opens a target with the backend its format needs.
-  { name: 'store-open', prefix: 'app/scratchpad/open.ts', allow: ['contract', 'common', 'limits', 'access', 'store', 'v2', 'metnos-v1', 'postgres', NODE_PACKAGES] },
-  { name: 'store-open', prefix: 'app/scratchpad/index.ts', allow: ['contract', 'common', 'limits', 'access', 'store', 'store-open', 'postgres', NODE_PACKAGES] },
+  {
+    name: 'store-open',
+    prefix: 'app/scratchpad/open.ts',
+    allow: ['contract', 'common', 'limits', 'access', 'store', 'v2', 'metnos-v1', 'postgres', NODE_PACKAGES],
+  },
+  {
+    name: 'store-open',
+    prefix: 'app/scratchpad/index.ts',
+    allow: ['contract', 'common', 'limits', 'access', 'store', 'store-open', 'postgres', NODE_PACKAGES],
+  },
   // Thin backends over the core: each may use the core and the shared layers, never a sibling backend.
   { name: 'v2', prefix: 'app/scratchpad/v2/', allow: ['contract', 'common', 'limits', 'access', 'store', 'v2', NODE_PACKAGES] },
   { name: 'metnos-v1', prefix: 'app/scratchpad/metnos-v1/', allow: ['contract', 'common', 'limits', 'access', 'store', 'metnos-v1', NODE_PACKAGES] },
@@ -41,17 +49,52 @@ export const LAYERS = [
   {
     name: 'cli',
     prefix: 'app/cli/',
-    allow: ['contract', 'common', 'limits', 'access', 'store', 'store-open', 'postgres', 'engine', 'compare', 'compare-adapter', 'config', 'files', 'demo', 'cli', NODE_PACKAGES],
+    allow: [
+      'contract',
+      'common',
+      'limits',
+      'access',
+      'store',
+      'store-open',
+      'postgres',
+      'engine',
+      'compare',
+      'compare-adapter',
+      'config',
+      'files',
+      'demo',
+      'cli',
+      NODE_PACKAGES,
+    ],
   },
   { name: 'preload', prefix: 'main/preload/', allow: ['contract', 'preload', /^electron$/] },
   // Main uses the store through its entry and clients; the demo generator only on the first-run path (lazily).
   {
     name: 'main',
     prefix: 'main/',
-    allow: ['contract', 'common', 'limits', 'access', 'store', 'store-open', 'postgres', 'compare', 'compare-adapter', 'config', 'files', 'main', /^node:/, /^(?!react$|react\/|react-dom)/],
+    allow: [
+      'contract',
+      'common',
+      'limits',
+      'access',
+      'store',
+      'store-open',
+      'postgres',
+      'compare',
+      'compare-adapter',
+      'config',
+      'files',
+      'main',
+      /^node:/,
+      /^(?!react$|react\/|react-dom)/,
+    ],
     lazy: ['demo'],
   },
-  { name: 'renderer', prefix: 'renderer/', allow: ['contract', 'common', 'limits', 'renderer', /^(?!node:|electron$|electron\/|better-sqlite3$|fs$|path$|child_process$)/] },
+  {
+    name: 'renderer',
+    prefix: 'renderer/',
+    allow: ['contract', 'common', 'limits', 'renderer', /^(?!node:|electron$|electron\/|better-sqlite3$|fs$|path$|child_process$)/],
+  },
   { name: 'tooling', prefix: 'test/', allow: ['*'] },
   { name: 'tooling', prefix: 'bench/', allow: ['*'] },
   { name: 'tooling', prefix: 'examples/', allow: ['*'] },
@@ -67,7 +110,10 @@ function layerOf(rel) {
 
 /** The layer of the file a relative `spec` of `fromRel` names, or undefined. */
 function targetLayer(spec, fromRel) {
-  const target = path.relative(ROOT, path.resolve(ROOT, path.dirname(fromRel), spec)).split(path.sep).join('/');
+  const target = path
+    .relative(ROOT, path.resolve(ROOT, path.dirname(fromRel), spec))
+    .split(path.sep)
+    .join('/');
   // Without an extension the target is a .ts file or a folder (its index): an existing file first, then the
   // folder's index, so that `../common/limits` is limits.ts, `../app/contract` lands in the contract layer and
   // `../scratchpad` in store-open (its index.ts).
@@ -88,10 +134,14 @@ function allowed(layer, spec, fromRel, dynamic) {
 export default {
   rules: {
     layers: {
-      meta: { type: 'problem', schema: [], messages: {
-        uncovered: 'File {{file}} is in no layer of eslint/layering.js: add it to a layer.',
-        forbidden: 'Layer "{{layer}}" may not import "{{spec}}" (see README: Architecture).',
-      } },
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: {
+          uncovered: 'File {{file}} is in no layer of eslint/layering.js: add it to a layer.',
+          forbidden: 'Layer "{{layer}}" may not import "{{spec}}" (see README: Architecture).',
+        },
+      },
       create(context) {
         const rel = path.relative(ROOT, context.filename).split(path.sep).join('/');
         const layer = layerOf(rel);
@@ -100,13 +150,24 @@ export default {
           if (!allowed(layer, spec, rel, dynamic)) context.report({ node, messageId: 'forbidden', data: { layer: layer.name, spec } });
         };
         return {
-          Program(node) { if (!layer) context.report({ node, messageId: 'uncovered', data: { file: rel } }); },
-          ImportDeclaration(node) { if (layer) check(node, node.source.value); },
-          ExportNamedDeclaration(node) { if (layer && node.source) check(node, node.source.value); },
-          ExportAllDeclaration(node) { if (layer) check(node, node.source.value); },
-          ImportExpression(node) { if (layer && node.source.type === 'Literal') check(node, node.source.value, true); },
+          Program(node) {
+            if (!layer) context.report({ node, messageId: 'uncovered', data: { file: rel } });
+          },
+          ImportDeclaration(node) {
+            if (layer) check(node, node.source.value);
+          },
+          ExportNamedDeclaration(node) {
+            if (layer && node.source) check(node, node.source.value);
+          },
+          ExportAllDeclaration(node) {
+            if (layer) check(node, node.source.value);
+          },
+          ImportExpression(node) {
+            if (layer && node.source.type === 'Literal') check(node, node.source.value, true);
+          },
           CallExpression(node) {
-            if (layer && node.callee.type === 'Identifier' && node.callee.name === 'require' && node.arguments[0]?.type === 'Literal') check(node, node.arguments[0].value);
+            if (layer && node.callee.type === 'Identifier' && node.callee.name === 'require' && node.arguments[0]?.type === 'Literal')
+              check(node, node.arguments[0].value);
           },
         };
       },

@@ -73,7 +73,9 @@ async function read(args: Record<string, unknown>, who: Principal = alice): Prom
 }
 
 try {
-  console.log(`Scratchpad: ${dbPath}\nTurn ${turnId} for user alice. Tools offered at start: ${JSON.stringify((await toolsForTurn(store, alice, turnId)).map((t) => t.name))}`);
+  console.log(
+    `Scratchpad: ${dbPath}\nTurn ${turnId} for user alice. Tools offered at start: ${JSON.stringify((await toolsForTurn(store, alice, turnId)).map((t) => t.name))}`,
+  );
 
   await callTool('git_status', () => ({ content: 'On branch main\nnothing to commit, working tree clean\n' }));
   const log = await callTool('read_file', () => serverLog(4000));
@@ -103,9 +105,12 @@ try {
   const gc = await runGc(store, operator, { metrics });
   const resumed = await resumeTurn(store, alice, turnId);
   console.log(`   two hours later (past the default 1 h TTL), the operator's gc deleted ${gc.deletedRows} row (mallory's, not extended)`);
-  console.log(`   resumed: ${resumed.readable.length} readable rows, ${resumed.expiredCount} expired, tools ${JSON.stringify(resumed.tools.map((t) => t.name))}`);
+  console.log(
+    `   resumed: ${resumed.readable.length} readable rows, ${resumed.expiredCount} expired, tools ${JSON.stringify(resumed.tools.map((t) => t.name))}`,
+  );
 
-  if (full.ok && full.nextStart !== undefined) await read({ scratchpad_id: log.scratchpad_id, mode: 'range', start: full.nextStart, end: full.nextStart + 300 });
+  if (full.ok && full.nextStart !== undefined)
+    await read({ scratchpad_id: log.scratchpad_id, mode: 'range', start: full.nextStart, end: full.nextStart + 300 });
   await read({ scratchpad_id: log.scratchpad_id, mode: 'range', start: 0, end: 120 }, mallory);
   await read({ scratchpad_id: 'f'.repeat(32) });
 

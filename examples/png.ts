@@ -26,7 +26,10 @@ export function makePng(width: number, height: number): Buffer {
     for (let x = 0; x < width; x++) {
       seed = (seed * 1103515245 + 12345) >>> 0;
       const noise = (seed >>> 24) & 0x3f;
-      raw.set([(x * 255) / width + noise, (y * 255) / height + noise, 128 + noise].map((v) => v & 0xff), row + 1 + x * 3);
+      raw.set(
+        [(x * 255) / width + noise, (y * 255) / height + noise, 128 + noise].map((v) => v & 0xff),
+        row + 1 + x * 3,
+      );
     }
   }
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -26,17 +26,44 @@ export async function buildMain(options = {}) {
   const written = [];
   if (entries.includes('main')) {
     const outfile = join(outDir, 'main.js');
-    await build({ ...common, entryPoints: [join(ROOT, 'main/main.ts')], outfile, platform: 'node', format: 'esm', target: NODE_TARGET, external: ['electron', 'better-sqlite3'], banner: { js: REQUIRE_BANNER } });
+    await build({
+      ...common,
+      entryPoints: [join(ROOT, 'main/main.ts')],
+      outfile,
+      platform: 'node',
+      format: 'esm',
+      target: NODE_TARGET,
+      external: ['electron', 'better-sqlite3'],
+      banner: { js: REQUIRE_BANNER },
+    });
     written.push(outfile);
   }
   if (entries.includes('worker')) {
     const outfile = join(outDir, 'store-worker.js');
-    await build({ ...common, entryPoints: [join(ROOT, 'main/store/worker.ts')], outfile, platform: 'node', format: 'esm', target: NODE_TARGET, external: ['better-sqlite3'], banner: { js: REQUIRE_BANNER } });
+    await build({
+      ...common,
+      entryPoints: [join(ROOT, 'main/store/worker.ts')],
+      outfile,
+      platform: 'node',
+      format: 'esm',
+      target: NODE_TARGET,
+      external: ['better-sqlite3'],
+      banner: { js: REQUIRE_BANNER },
+    });
     written.push(outfile);
   }
   if (entries.includes('preload')) {
     const outfile = join(outDir, 'preload.cjs');
-    await build({ ...common, minify: true, entryPoints: [join(ROOT, 'main/preload/index.ts')], outfile, platform: 'browser', format: 'cjs', target: CHROME_TARGET, external: ['electron'] });
+    await build({
+      ...common,
+      minify: true,
+      entryPoints: [join(ROOT, 'main/preload/index.ts')],
+      outfile,
+      platform: 'browser',
+      format: 'cjs',
+      target: CHROME_TARGET,
+      external: ['electron'],
+    });
     written.push(outfile);
   }
   return written;

@@ -11,13 +11,20 @@ import { ROOT } from './build-main.mjs';
 import { buildNative, nativePlan } from './native.mjs';
 
 const nodedir = process.argv.find((a) => a.startsWith('--nodedir='))?.slice('--nodedir='.length) ?? '/usr';
-const plan = nativePlan(process.versions.node, process.arch, { runtime: 'node', dir: join(ROOT, '.electron-native', 'rehearsal'), headers: [`--nodedir=${nodedir}`] });
+const plan = nativePlan(process.versions.node, process.arch, {
+  runtime: 'node',
+  dir: join(ROOT, '.electron-native', 'rehearsal'),
+  headers: [`--nodedir=${nodedir}`],
+});
 console.log(`rehearsal: ${plan.upToDate ? 'already built' : 'building'} ${plan.binding}`);
 const binding = buildNative(plan);
 const { openScratchpad } = await tsImport('../app/scratchpad/index.ts', import.meta.url);
 const path = join(mkdtempSync(join(tmpdir(), 'rehearsal-')), 'scratchpad.db');
 const pad = await openScratchpad(path, { nativeBinding: binding });
-const handle = await pad.put({ kind: 'user', userId: 'rehearsal' }, { turnId: 't', stepNum: 1, executorName: 'x', observation: { content: 'via nativeBinding' } });
+const handle = await pad.put(
+  { kind: 'user', userId: 'rehearsal' },
+  { turnId: 't', stepNum: 1, executorName: 'x', observation: { content: 'via nativeBinding' } },
+);
 const read = await pad.read({ kind: 'user', userId: 'rehearsal' }, handle.scratchpad_id, { mode: 'full' });
 await pad.close();
 if (read.content !== 'via nativeBinding') throw new Error('the rehearsal build read back something else');

@@ -48,7 +48,9 @@ if (!electronExecutable || !existsSync(electronExecutable)) {
   try {
     electronExecutable = createRequire(import.meta.url)('electron');
   } catch (error) {
-    console.error(`\nElectron's binary is not installed and its download failed: ${error.message.split('\n')[0]}\nWith network access, run \`node node_modules/electron/install.js\`, then npm start again.`);
+    console.error(
+      `\nElectron's binary is not installed and its download failed: ${error.message.split('\n')[0]}\nWith network access, run \`node node_modules/electron/install.js\`, then npm start again.`,
+    );
     process.exit(1);
   }
 }

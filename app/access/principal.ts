@@ -14,7 +14,10 @@ export function requirePrincipal(value: unknown): Principal {
       return { kind: 'user', userId: p.userId };
     }
   }
-  throw new ScratchpadError('INVALID_ARGUMENT', `principal must be { kind: "operator" } or { kind: "user", userId: non-empty string of at most ${MAX_NAME_LENGTH} characters }`);
+  throw new ScratchpadError(
+    'INVALID_ARGUMENT',
+    `principal must be { kind: "operator" } or { kind: "user", userId: non-empty string of at most ${MAX_NAME_LENGTH} characters }`,
+  );
 }
 
 /** The user id a row gets as owner when `principal` puts it; INVALID_ARGUMENT for the operator (only users put). */

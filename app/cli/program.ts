@@ -107,9 +107,12 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
   const program = new Command(PROGRAM_NAME)
     .description('Inspect, read and gc the observation scratchpad of AI-agent runtimes (v2 and Metnos v1 files).')
     .version(version(), '-V, --version')
-    .option('--db <path>', "scratchpad database file or postgres:// URL (PG* environment and ~/.pgpass honoured; default: the desktop app's file, see Default database below)")
+    .option(
+      '--db <path>',
+      "scratchpad database file or postgres:// URL (PG* environment and ~/.pgpass honoured; default: the desktop app's file, see Default database below)",
+    )
     .option('--owner <id>', 'view as this user: only their rows')
-    .option('--operator', 'view as the operator: every owner\'s rows (the default)')
+    .option('--operator', "view as the operator: every owner's rows (the default)")
     .option('--json', 'print machine-readable JSON on stdout')
     .addOption(new Option('--busy-timeout <ms>', 'wait this long for a locked database').argParser(nonNegativeInt).default(5000))
     .addHelpText('after', EXIT_HELP)
@@ -182,14 +185,18 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
         return withStore(cmd, false, async (store) => runReadLines(store, { ...common(cmd), id: await fullId(cmd, store, id), ...spec }, io));
       }
       return withStore(cmd, false, async (store) =>
-        runRead(store, { ...common(cmd), id: await fullId(cmd, store, id), head: opts.head, tail: opts.tail, range: rangeOf(opts.range), raw: opts.raw === true }, io),
+        runRead(
+          store,
+          { ...common(cmd), id: await fullId(cmd, store, id), head: opts.head, tail: opts.tail, range: rangeOf(opts.range), raw: opts.raw === true },
+          io,
+        ),
       );
     });
 
   program
     .command('grep')
     .argument('<pattern>', 'literal text (or a JavaScript regex with -E; hex digits with --hex)')
-    .description("search the content of the rows you may see: one line per hit, id:line:offset: preview (exit 0 matched, 1 nothing, 2 bad usage or regex)")
+    .description('search the content of the rows you may see: one line per hit, id:line:offset: preview (exit 0 matched, 1 nothing, 2 bad usage or regex)')
     .option('--id <id>', 'only this entry')
     .option('--turn <turn-id>', "only this turn's entries")
     .option('-i, --ignore-case', 'Unicode case folding (ß matches SS)')
@@ -208,7 +215,9 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
     .option('--turn <turn-id>', "every read of the turn's entries")
     .description('the read log: which slices the model read back (time, mode, range, unit, truncated, who) and the coverage')
     .action((id: string | undefined, opts: { turn?: string }, cmd: Command) =>
-      withStore(cmd, false, async (store) => runReads(store, { ...common(cmd), id: id === undefined ? undefined : await fullId(cmd, store, id), turnId: opts.turn }, io)),
+      withStore(cmd, false, async (store) =>
+        runReads(store, { ...common(cmd), id: id === undefined ? undefined : await fullId(cmd, store, id), turnId: opts.turn }, io),
+      ),
     );
 
   program
@@ -229,7 +238,7 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
     .command('export')
     .argument('<id>', 'entry id or a unique prefix of it (8+ hex digits)')
     .argument('<file>', 'file to write, or - for stdout')
-    .description('stream an entry\'s raw content to a file (progress bar on a terminal); FILE changes only on success')
+    .description("stream an entry's raw content to a file (progress bar on a terminal); FILE changes only on success")
     .option('--force', 'replace FILE if it is an existing regular file')
     .action((id: string, file: string, opts: { force?: boolean }, cmd: Command) =>
       withStore(cmd, false, async (store) => runExport(store, { ...common(cmd), id: await fullId(cmd, store, id), file, force: opts.force === true }, io)),
@@ -245,7 +254,17 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
     .action((id1: string, id2: string, opts: { context: number; sideBySide?: boolean }, cmd: Command) => {
       outcome.minErrorExit = EXIT.USAGE; // diff(1): 2 for trouble; codes above 2 keep their meaning
       return withStore(cmd, false, async (store) => {
-        outcome.exitCode = await runDiff(store, { ...common(cmd), leftId: await fullId(cmd, store, id1), rightId: await fullId(cmd, store, id2), context: opts.context, sideBySide: opts.sideBySide === true }, io);
+        outcome.exitCode = await runDiff(
+          store,
+          {
+            ...common(cmd),
+            leftId: await fullId(cmd, store, id1),
+            rightId: await fullId(cmd, store, id2),
+            context: opts.context,
+            sideBySide: opts.sideBySide === true,
+          },
+          io,
+        );
       });
     });
 

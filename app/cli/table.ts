@@ -2,9 +2,21 @@ import Table from 'cli-table3';
 import type { Paint } from './io';
 
 const BORDERLESS = {
-  top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
-  bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-  left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ',
+  top: '',
+  'top-mid': '',
+  'top-left': '',
+  'top-right': '',
+  bottom: '',
+  'bottom-mid': '',
+  'bottom-left': '',
+  'bottom-right': '',
+  left: '',
+  'left-mid': '',
+  mid: '',
+  'mid-mid': '',
+  right: '',
+  'right-mid': '',
+  middle: '  ',
 };
 
 /** One column of {@link renderTable}: header and alignment. */
@@ -25,7 +37,13 @@ export function renderTable(columns: readonly Column[], rows: readonly (readonly
     style: { 'padding-left': 0, 'padding-right': 0, head: [], border: [], compact: true },
   });
   for (const row of rows) table.push([...row]);
-  return table.toString().split('\n').map((line) => line.trimEnd()).join('\n') + '\n';
+  return (
+    table
+      .toString()
+      .split('\n')
+      .map((line) => line.trimEnd())
+      .join('\n') + '\n'
+  );
 }
 
 /** A two-column key/value listing (keys dimmed when colour is on; multi-line values indented). */

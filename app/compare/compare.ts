@@ -68,7 +68,11 @@ export async function compareSources(left: CompareSource, right: CompareSource, 
   const deadlineMs = started + (options.timeBudgetMs ?? 10_000);
   const [l, r] = await Promise.all([left.describe(), right.describe()]);
   const notes: string[] = [];
-  for (const [side, m] of [['left', l], ['right', r]] as const) if (m.expiry === 'expired') notes.push(`${side} entry ${m.id} has expired (kept until gc runs)`);
+  for (const [side, m] of [
+    ['left', l],
+    ['right', r],
+  ] as const)
+    if (m.expiry === 'expired') notes.push(`${side} entry ${m.id} has expired (kept until gc runs)`);
   const base = { left: l, right: r, sameEntry: l.id === r.id, text: null, json: null, binary: null, truncated: false, truncatedReason: null, notes };
   const done = (rest: Partial<Omit<CompareResult, 'summary' | 'elapsedMs'>> & Pick<CompareResult, 'mode' | 'identical'>): CompareResult => {
     const body = { ...base, ...rest };
@@ -107,7 +111,13 @@ export async function compareSources(left: CompareSource, right: CompareSource, 
   try {
     if (l.kind === 'binary') {
       const out = await diffBytes(a, b, deadlineMs, now);
-      return done({ mode: 'binary', identical: false, binary: out.diff, truncated: out.truncated, truncatedReason: out.truncated ? 'time budget reached' : null });
+      return done({
+        mode: 'binary',
+        identical: false,
+        binary: out.diff,
+        truncated: out.truncated,
+        truncatedReason: out.truncated ? 'time budget reached' : null,
+      });
     }
     const out = await diffLineStreams(a, b, {
       context: options.context ?? 3,

@@ -115,7 +115,8 @@ function skipEqual(a: ByteCursor, c: ByteCursor, b: HunkBuilder): number {
   const vc = c.view();
   const n = commonPrefixLength(va, vc);
   let cut: number;
-  if (n === va.length && n === vc.length && a.ended && c.ended) cut = n; // both ended here: the rest is equal
+  if (n === va.length && n === vc.length && a.ended && c.ended)
+    cut = n; // both ended here: the rest is equal
   else cut = n === 0 ? 0 : va.lastIndexOf(NL, n - 1) + 1; // (lastIndexOf(x, -1) would search from the end)
   if (cut === 0) return (n === va.length && !a.ended) || (n === vc.length && !c.ended) ? UNDECIDED : 0;
   const stretch = va.subarray(0, cut);

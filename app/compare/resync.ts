@@ -31,7 +31,7 @@ class Side {
   /** Reads up to `count` more lines (looking ahead, not consuming); false when past `maxBytes`. */
   async read(count: number, maxBytes: number): Promise<boolean> {
     let pos = this.bytes;
-    for (let added = 0; added < count && !this.exhausted; ) {
+    for (let added = 0; added < count && !this.exhausted;) {
       const v = this.cursor.view();
       const nl = v.indexOf(NL, pos);
       if (nl === -1) {

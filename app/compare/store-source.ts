@@ -16,7 +16,17 @@ export function storeSource(store: Scratchpad, principal: Principal, id: string,
     async describe() {
       const d = await store.describe(principal, id);
       const m = d.meta;
-      return { id: m.id, turnId: m.turnId, stepNum: m.stepNum, executorName: m.executorName, kind: m.kind, structured: m.structured, sizeBytes: m.sizeBytes, sha256: d.sha256, expiry: m.expiry };
+      return {
+        id: m.id,
+        turnId: m.turnId,
+        stepNum: m.stepNum,
+        executorName: m.executorName,
+        kind: m.kind,
+        structured: m.structured,
+        sizeBytes: m.sizeBytes,
+        sha256: d.sha256,
+        expiry: m.expiry,
+      };
     },
     chunks() {
       return {

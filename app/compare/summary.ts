@@ -26,7 +26,11 @@ export function summarize(r: Omit<CompareResult, 'summary' | 'elapsedMs'>): stri
     s = `binary: ${r.left.sizeBytes} vs ${r.right.sizeBytes} bytes` + (at == null ? '' : `, first difference at byte ${at.toLocaleString('en-US')}`);
   } else if (r.json) {
     const c = r.json.counts;
-    const parts = [c.changed ? `${plural(c.changed, 'value')} changed at these paths` : '', c.added ? `${c.added} added` : '', c.removed ? `${c.removed} removed` : ''];
+    const parts = [
+      c.changed ? `${plural(c.changed, 'value')} changed at these paths` : '',
+      c.added ? `${c.added} added` : '',
+      c.removed ? `${c.removed} removed` : '',
+    ];
     s = parts.filter(Boolean).join(', ') || (r.text ? `no value differs; ${textSummary(r.text.stats)}` : 'no value differs');
   } else s = r.text ? textSummary(r.text.stats) : 'different';
   return r.truncated ? `${s} (truncated: ${r.truncatedReason})` : s;

@@ -7,6 +7,12 @@ import type { TextDiff } from '../contract';
  */
 export function formatUnified(diff: TextDiff, oldName: string, newName: string): string {
   if (diff.hunks.length === 0) return '';
-  const patch = { oldFileName: oldName, newFileName: newName, oldHeader: undefined, newHeader: undefined, hunks: diff.hunks.map((h) => ({ ...h, lines: [...h.lines] })) };
+  const patch = {
+    oldFileName: oldName,
+    newFileName: newName,
+    oldHeader: undefined,
+    newHeader: undefined,
+    hunks: diff.hunks.map((h) => ({ ...h, lines: [...h.lines] })),
+  };
   return formatPatch(patch, { includeIndex: false, includeUnderline: false, includeFileHeaders: true });
 }

@@ -133,7 +133,11 @@ export const SideCellSchema = z.object({ lineNo: z.number().int().nonnegative(),
 export type SideCell = Readonly<z.infer<typeof SideCellSchema>>;
 
 /** One row: `context` (both sides), `change` (a removed line beside an added one), `removed` or `added` (one side). */
-export const SideBySideRowSchema = z.object({ kind: z.enum(['context', 'change', 'removed', 'added']), left: SideCellSchema.nullable(), right: SideCellSchema.nullable() });
+export const SideBySideRowSchema = z.object({
+  kind: z.enum(['context', 'change', 'removed', 'added']),
+  left: SideCellSchema.nullable(),
+  right: SideCellSchema.nullable(),
+});
 /** One side-by-side row. */
 export type SideBySideRow = Readonly<z.infer<typeof SideBySideRowSchema>>;
 

@@ -53,8 +53,5 @@ export type Envelope<T> = { readonly ok: true; readonly value: T } | { readonly 
 
 /** Builds the envelope schema for a value schema. */
 export function envelopeSchema<T extends z.ZodType>(value: T) {
-  return z.discriminatedUnion('ok', [
-    z.object({ ok: z.literal(true), value }),
-    z.object({ ok: z.literal(false), error: ErrorShapeSchema }),
-  ]);
+  return z.discriminatedUnion('ok', [z.object({ ok: z.literal(true), value }), z.object({ ok: z.literal(false), error: ErrorShapeSchema })]);
 }

@@ -203,7 +203,11 @@ export const ListTurnsOptionsSchema = z.object({
 export type ListTurnsOptions = Readonly<z.infer<typeof ListTurnsOptionsSchema>>;
 
 /** One page of turns; nextCursor null on the last page; `total`: turns in scope matching the query (all pages). */
-export const ListTurnsResultSchema = z.object({ turns: z.array(TurnSummarySchema), nextCursor: z.string().nullable(), total: z.number().int().nonnegative().optional() });
+export const ListTurnsResultSchema = z.object({
+  turns: z.array(TurnSummarySchema),
+  nextCursor: z.string().nullable(),
+  total: z.number().int().nonnegative().optional(),
+});
 /** One page of turns. */
 export type ListTurnsResult = Readonly<z.infer<typeof ListTurnsResultSchema>>;
 

@@ -101,7 +101,13 @@ export function demoPlan(options: PlanOptions): PlannedRow[] {
   const apache = textFile(['/usr/share/common-licenses/Apache-2.0', '/usr/share/common-licenses/MPL-2.0']);
   const generated = <T>(value: T): Sourced<T> => ({ value, source: 'generated' });
   const at = (owner: string, turn: string, stepNum: number | null, executorName: string | null, label: DemoLabel, agoSeconds: number, ttlSeconds: number) => ({
-    owner, turn, stepNum, executorName, label, agoSeconds, ttlSeconds,
+    owner,
+    turn,
+    stepNum,
+    executorName,
+    label,
+    agoSeconds,
+    ttlSeconds,
   });
   const rows: Omit<PlannedRow, 'actor' | 'channel'>[] = [
     { ...at('alice', 'alice-1', 1, 'read_files', 'license-text', 7200, DAY), ...text(gpl) },

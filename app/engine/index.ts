@@ -7,21 +7,8 @@
  */
 export { DEFAULT_OFFLOAD_THRESHOLD_BYTES, measureObservationBytes } from './measure';
 export { offloadObservation, type OffloadContext, type OffloadOptions } from './offload';
-export {
-  SCRATCHPAD_READ_TOOL,
-  ScratchpadReadArgsSchema,
-  DEFAULT_READ_N,
-  parseScratchpadReadArgs,
-  type ScratchpadReadArgs,
-  type ToolDeclaration,
-} from './tool';
-export {
-  handleScratchpadRead,
-  DEFAULT_MAX_RETURN_LENGTH,
-  type ReadToolContext,
-  type ReadToolOptions,
-  type ScratchpadReadToolResult,
-} from './read';
+export { SCRATCHPAD_READ_TOOL, ScratchpadReadArgsSchema, DEFAULT_READ_N, parseScratchpadReadArgs, type ScratchpadReadArgs, type ToolDeclaration } from './tool';
+export { handleScratchpadRead, DEFAULT_MAX_RETURN_LENGTH, type ReadToolContext, type ReadToolOptions, type ScratchpadReadToolResult } from './read';
 export { handleScratchpadSearch, type ScratchpadSearchToolResult } from './search';
 export { SCRATCHPAD_SEARCH_TOOL, ScratchpadSearchArgsSchema, parseScratchpadSearchArgs, type ScratchpadSearchArgs } from './search-tool';
 export { toolsForTurn, suspendTurn, resumeTurn, type ResumedTurn } from './turn';

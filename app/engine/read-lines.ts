@@ -48,7 +48,13 @@ function wholeLinesWithin(lines: readonly string[], cap: number): number {
  * Longer than `cap`: the whole lines that fit, `truncated`, `nextLine`; a first line longer than `cap` alone
  * comes back cut at `cap` code points with `nextStart` for the rest of it.
  */
-export async function readLinesForTool(store: Scratchpad, principal: Principal, entry: EntryMeta, a: ScratchpadReadArgs, cap: number): Promise<LinesAnswer | ErrorShape> {
+export async function readLinesForTool(
+  store: Scratchpad,
+  principal: Principal,
+  entry: EntryMeta,
+  a: ScratchpadReadArgs,
+  cap: number,
+): Promise<LinesAnswer | ErrorShape> {
   const id = entry.id;
   if (entry.kind !== 'text') return invalid(`scratchpad entry ${JSON.stringify(id)} is binary: mode "lines" reads text only; use head, tail or range`);
   const askedStart = a.start ?? 0;
@@ -56,7 +62,8 @@ export async function readLinesForTool(store: Scratchpad, principal: Principal, 
   if (askedStart < 0 || (a.end ?? 0) < 0) total = (await store.read(principal, id, { mode: 'lines', start: 0, end: 0 })).meta.totalLines ?? 0;
   const start = total === null ? askedStart : fromEnd(askedStart, total);
   const end = a.end === undefined ? Math.min(start + a.n, Number.MAX_SAFE_INTEGER) : total === null ? a.end : fromEnd(a.end, total);
-  if (end < start) return invalid(`end (${a.end}) must be >= start (${askedStart}) in mode "lines"${total === null ? '' : ` (lines ${end} and ${start} of ${total})`}`);
+  if (end < start)
+    return invalid(`end (${a.end}) must be >= start (${askedStart}) in mode "lines"${total === null ? '' : ` (lines ${end} and ${start} of ${total})`}`);
   const all = await store.read(principal, id, { mode: 'lines', start, end });
   const lines = all.lines ?? [];
   const whole = all.meta.truncated ? lines.length - 1 : lines.length;

@@ -48,7 +48,8 @@ type UnitArgs = ScratchpadReadArgs & { readonly mode: Exclude<ScratchpadReadArgs
 /** The slice [from, to) a request asks for, clamped to the value's length `total`. */
 function requestedWindow(args: UnitArgs, total: number): Window | ErrorShape {
   const start = args.start ?? 0;
-  if (args.mode === 'range' && args.end !== undefined && args.end < start) return { code: 'INVALID_ARGUMENT', message: `end (${args.end}) must be >= start (${start})` };
+  if (args.mode === 'range' && args.end !== undefined && args.end < start)
+    return { code: 'INVALID_ARGUMENT', message: `end (${args.end}) must be >= start (${start})` };
   const bounds = sliceBounds({ mode: args.mode, n: args.n, start, end: args.end }, total);
   return { from: bounds.start, to: bounds.end };
 }

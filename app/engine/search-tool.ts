@@ -36,7 +36,12 @@ export const SCRATCHPAD_SEARCH_TOOL: ToolDeclaration = deepFreeze({
   parameters: {
     type: 'object',
     properties: {
-      pattern: { type: 'string', minLength: 1, maxLength: SEARCH_TOOL_MAX_PATTERN, description: 'The text to find (or a JavaScript regular expression when regex is true).' },
+      pattern: {
+        type: 'string',
+        minLength: 1,
+        maxLength: SEARCH_TOOL_MAX_PATTERN,
+        description: 'The text to find (or a JavaScript regular expression when regex is true).',
+      },
       regex: { type: 'boolean', default: false, description: 'Treat pattern as a JavaScript regular expression.' },
       case_sensitive: { type: 'boolean', default: false, description: 'Match case exactly. By default case is ignored (Unicode case folding).' },
       scratchpad_id: { type: 'string', minLength: 1, maxLength: MAX_ID_LENGTH, description: 'Search only this observation. Default: all of this turn.' },

@@ -49,7 +49,16 @@ export async function handleScratchpadSearch(store: Scratchpad, ctx: ReadToolCon
     }
     const hits = result.hits
       .filter((h) => !h.expired)
-      .map((h) => ({ id: h.id, kind: h.kind, offset: h.offset, length: h.length, line: h.line, preview: h.preview, stepNum: h.stepNum, executorName: h.executorName }));
+      .map((h) => ({
+        id: h.id,
+        kind: h.kind,
+        offset: h.offset,
+        length: h.length,
+        line: h.line,
+        preview: h.preview,
+        stepNum: h.stepNum,
+        executorName: h.executorName,
+      }));
     for (const h of hits) await recordHit(store, ctx, h.id, h.offset, h.offset + h.length);
     return { ok: true, hits, nextCursor: result.nextCursor, truncated: result.truncated };
   } catch {

@@ -23,8 +23,7 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
-const position = (description: string) =>
-  ({ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description }) as const;
+const position = (description: string) => ({ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, description }) as const;
 // start/end may be negative in mode "lines" only (from the last line, as Python slices); checked by the zod twin.
 const signedPosition = (description: string) =>
   ({ type: 'integer', minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, description }) as const;
@@ -92,7 +91,8 @@ export const ScratchpadReadArgsSchema = z
     if (a.mode === 'lines') return;
     for (const field of ['start', 'end'] as const) {
       const v = a[field];
-      if (v !== undefined && v < 0) ctx.addIssue({ code: 'custom', path: [field], message: `must be >= 0 in mode "${a.mode}" (negative counts from the end in mode "lines" only)` });
+      if (v !== undefined && v < 0)
+        ctx.addIssue({ code: 'custom', path: [field], message: `must be >= 0 in mode "${a.mode}" (negative counts from the end in mode "lines" only)` });
     }
   });
 

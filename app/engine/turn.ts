@@ -49,7 +49,12 @@ export interface ResumedTurn {
  * class, expired ones only counted) and the tools to declare. With `ttlSeconds`, first renews the rows'
  * TTL as {@link suspendTurn} does (to give the resumed dialog a fresh window). Throws as suspendTurn.
  */
-export async function resumeTurn(store: Scratchpad, principal: Principal, turnId: string, options: { readonly ttlSeconds?: number } = {}): Promise<ResumedTurn> {
+export async function resumeTurn(
+  store: Scratchpad,
+  principal: Principal,
+  turnId: string,
+  options: { readonly ttlSeconds?: number } = {},
+): Promise<ResumedTurn> {
   requireUser(principal, 'resumeTurn');
   if (options.ttlSeconds !== undefined) await suspendTurn(store, principal, turnId, options.ttlSeconds);
   const all = await store.listForTurn(principal, turnId);

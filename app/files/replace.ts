@@ -75,7 +75,8 @@ export function checkTarget(path: string, options: CheckTargetOptions): CheckedT
     const dbStat = statSync(base, { throwIfNoEntry: false });
     for (const suffix of ['', ...SQLITE_SIDE_FILES]) {
       const same = target === base + suffix || (suffix === '' && st && dbStat && st.ino === dbStat.ino && st.dev === dbStat.dev);
-      if (same) throw new FileTargetError('REFUSED', `refusing to write ${path}: it is ${suffix ? `the ${suffix.slice(1)} file of ` : ''}the open database ${db}`);
+      if (same)
+        throw new FileTargetError('REFUSED', `refusing to write ${path}: it is ${suffix ? `the ${suffix.slice(1)} file of ` : ''}the open database ${db}`);
     }
   }
   const side = SQLITE_SIDE_FILES.find((s) => target.endsWith(s));

@@ -6,9 +6,24 @@ export const HANDLE_LIST_FIELDS = ['entries', 'matches', 'items', 'results', 'fi
 
 /** Top-level fields copied into the handle when the observation has them (the original runtime's set). */
 export const LIGHT_FIELDS = [
-  'counts', 'ok_count', 'fail_count', 'truncated', 'truncated_what', 'available_total', 'used', 'cap_field',
-  'cap_value', 'dimension', 'classes', 'total', 'message', 'error', 'pre_filtered', 'llm_classified',
-  'unclassified', 'failed_batches',
+  'counts',
+  'ok_count',
+  'fail_count',
+  'truncated',
+  'truncated_what',
+  'available_total',
+  'used',
+  'cap_field',
+  'cap_value',
+  'dimension',
+  'classes',
+  'total',
+  'message',
+  'error',
+  'pre_filtered',
+  'llm_classified',
+  'unclassified',
+  'failed_batches',
 ] as const;
 
 /** What the handle is built from. `source` is the observation object (JSON data) or null for a bare value. */

@@ -76,7 +76,7 @@ function openBackend(path: string, resolved: ResolvedOptions, layout: ChunkLayou
     probe = probeFile(file, resolved);
     if (probe === null) throw new ScratchpadError('NOT_FOUND', `${file}: removed while being created`);
   }
-  const forced = resolved.readonly ? null : (probe.snapshot === null ? readOnlyReason(file, statSync(file)) : 'its folder is read-only');
+  const forced = resolved.readonly ? null : probe.snapshot === null ? readOnlyReason(file, statSync(file)) : 'its folder is read-only';
   const options: ResolvedOptions = forced === null ? resolved : { ...resolved, readonly: true, readOnlyBecause: forced };
   if (probe.tables.includes(MARKER_TABLE)) return { backend: openV2(file, options, layout, { snapshot: probe.snapshot }), options };
   if (isMetnosV1Candidate(probe.tables)) return { backend: openMetnosV1(file, options), options };

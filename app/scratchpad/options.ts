@@ -43,7 +43,10 @@ export function resolveOptions(options: OpenOptions = {}): ResolvedOptions {
     if (!Number.isFinite(v) || v < 0) throw new ScratchpadError('INVALID_ARGUMENT', `option ${key} must be a finite number >= 0, got ${v}`);
   }
   if (!Number.isSafeInteger(resolved.maxReadLength) || resolved.maxReadLength > MAX_READ_LENGTH) {
-    throw new ScratchpadError('INVALID_ARGUMENT', `option maxReadLength must be an integer from 0 to ${MAX_READ_LENGTH} (the longest slice one JS string holds), got ${resolved.maxReadLength}`);
+    throw new ScratchpadError(
+      'INVALID_ARGUMENT',
+      `option maxReadLength must be an integer from 0 to ${MAX_READ_LENGTH} (the longest slice one JS string holds), got ${resolved.maxReadLength}`,
+    );
   }
   return resolved;
 }

@@ -73,7 +73,9 @@ function pyStrOf(value: unknown, inner: (v: unknown) => string): string {
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'None';
   if (Array.isArray(value)) return `[${value.map(inner).join(', ')}]`;
   if (typeof value === 'object') {
-    return `{${Object.entries(value as Record<string, unknown>).map(([k, v]) => `${pyReprString(k)}: ${inner(v)}`).join(', ')}}`;
+    return `{${Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => `${pyReprString(k)}: ${inner(v)}`)
+      .join(', ')}}`;
   }
   return String(value);
 }
@@ -83,7 +85,9 @@ export function pyJsonDumps(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (Array.isArray(value)) return `[${value.map(pyJsonDumps).join(', ')}]`;
   if (typeof value === 'object') {
-    return `{${Object.entries(value as Record<string, unknown>).map(([k, v]) => `${JSON.stringify(k)}: ${pyJsonDumps(v)}`).join(', ')}}`;
+    return `{${Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${pyJsonDumps(v)}`)
+      .join(', ')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }

@@ -28,11 +28,17 @@ export function readOnlySnapshot(path: string): Buffer {
   const side = walSideFiles(path);
   const why = `its folder is read-only, so SQLite cannot create the ${path}-shm it needs to read a WAL database in place`;
   if (side.walBytes > 0) {
-    throw new ScratchpadError('READ_ONLY', `${path}: cannot be viewed: ${why}, and ${path}-wal holds transactions not yet in the file (${side.walBytes} bytes) that SQLite reads only through that -shm; open it where its folder is writable, or copy the file with its -wal to such a folder`);
+    throw new ScratchpadError(
+      'READ_ONLY',
+      `${path}: cannot be viewed: ${why}, and ${path}-wal holds transactions not yet in the file (${side.walBytes} bytes) that SQLite reads only through that -shm; open it where its folder is writable, or copy the file with its -wal to such a folder`,
+    );
   }
   const size = statSync(path).size;
   if (size > MAX_SNAPSHOT_BYTES) {
-    throw new ScratchpadError('READ_ONLY', `${path}: cannot be viewed: ${why}, and at ${size} bytes it is too large to read into memory instead (limit ${MAX_SNAPSHOT_BYTES}); copy it to a writable folder`);
+    throw new ScratchpadError(
+      'READ_ONLY',
+      `${path}: cannot be viewed: ${why}, and at ${size} bytes it is too large to read into memory instead (limit ${MAX_SNAPSHOT_BYTES}); copy it to a writable folder`,
+    );
   }
   const bytes = readFileSync(path);
   if (bytes.length >= 20 && bytes[18] === 2 && bytes[19] === 2) {

@@ -25,7 +25,12 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { json: { type: 'boolean', default: false }, scale: { type: 'string', default: '1' }, only: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
+      options: {
+        json: { type: 'boolean', default: false },
+        scale: { type: 'string', default: '1' },
+        only: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
     }));
   } catch (e) {
     return { kind: 'usage', error: (e as Error).message };

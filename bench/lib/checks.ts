@@ -48,7 +48,11 @@ export function evaluateChecks(f: Figures, extra: Figures): Record<string, Check
   }
   if (has('gc_10000_expired_ms')) checks.gc_10000_expired_ms = atMost(f.gc_10000_expired_ms!, 200, f.gc_10000_expired_ms! / 200, 'gc_10000_expired_ms <= 200');
   // Many small rows (the store core's issue): absolute bounds.
-  for (const [key, limit] of [['list_turns_first_page_10k_turns_ms', 5], ['stats_60k_rows_ms', 5], ['gc_dry_run_60k_rows_ms', 20]] as const) {
+  for (const [key, limit] of [
+    ['list_turns_first_page_10k_turns_ms', 5],
+    ['stats_60k_rows_ms', 5],
+    ['gc_dry_run_60k_rows_ms', 20],
+  ] as const) {
     if (has(key)) checks[key] = atMost(f[key]!, limit, f[key]! / limit, `${key} <= ${limit}`);
   }
   if (has('rss_growth_reading_500MB_entry_MB')) {
@@ -56,7 +60,12 @@ export function evaluateChecks(f: Figures, extra: Figures): Record<string, Check
     checks.rss_growth_reading_500MB_entry_MB = atMost(v, 100, v / 100, 'rss_growth_reading_500MB_entry_MB <= 100');
   }
   // Compare two observations (its own issue's Benchmark section): absolute bounds.
-  for (const [key, limit] of [['compare_10MB_100_edits_ms', 1_000], ['compare_100MB_2_edits_ms', 5_000], ['compare_rss_growth_MB', 200], ['compare_json_50k_items_ms', 1_000]] as const) {
+  for (const [key, limit] of [
+    ['compare_10MB_100_edits_ms', 1_000],
+    ['compare_100MB_2_edits_ms', 5_000],
+    ['compare_rss_growth_MB', 200],
+    ['compare_json_50k_items_ms', 1_000],
+  ] as const) {
     if (has(key)) checks[key] = atMost(f[key]!, limit, f[key]! / limit, `${key} <= ${limit.toLocaleString('en-US')}`);
   }
   if (has('search_literal_1GB_MB_per_s', 'ripgrep_same_bytes_MB_per_s')) {
@@ -70,13 +79,15 @@ export function evaluateChecks(f: Figures, extra: Figures): Record<string, Check
     checks.search_casefold_1GB_MB_per_s = atLeast(v, 300, v / 300, 'search_casefold_1GB_MB_per_s >= 300');
   }
   if (has('search_first_hit_ms')) checks.search_first_hit_ms = atMost(f.search_first_hit_ms!, 50, f.search_first_hit_ms! / 50, 'search_first_hit_ms <= 50');
-  if (has('search_100MB_entry_ms')) checks.search_100MB_entry_ms = atMost(f.search_100MB_entry_ms!, 150, f.search_100MB_entry_ms! / 150, 'search_100MB_entry_ms <= 150');
+  if (has('search_100MB_entry_ms'))
+    checks.search_100MB_entry_ms = atMost(f.search_100MB_entry_ms!, 150, f.search_100MB_entry_ms! / 150, 'search_100MB_entry_ms <= 150');
   if (has('read_lines_deep_100MB_ms', 'read_lines_head_100MB_ms')) {
     const d = f.read_lines_deep_100MB_ms!;
     const h = f.read_lines_head_100MB_ms!;
     checks.read_lines_deep_vs_head = atMost(d, 2 * h, d / h, 'read_lines_deep_100MB_ms <= 2 x read_lines_head_100MB_ms');
   }
-  if (has('search_rss_growth_MB')) checks.search_rss_growth_MB = atMost(f.search_rss_growth_MB!, 100, f.search_rss_growth_MB! / 100, 'search_rss_growth_MB <= 100');
+  if (has('search_rss_growth_MB'))
+    checks.search_rss_growth_MB = atMost(f.search_rss_growth_MB!, 100, f.search_rss_growth_MB! / 100, 'search_rss_growth_MB <= 100');
   // Issue 15's UI targets (absolute, ms or MiB).
   const ui: [string, number][] = [
     ['ui_first_paint_turns_ms', 300],

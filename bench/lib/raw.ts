@@ -43,7 +43,11 @@ export function openRawFloor(dbPath: string, pragmas: PragmaSet): RawFloor {
   db.exec('CREATE TABLE floor (content BLOB NOT NULL)');
   const stmt = db.prepare('INSERT INTO floor (content) VALUES (?)');
   return {
-    insert(bytes) { stmt.run(bytes); },
-    close() { db.close(); },
+    insert(bytes) {
+      stmt.run(bytes);
+    },
+    close() {
+      db.close();
+    },
   };
 }

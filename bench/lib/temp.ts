@@ -17,7 +17,11 @@ export function makeTempDir(label: string): string {
   if (!hooked) {
     hooked = true;
     process.on('exit', removeAll);
-    for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => { removeAll(); process.exit(130); });
+    for (const sig of ['SIGINT', 'SIGTERM'] as const)
+      process.on(sig, () => {
+        removeAll();
+        process.exit(130);
+      });
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `scratchpad-bench-${label}-`));
   made.push(dir);
@@ -40,7 +44,11 @@ export function removeTempDirs(): void {
 export function fileSetBytes(dbPath: string): number {
   let total = 0;
   for (const suffix of ['', '-wal', '-shm']) {
-    try { total += fs.statSync(dbPath + suffix).size; } catch { /* absent */ }
+    try {
+      total += fs.statSync(dbPath + suffix).size;
+    } catch {
+      /* absent */
+    }
   }
   return total;
 }

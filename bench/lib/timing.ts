@@ -47,7 +47,11 @@ export async function perCallMs(fn: Timed, options: PerCallOptions = {}): Promis
   const cpu: number[] = [];
   for (let r = 0; r < reps; r++) {
     const c0 = process.cpuUsage();
-    samples.push((await timeMs(async () => { for (let i = 0; i < batch; i++) await fn(); })) / batch);
+    samples.push(
+      (await timeMs(async () => {
+        for (let i = 0; i < batch; i++) await fn();
+      })) / batch,
+    );
     cpu.push(cpuMsSince(c0) / batch);
   }
   return { ms: median(samples), cpuMs: median(cpu), calls: batch * (reps + 1) + 1, samples };
@@ -81,7 +85,11 @@ export async function perCallMsInterleaved<K extends string>(
       const fn = fns[k];
       const n = batch[k];
       const c0 = process.cpuUsage();
-      samples[k].push((await timeMs(async () => { for (let i = 0; i < n; i++) await fn(); })) / n);
+      samples[k].push(
+        (await timeMs(async () => {
+          for (let i = 0; i < n; i++) await fn();
+        })) / n,
+      );
       cpu[k].push(cpuMsSince(c0) / n);
     }
   }

@@ -46,21 +46,22 @@ export async function buildBigFile(dir: string, scale: number): Promise<BigFile>
     return (await sp.put(USER, { turnId, stepNum, executorName: 'bench', observation, ttlSeconds })).scratchpad_id;
   };
   let ids: Pick<BigFile, 'smallId' | 'largeId' | 'hugeId'> | undefined;
-  const seconds = await timeMs(async () => {
-    const smallId = await put('bench-reads', 0, { content: textOfBytes(sizes.small, 'mixed', 'small') }, sizes.small);
-    progress(`  building: 100 MiB text row`);
-    const largeId = await put('bench-reads', 1, { content: textOfBytes(sizes.large, 'mixed', 'large') }, sizes.large);
-    progress(`  building: turn of ${sizes.listRows} x 1 MiB`);
-    for (let i = 0; i < sizes.listRows; i++) await put('bench-list', i, { content: textOfBytes(sizes.listRow, 'mixed', `list-${i}`) }, sizes.listRow);
-    progress(`  building: 500 MiB text row`);
-    const hugeId = await put('bench-rss', 0, { content: textOfBytes(sizes.huge, 'latin1', 'huge') }, sizes.huge);
-    progress(`  building: filler rows up to 1 GiB`);
-    for (let i = 0; contentBytes < sizes.total; i++) {
-      const observation = i % 2 ? { content: binaryOfBytes(sizes.filler) } : { content: textOfBytes(sizes.filler, 'mixed', `fill-${i}`) };
-      await put(`bench-fill-${Math.floor(i / 10)}`, i % 10, observation, sizes.filler);
-    }
-    ids = { smallId, largeId, hugeId };
-  }) / 1000;
+  const seconds =
+    (await timeMs(async () => {
+      const smallId = await put('bench-reads', 0, { content: textOfBytes(sizes.small, 'mixed', 'small') }, sizes.small);
+      progress(`  building: 100 MiB text row`);
+      const largeId = await put('bench-reads', 1, { content: textOfBytes(sizes.large, 'mixed', 'large') }, sizes.large);
+      progress(`  building: turn of ${sizes.listRows} x 1 MiB`);
+      for (let i = 0; i < sizes.listRows; i++) await put('bench-list', i, { content: textOfBytes(sizes.listRow, 'mixed', `list-${i}`) }, sizes.listRow);
+      progress(`  building: 500 MiB text row`);
+      const hugeId = await put('bench-rss', 0, { content: textOfBytes(sizes.huge, 'latin1', 'huge') }, sizes.huge);
+      progress(`  building: filler rows up to 1 GiB`);
+      for (let i = 0; contentBytes < sizes.total; i++) {
+        const observation = i % 2 ? { content: binaryOfBytes(sizes.filler) } : { content: textOfBytes(sizes.filler, 'mixed', `fill-${i}`) };
+        await put(`bench-fill-${Math.floor(i / 10)}`, i % 10, observation, sizes.filler);
+      }
+      ids = { smallId, largeId, hugeId };
+    })) / 1000;
   await sp.close();
   if (!ids) throw new Error('big file not built');
   return { path: dbPath, ...ids, listTurn: 'bench-list', contentBytes, fileBytes: fileSetBytes(dbPath), buildSeconds: seconds };

@@ -36,7 +36,12 @@ function results(n: number, changed: number): unknown {
   return {
     ok: true,
     metadata: { runner: 'vitest', shard: '1/1' },
-    results: Array.from({ length: n }, (_, i) => ({ id: `t${i}`, name: `suite ${i % 50} case ${i}`, status: changed > 0 && i % every === every >> 1 ? 'fail' : 'pass', ms: (i * 13) % 400 })),
+    results: Array.from({ length: n }, (_, i) => ({
+      id: `t${i}`,
+      name: `suite ${i % 50} case ${i}`,
+      status: changed > 0 && i % every === every >> 1 ? 'fail' : 'pass',
+      ms: (i * 13) % 400,
+    })),
   };
 }
 
@@ -71,7 +76,12 @@ export async function runCompare(): Promise<{ figures: Record<string, number>; e
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   removeTempDir(dir);
-  const report = JSON.parse(out.trim().split('\n').pop() as string) as { ms: Record<string, number>; peakAfter: Record<string, number>; baselineRssMB: number; growthMB: number };
+  const report = JSON.parse(out.trim().split('\n').pop() as string) as {
+    ms: Record<string, number>;
+    peakAfter: Record<string, number>;
+    baselineRssMB: number;
+    growthMB: number;
+  };
   const peaks = Object.fromEntries(Object.entries(report.peakAfter).map(([k, v]) => [`${k.replace(/_ms$/, '')}_rss_growth_so_far_MB`, v]));
   return { figures: { ...report.ms, compare_rss_growth_MB: report.growthMB }, extra: { compare_child_baseline_rss_MB: report.baselineRssMB, ...peaks } };
 }

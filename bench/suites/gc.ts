@@ -21,10 +21,19 @@ type Layout = 'interleaved' | 'contiguous';
  */
 async function fill(sp: Scratchpad, layout: Layout, bodies: readonly string[]): Promise<void> {
   const put = (who: typeof USER, k: number, ttlSeconds: number, prefix: string) =>
-    sp.put(who, { turnId: `${prefix}-${Math.floor(k / 100)}`, stepNum: k % 100, executorName: 'bench', observation: { content: bodies[k % bodies.length]! }, ttlSeconds });
+    sp.put(who, {
+      turnId: `${prefix}-${Math.floor(k / 100)}`,
+      stepNum: k % 100,
+      executorName: 'bench',
+      observation: { content: bodies[k % bodies.length]! },
+      ttlSeconds,
+    });
   const other = async (k: number) => (k % 2 === 0 ? await put(USER, k, 86_400, 'gc-live') : await put(OTHER_USER, k, -1, 'gc-other'));
   if (layout === 'interleaved') {
-    for (let k = 0; k < EXPIRED; k++) { await put(USER, k, -1, 'gc-expired'); await other(k); }
+    for (let k = 0; k < EXPIRED; k++) {
+      await put(USER, k, -1, 'gc-expired');
+      await other(k);
+    }
   } else {
     for (let k = 0; k < EXPIRED; k++) await put(USER, k, -1, 'gc-expired');
     for (let k = 0; k < EXPIRED; k++) await other(k);
@@ -40,7 +49,9 @@ async function once(layout: Layout, bodies: readonly string[]): Promise<{ ms: nu
     const dryMs = await timeMs(async () => expectEqual('gc dry run rows', (await sp.gc(USER, { dryRun: true })).deletedRows, EXPIRED));
     let deleted = -1;
     const c0 = process.cpuUsage();
-    const ms = await timeMs(async () => { deleted = (await sp.gc(USER)).deletedRows; });
+    const ms = await timeMs(async () => {
+      deleted = (await sp.gc(USER)).deletedRows;
+    });
     const cpuMs = cpuMsSince(c0);
     expectEqual('gc deleted rows', deleted, EXPIRED);
     return { ms, cpuMs, dryMs };

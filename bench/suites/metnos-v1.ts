@@ -16,7 +16,10 @@ function writeV1File(dbPath: string, largeBytes: number): { small: string; large
   const ins = db.prepare('INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
   const now = Date.now() / 1000;
   const ids = { small: '00000000000000a1', large: '00000000000000a2' };
-  for (const [id, bytes] of [[ids.small, 10 * KiB], [ids.large, largeBytes]] as const) {
+  for (const [id, bytes] of [
+    [ids.small, 10 * KiB],
+    [ids.large, largeBytes],
+  ] as const) {
     const content = Buffer.from(textOfBytes(bytes, 'mixed', id), 'utf8');
     ins.run(id, '0123456789abcdef', 0, 'bench', 'text', content, content.length, 'summary', now, now + 86_400);
   }
@@ -30,7 +33,10 @@ function wholeValueHead(db: Database.Database, id: string, n: number): string {
   const text = row.content.toString('utf8');
   let out = '';
   let count = 0;
-  for (const cp of text) { if (count++ >= n) break; out += cp; }
+  for (const cp of text) {
+    if (count++ >= n) break;
+    out += cp;
+  }
   return out;
 }
 

@@ -41,9 +41,12 @@ async function msOf(fn: () => Promise<unknown>): Promise<number> {
 async function statsMs(store: Scratchpad, principal: typeof USER | typeof OPERATOR): Promise<number> {
   for (let i = 0; i < 10; i++) await store.stats(principal);
   const samples: number[] = [];
-  for (let r = 0; r < 9; r++) samples.push((await msOf(async () => {
-    for (let i = 0; i < 10; i++) await store.stats(principal);
-  })) / 10);
+  for (let r = 0; r < 9; r++)
+    samples.push(
+      (await msOf(async () => {
+        for (let i = 0; i < 10; i++) await store.stats(principal);
+      })) / 10,
+    );
   return median(samples);
 }
 
@@ -71,11 +74,17 @@ async function searchMBps(store: Scratchpad): Promise<{ mbps: number; scannedMiB
 }
 
 /** Fills both stores to ~1 GiB x scale and measures stats and literal search in each (pg_* and sqlite_* keys). */
-export async function atOneGigabyte(stores: { pg: { store: Scratchpad; put: Put }; sqlite: { store: Scratchpad; put: Put } }, scale: number): Promise<{ figures: Record<string, number>; extra: Record<string, number> }> {
+export async function atOneGigabyte(
+  stores: { pg: { store: Scratchpad; put: Put }; sqlite: { store: Scratchpad; put: Put } },
+  scale: number,
+): Promise<{ figures: Record<string, number>; extra: Record<string, number> }> {
   const target = Math.round(1024 * MiB * scale);
   const figures: Record<string, number> = {};
   const extra: Record<string, number> = {};
-  for (const [prefix, s] of [['pg', stores.pg], ['sqlite', stores.sqlite]] as const) {
+  for (const [prefix, s] of [
+    ['pg', stores.pg],
+    ['sqlite', stores.sqlite],
+  ] as const) {
     progress(`postgres: filling the ${prefix} store to ${Math.round(target / MiB)} MiB`);
     let fillMs = 0;
     const n = await (async () => {

@@ -14,7 +14,8 @@ export function postgresChecks(f: Figures): Record<string, Check> {
   const out: Record<string, Check> = {};
   const put = f.pg_put_8KB_per_s;
   const raw = f.pg_raw_insert_8KB_per_s;
-  if (put !== undefined && raw !== undefined) out.pg_put_8KB_per_s = check(put >= 0.6 * raw, put, 0.6 * raw, put / raw, 'pg_put_8KB_per_s >= 0.6 x pg_raw_insert_8KB_per_s');
+  if (put !== undefined && raw !== undefined)
+    out.pg_put_8KB_per_s = check(put >= 0.6 * raw, put, 0.6 * raw, put / raw, 'pg_put_8KB_per_s >= 0.6 x pg_raw_insert_8KB_per_s');
   const small = f.pg_read_head_2000_10KB_ms;
   for (const k of ['pg_read_head_2000_100MB_ms', 'pg_read_tail_2000_100MB_ms'] as const) {
     const v = f[k];

@@ -32,7 +32,8 @@ async function openBench(target: string): Promise<Bench> {
   return bench;
 }
 
-const put = (b: Bench, turnId: string, text: string, ttlSeconds = 1e9) => b.store.put(USER, { turnId, stepNum: 1, executorName: 'bench', observation: text, ttlSeconds });
+const put = (b: Bench, turnId: string, text: string, ttlSeconds = 1e9) =>
+  b.store.put(USER, { turnId, stepNum: 1, executorName: 'bench', observation: text, ttlSeconds });
 
 async function msOf(fn: () => Promise<unknown>): Promise<number> {
   const t0 = process.hrtime.bigint();
@@ -60,11 +61,15 @@ async function putsAgainstFloor(pgb: Bench, sq: Bench, raw: pg.Client, scale: nu
   const text = textOfBytes(8 * KiB, 'mixed', 'pg-put');
   const bytes = Buffer.from(text, 'utf8');
   let n = 0;
-  const ms = await interleaved({
-    put: () => put(pgb, `put-${n++ % 100}`, text),
-    raw: () => raw.query('INSERT INTO raw_floor (data) VALUES ($1)', [bytes]),
-    sqlite: () => put(sq, `put-${n++ % 100}`, text),
-  }, Math.max(10, Math.round(100 * scale)), 9);
+  const ms = await interleaved(
+    {
+      put: () => put(pgb, `put-${n++ % 100}`, text),
+      raw: () => raw.query('INSERT INTO raw_floor (data) VALUES ($1)', [bytes]),
+      sqlite: () => put(sq, `put-${n++ % 100}`, text),
+    },
+    Math.max(10, Math.round(100 * scale)),
+    9,
+  );
   return { pg_put_8KB_per_s: 1000 / ms.put, pg_raw_insert_8KB_per_s: 1000 / ms.raw, sqlite_put_8KB_per_s: 1000 / ms.sqlite };
 }
 
@@ -74,17 +79,26 @@ async function reads(pgb: Bench, sq: Bench, scale: number): Promise<Record<strin
   const bigText = textOfBytes(bigBytes, 'mixed', 'big');
   const smallText = textOfBytes(10 * KiB, 'mixed', 'small');
   const out: Record<string, number> = {};
-  for (const [prefix, b] of [['pg', pgb], ['sqlite', sq]] as const) {
+  for (const [prefix, b] of [
+    ['pg', pgb],
+    ['sqlite', sq],
+  ] as const) {
     const small = (await put(b, 'read-small', smallText)).scratchpad_id;
     let big = '';
     const putMs = await msOf(async () => (big = (await put(b, 'read-big', bigText)).scratchpad_id));
-    const ms = await interleaved({
-      small: () => b.store.read(USER, small, { mode: 'head', n: 2_000 }),
-      bigHead: () => b.store.read(USER, big, { mode: 'head', n: 2_000 }),
-      bigTail: () => b.store.read(USER, big, { mode: 'tail', n: 2_000 }),
-    }, 50, 9);
+    const ms = await interleaved(
+      {
+        small: () => b.store.read(USER, small, { mode: 'head', n: 2_000 }),
+        bigHead: () => b.store.read(USER, big, { mode: 'head', n: 2_000 }),
+        bigTail: () => b.store.read(USER, big, { mode: 'tail', n: 2_000 }),
+      },
+      50,
+      9,
+    );
     Object.assign(out, {
-      [`${prefix}_read_head_2000_10KB_ms`]: ms.small, [`${prefix}_read_head_2000_100MB_ms`]: ms.bigHead, [`${prefix}_read_tail_2000_100MB_ms`]: ms.bigTail,
+      [`${prefix}_read_head_2000_10KB_ms`]: ms.small,
+      [`${prefix}_read_head_2000_100MB_ms`]: ms.bigHead,
+      [`${prefix}_read_tail_2000_100MB_ms`]: ms.bigTail,
       [`${prefix}_put_100MB_MB_per_s`]: bigBytes / MiB / (putMs / 1000),
     });
   }
@@ -94,12 +108,19 @@ async function reads(pgb: Bench, sq: Bench, scale: number): Promise<Record<strin
 async function listAndStats(pgb: Bench, sq: Bench, scale: number): Promise<Record<string, number>> {
   const entry = textOfBytes(Math.round(MiB * scale), 'latin1', 'list');
   const out: Record<string, number> = {};
-  for (const [prefix, b] of [['pg', pgb], ['sqlite', sq]] as const) {
+  for (const [prefix, b] of [
+    ['pg', pgb],
+    ['sqlite', sq],
+  ] as const) {
     for (let i = 0; i < 100; i++) await put(b, 'list-100', entry);
-    const ms = await interleaved({
-      list: () => b.store.listForTurn(USER, 'list-100'),
-      stats: () => b.store.stats(OPERATOR),
-    }, 20, 9);
+    const ms = await interleaved(
+      {
+        list: () => b.store.listForTurn(USER, 'list-100'),
+        stats: () => b.store.stats(OPERATOR),
+      },
+      20,
+      9,
+    );
     Object.assign(out, { [`${prefix}_list_turn_100x1MB_ms`]: ms.list, [`${prefix}_stats_all_rows_ms`]: ms.stats });
   }
   return out;
@@ -128,7 +149,10 @@ async function gc(pgb: Bench, sq: Bench, owner: pg.Client): Promise<Record<strin
     await owner.query('COMMIT');
     sq.now = 1_000;
     for (let i = 0; i < 10_000; i++) await put(sq, `gc-${i % 50}`, filler, 5);
-    for (const [prefix, b] of [['pg', pgb], ['sqlite', sq]] as const) {
+    for (const [prefix, b] of [
+      ['pg', pgb],
+      ['sqlite', sq],
+    ] as const) {
       b.now = 2_000;
       let removed = 0;
       samples[prefix].push(await msOf(async () => (removed = (await b.store.gc(OPERATOR)).deletedRows)));
@@ -172,7 +196,10 @@ export async function runPostgres(scale: number): Promise<{ figures: Record<stri
       Object.assign(figures, await listAndStats(pgb, sq, scale));
       progress('postgres: gc');
       Object.assign(figures, await gc(pgb, sq, raw));
-      const big = await atOneGigabyte({ pg: { store: pgb.store, put: (t, text) => put(pgb, t, text) }, sqlite: { store: sq.store, put: (t, text) => put(sq, t, text) } }, scale);
+      const big = await atOneGigabyte(
+        { pg: { store: pgb.store, put: (t, text) => put(pgb, t, text) }, sqlite: { store: sq.store, put: (t, text) => put(sq, t, text) } },
+        scale,
+      );
       Object.assign(figures, big.figures);
       const counter = new pg.Client({ connectionString: url }); // the superuser on the bench database: sees every row
       await counter.connect();

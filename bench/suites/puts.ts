@@ -96,8 +96,12 @@ async function measure(dir: string, pragmas: PragmaSet, w: Workload): Promise<Ra
       rawCpu.push(x.cpuUs / w.perRep);
       if (rawEnc) rawEncMs.push(await rawEncRep(r));
     }
-    const storeWal = await walFramesOf(storePath, pragmas.pageSize, async () => { await storeRep(w.reps + 1); });
-    const rawWal = await walFramesOf(rawPath, pragmas.pageSize, async () => { await rawRep(w.reps + 1); });
+    const storeWal = await walFramesOf(storePath, pragmas.pageSize, async () => {
+      await storeRep(w.reps + 1);
+    });
+    const rawWal = await walFramesOf(rawPath, pragmas.pageSize, async () => {
+      await rawRep(w.reps + 1);
+    });
     const perS = (ms: number) => (w.perRep * 1000) / ms;
     const mibPerS = (ms: number) => (w.perRep * w.bytes) / MiB / (ms / 1000);
     return {
@@ -129,7 +133,9 @@ export async function runPuts(dir: string, pragmas: PragmaSet, scale: number): P
   const big = Math.max(64 * KiB, Math.round(5 * MiB * Math.min(1, scale * 10)));
   progress('  puts: 8 KiB text');
   const small = await measure(dir, pragmas, { name: 'p8k', bytes: 8 * KiB, perRep: 1_000, reps: 7, binary: false });
-  progress(`  8 KiB text: WAL frames per put ${small.putFrames.toFixed(2)} (raw insert ${small.rawFrames.toFixed(2)}): ${JSON.stringify(small.putFramesByObject)}`);
+  progress(
+    `  8 KiB text: WAL frames per put ${small.putFrames.toFixed(2)} (raw insert ${small.rawFrames.toFixed(2)}): ${JSON.stringify(small.putFramesByObject)}`,
+  );
   progress('  puts: 5 MiB text');
   const large = await measure(dir, pragmas, { name: 'p5m', bytes: big, perRep: 16, reps: 5, binary: false });
   progress('  puts: 5 MiB binary');

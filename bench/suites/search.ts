@@ -61,7 +61,8 @@ export function runSearch(scale: number): { figures: Record<string, number>; ext
     const r = JSON.parse(out.trim().split('\n').pop()!) as ChildReport;
     if (r.hits !== r.rgHits || r.foldHits !== r.hits) throw new Error(`hit counts differ: search ${r.hits}, casefold ${r.foldHits}, ripgrep ${r.rgHits}`);
     if (r.storeHits100 !== r.hits100) throw new Error(`hit counts differ: store ${r.storeHits100}, chunks ${r.hits100}`);
-    if (r.storeHits !== r.rgHits || r.storeFoldHits !== r.rgHits) throw new Error(`hit counts differ: store ${r.storeHits}, store casefold ${r.storeFoldHits}, ripgrep ${r.rgHits}`);
+    if (r.storeHits !== r.rgHits || r.storeFoldHits !== r.rgHits)
+      throw new Error(`hit counts differ: store ${r.storeHits}, store casefold ${r.storeFoldHits}, ripgrep ${r.rgHits}`);
     return {
       figures: {
         search_literal_1GB_MB_per_s: r.storeLiteralMBps,

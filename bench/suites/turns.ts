@@ -21,7 +21,13 @@ async function fill(sp: Scratchpad): Promise<void> {
     const ttlSeconds = t % EXPIRED_EVERY === 0 ? -1 : 86_400 + t;
     for (let s = 0; s < ROWS_PER_TURN; s++) {
       const content = `turn ${t} step ${s} `.repeat(10 + ((t * 7 + s * 13) % 90));
-      await sp.put(who, { turnId: `turn-${String(t).padStart(5, '0')}`, stepNum: s, executorName: EXECUTORS[(t + s) % EXECUTORS.length]!, observation: { content }, ttlSeconds });
+      await sp.put(who, {
+        turnId: `turn-${String(t).padStart(5, '0')}`,
+        stepNum: s,
+        executorName: EXECUTORS[(t + s) % EXECUTORS.length]!,
+        observation: { content },
+        ttlSeconds,
+      });
     }
   }
 }

@@ -8,7 +8,16 @@ const USER = { kind: 'user', userId: 'bench' } as const;
 const DAY = 86_400;
 
 /** What the heavy file holds (ids to open in the UI). */
-export type HeavyFile = { path: string; turns: number; bigTurn: string; logId: string; longLineId: string; jsonId: string; stepsTurn: string; expiredTurns: number };
+export type HeavyFile = {
+  path: string;
+  turns: number;
+  bigTurn: string;
+  logId: string;
+  longLineId: string;
+  jsonId: string;
+  stepsTurn: string;
+  expiredTurns: number;
+};
 
 /**
  * A heavy file like issue 15's: 10,001 turns (6,000 of them wholly expired at `now`), one turn of 300 steps, a
@@ -24,14 +33,22 @@ export async function writeHeavyFile(dir: string, now: number, scale: number): P
     for (let t = 0; t < turns - 2; t++) {
       clock = now - 3 * DAY + t;
       const ttl = t < expiredTurns ? 3600 : 30 * DAY;
-      await sp.put(USER, { turnId: `turn-${String(t).padStart(5, '0')}`, stepNum: 1, executorName: 'web_fetch', observation: `result of turn ${t}\n`.repeat(40), ttlSeconds: ttl });
+      await sp.put(USER, {
+        turnId: `turn-${String(t).padStart(5, '0')}`,
+        stepNum: 1,
+        executorName: 'web_fetch',
+        observation: `result of turn ${t}\n`.repeat(40),
+        ttlSeconds: ttl,
+      });
     }
     clock = now - 600;
     const stepsTurn = 'turn-300-steps';
-    for (let s = 1; s <= 300; s++) await sp.put(USER, { turnId: stepsTurn, stepNum: s, executorName: 'read_files', observation: `step ${s}\n`.repeat(50), ttlSeconds: 30 * DAY });
+    for (let s = 1; s <= 300; s++)
+      await sp.put(USER, { turnId: stepsTurn, stepNum: s, executorName: 'read_files', observation: `step ${s}\n`.repeat(50), ttlSeconds: 30 * DAY });
     clock = now - 300;
     const bigTurn = 'turn-heavy';
-    const line = (k: number) => `2026-11-30T09:00:00.${String(k % 1000).padStart(3, '0')}Z INFO [worker-${k % 8}] req=${k.toString(16).padStart(8, '0')} GET /api/v1/items/${k % 9973} 200 ${k % 997}ms\n`;
+    const line = (k: number) =>
+      `2026-11-30T09:00:00.${String(k % 1000).padStart(3, '0')}Z INFO [worker-${k % 8}] req=${k.toString(16).padStart(8, '0')} GET /api/v1/items/${k % 9973} 200 ${k % 997}ms\n`;
     const logBytes = Math.round(200 * 1024 ** 2 * scale);
     const lines: string[] = [];
     for (let size = 0, k = 0; size < logBytes; k++) {
@@ -39,11 +56,21 @@ export async function writeHeavyFile(dir: string, now: number, scale: number): P
       lines.push(l);
       size += l.length;
     }
-    const logId = (await sp.put(USER, { turnId: bigTurn, stepNum: 1, executorName: 'tail_logs', observation: lines.join(''), ttlSeconds: 30 * DAY })).scratchpad_id;
+    const logId = (await sp.put(USER, { turnId: bigTurn, stepNum: 1, executorName: 'tail_logs', observation: lines.join(''), ttlSeconds: 30 * DAY }))
+      .scratchpad_id;
     lines.length = 0;
-    const longLineId = (await sp.put(USER, { turnId: bigTurn, stepNum: 2, executorName: 'minified_bundle', observation: 'x=1;'.repeat(Math.round((300 * 1024 ** 2 * scale) / 4)), ttlSeconds: 30 * DAY })).scratchpad_id;
+    const longLineId = (
+      await sp.put(USER, {
+        turnId: bigTurn,
+        stepNum: 2,
+        executorName: 'minified_bundle',
+        observation: 'x=1;'.repeat(Math.round((300 * 1024 ** 2 * scale) / 4)),
+        ttlSeconds: 30 * DAY,
+      })
+    ).scratchpad_id;
     const items = Array.from({ length: 50_000 }, (_, i) => ({ id: i, name: `item-${i}`, tags: ['a', 'b'], score: i / 7 }));
-    const jsonId = (await sp.put(USER, { turnId: bigTurn, stepNum: 3, executorName: 'list_items', observation: { ok: true, items }, ttlSeconds: 30 * DAY })).scratchpad_id;
+    const jsonId = (await sp.put(USER, { turnId: bigTurn, stepNum: 3, executorName: 'list_items', observation: { ok: true, items }, ttlSeconds: 30 * DAY }))
+      .scratchpad_id;
     return { path: file, turns, bigTurn, logId, longLineId, jsonId, stepsTurn, expiredTurns };
   } finally {
     await sp.close();
@@ -208,8 +235,15 @@ export async function measureUi(heavy: HeavyFile, reps = 5): Promise<{ figures: 
 
     await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: /^gc\b/ }).click();
     await page.getByRole('button', { name: 'Preview gc now' }).waitFor();
-    figures.ui_gc_preview_6000_turns_ms = await timeStep(page, { act: 'click-button', text: 'Preview gc now', until: { selector: '.gc-preview .gc-summary', text: `${heavy.expiredTurns.toLocaleString('en-US')} turns` } });
-    await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: /^Turns\b/ }).click();
+    figures.ui_gc_preview_6000_turns_ms = await timeStep(page, {
+      act: 'click-button',
+      text: 'Preview gc now',
+      until: { selector: '.gc-preview .gc-summary', text: `${heavy.expiredTurns.toLocaleString('en-US')} turns` },
+    });
+    await page
+      .getByRole('navigation', { name: 'Pages' })
+      .getByRole('button', { name: /^Turns\b/ })
+      .click();
     figures.ui_stats_ms = await timeStep(page, { act: 'click-button', text: 'Stats', until: { selector: '.recharts-label-list' } });
     if (app.problems.length > 0) throw new Error(`the page reported problems: ${app.problems.join('; ')}`);
     return { figures, extra, seconds: (Date.now() - started) / 1000 };

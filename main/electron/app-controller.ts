@@ -32,7 +32,13 @@ export function createAppController(options: ControllerOptions) {
   const windows = new WeakMap<WindowSession, BrowserWindow>();
   const dialogs = electronDialogs((s) => windows.get(s), options.downloadsDir);
   const connectionPrompts = createConnectionPrompts();
-  const services = { dialogs, recentFiles: options.recentFiles, openStore: (path: string) => options.openStore(path, false), log: options.log, connectionPrompts };
+  const services = {
+    dialogs,
+    recentFiles: options.recentFiles,
+    openStore: (path: string) => options.openStore(path, false),
+    log: options.log,
+    connectionPrompts,
+  };
   const unregister = registerIpc(createHandlers(services), { sessionFor: (id) => sessions.get(id), pageUrl: options.pageUrl });
 
   const focusedSession = (): WindowSession | undefined => {
@@ -56,7 +62,10 @@ export function createAppController(options: ControllerOptions) {
       onOpen: () => {
         const s = focusedSession();
         if (!s) return;
-        void dialogs.chooseOpenPath(s).then((path) => (path ? switchFile(s, services, path) : undefined)).catch((err) => showError('Could not open the file', err));
+        void dialogs
+          .chooseOpenPath(s)
+          .then((path) => (path ? switchFile(s, services, path) : undefined))
+          .catch((err) => showError('Could not open the file', err));
       },
       onOpenConnection: () => {
         const s = focusedSession();

@@ -19,7 +19,7 @@ export async function confirmPrincipal(window: BrowserWindow | undefined, princi
     defaultId: 1,
     cancelId: 0,
     message: `View this window as ${principalLabel(principal)}?`,
-    detail: principal.kind === 'operator' ? 'The operator sees and can gc every owner\'s rows.' : 'The window will show only this owner\'s rows.',
+    detail: principal.kind === 'operator' ? "The operator sees and can gc every owner's rows." : "The window will show only this owner's rows.",
   };
   const { response } = window ? await dialog.showMessageBox(window, options) : await dialog.showMessageBox(options);
   return response === 1;
@@ -43,13 +43,19 @@ export async function confirmLinkedFile(window: BrowserWindow | undefined, path:
 }
 
 /** The Electron {@link Dialogs}: native dialogs attached to the session's window. */
-export function electronDialogs(windowOf: (session: WindowSession) => BrowserWindow | undefined, downloadsDir: () => string = () => join(homedir(), 'Downloads')): Dialogs {
+export function electronDialogs(
+  windowOf: (session: WindowSession) => BrowserWindow | undefined,
+  downloadsDir: () => string = () => join(homedir(), 'Downloads'),
+): Dialogs {
   return {
     async chooseOpenPath(session) {
       const options: OpenDialogOptions = {
         title: 'Open scratchpad file',
         properties: ['openFile'],
-        filters: [{ name: 'SQLite scratchpad', extensions: ['db', 'sqlite', 'sqlite3'] }, { name: 'All files', extensions: ['*'] }],
+        filters: [
+          { name: 'SQLite scratchpad', extensions: ['db', 'sqlite', 'sqlite3'] },
+          { name: 'All files', extensions: ['*'] },
+        ],
       };
       const window = windowOf(session);
       const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);

@@ -17,13 +17,18 @@ export interface MenuModel {
   readonly onViewAs: (principal: Principal) => void;
 }
 
-const same = (a: Principal | null, b: Principal) =>
-  a !== null && a.kind === b.kind && (a.kind === 'operator' || (b.kind === 'user' && a.userId === b.userId));
+const same = (a: Principal | null, b: Principal) => a !== null && a.kind === b.kind && (a.kind === 'operator' || (b.kind === 'user' && a.userId === b.userId));
 
 /** The application menu template: File (new window, open, open connection, recent), Edit, View (view as, zoom, devtools), Window, Help. */
 export function menuTemplate(model: MenuModel): MenuItemConstructorOptions[] {
   const viewAs: MenuItemConstructorOptions[] = [
-    { label: 'View as Operator (All Owners)', type: 'radio', checked: same(model.principal, { kind: 'operator' }), enabled: model.principal !== null, click: () => model.onViewAs({ kind: 'operator' }) },
+    {
+      label: 'View as Operator (All Owners)',
+      type: 'radio',
+      checked: same(model.principal, { kind: 'operator' }),
+      enabled: model.principal !== null,
+      click: () => model.onViewAs({ kind: 'operator' }),
+    },
     ...model.owners.map((userId): MenuItemConstructorOptions => ({
       label: `View as Owner ${userId}`,
       type: 'radio',

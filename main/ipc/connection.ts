@@ -30,7 +30,8 @@ export function createConnectionPrompts(): ConnectionPrompts {
  */
 export function connectionTarget(url: string, password: string | undefined): { url: string; secrets: string[] } {
   const trimmed = url.trim();
-  if (!isPostgresUrl(trimmed)) throw new IpcError('INVALID_ARGUMENT', 'a connection is a postgres:// or postgresql:// URL, for example postgres://user@host:5432/database');
+  if (!isPostgresUrl(trimmed))
+    throw new IpcError('INVALID_ARGUMENT', 'a connection is a postgres:// or postgresql:// URL, for example postgres://user@host:5432/database');
   let parsed: URL;
   try {
     parsed = new URL(trimmed);
@@ -39,7 +40,10 @@ export function connectionTarget(url: string, password: string | undefined): { u
   }
   const typed = decodeURIComponent(parsed.password);
   if (password !== undefined && password !== '') parsed.password = encodeURIComponent(password);
-  return { url: password !== undefined && password !== '' ? parsed.toString() : trimmed, secrets: [typed, password ?? '', parsed.password].filter((s) => s !== '') };
+  return {
+    url: password !== undefined && password !== '' ? parsed.toString() : trimmed,
+    secrets: [typed, password ?? '', parsed.password].filter((s) => s !== ''),
+  };
 }
 
 /**

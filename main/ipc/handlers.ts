@@ -1,11 +1,4 @@
-import {
-  CHANNEL_NAMES,
-  CHANNELS,
-  type ChannelName,
-  type ChannelRequest,
-  type ChannelResponse,
-  type Envelope,
-} from '../../app/contract';
+import { CHANNEL_NAMES, CHANNELS, type ChannelName, type ChannelRequest, type ChannelResponse, type Envelope } from '../../app/contract';
 import { connectionTarget, scrubbed } from './connection';
 import { IpcError, toErrorShape } from './errors';
 import { sessionInfo, switchFile, switchPrincipal, type Services, type WindowSession } from './session';

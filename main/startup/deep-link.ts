@@ -17,8 +17,7 @@ export function deepLinkFromArgv(argv: readonly string[]): string | null {
 
 /** What main does with a link: refuse it (with a sentence for the user), or open its file (asking first when unknown). */
 export type DeepLinkPlan =
-  | { readonly kind: 'invalid'; readonly message: string }
-  | { readonly kind: 'open'; readonly link: DeepLink; readonly confirm: boolean };
+  { readonly kind: 'invalid'; readonly message: string } | { readonly kind: 'open'; readonly link: DeepLink; readonly confirm: boolean };
 
 /**
  * Decides how a deep link opens, by the rules of File › Open: a link never sets the principal (the window keeps

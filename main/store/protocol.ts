@@ -27,7 +27,14 @@ export interface WireError {
 /** Main -> worker. Ids are unique per client; `close` waits for running exports. */
 export type WorkerRequest =
   | { readonly id: number; readonly op: 'call'; readonly method: StoreMethod; readonly args: readonly unknown[] }
-  | { readonly id: number; readonly op: 'export'; readonly principal: Principal; readonly entryId: string; readonly targetPath: string; readonly chunkBytes?: number }
+  | {
+      readonly id: number;
+      readonly op: 'export';
+      readonly principal: Principal;
+      readonly entryId: string;
+      readonly targetPath: string;
+      readonly chunkBytes?: number;
+    }
   | { readonly id: number; readonly op: 'compare'; readonly principal: Principal; readonly leftId: string; readonly rightId: string; readonly context?: number }
   | { readonly id: number; readonly op: 'close' };
 

@@ -45,7 +45,14 @@ async function handle(store: Scratchpad, request: WorkerRequest): Promise<void> 
         return;
       }
       case 'export': {
-        const running = exportEntryToFile(store, request.principal, request.entryId, request.targetPath, (progress) => post({ type: 'progress', id, progress }), request.chunkBytes);
+        const running = exportEntryToFile(
+          store,
+          request.principal,
+          request.entryId,
+          request.targetPath,
+          (progress) => post({ type: 'progress', id, progress }),
+          request.chunkBytes,
+        );
         exports.add(running);
         try {
           post({ type: 'result', id, ok: true, value: await running });

@@ -147,7 +147,13 @@ function Shell() {
       />
       <nav className="nav" aria-label="Pages">
         {PAGES.map(([id, label, key]) => (
-          <button key={id} type="button" className={page === id ? 'nav-item active' : 'nav-item'} aria-current={page === id ? 'page' : undefined} onClick={() => setPage(id)}>
+          <button
+            key={id}
+            type="button"
+            className={page === id ? 'nav-item active' : 'nav-item'}
+            aria-current={page === id ? 'page' : undefined}
+            onClick={() => setPage(id)}
+          >
             {label} <kbd>{key}</kbd>
           </button>
         ))}
@@ -181,12 +187,7 @@ function Shell() {
             <StatsPage />
           </Suspense>
         )}
-        {page === 'search' && (
-          <SearchPage
-            search={search}
-            onOpenHit={openHit}
-          />
-        )}
+        {page === 'search' && <SearchPage search={search} onOpenHit={openHit} />}
       </main>
       {help && <HelpOverlay onClose={() => setHelp(false)} />}
       {connecting && <ConnectionDialog recent={session.data?.recentFiles ?? []} onConnect={connect} onClose={closeConnection} />}

@@ -32,17 +32,24 @@ describe('requirePrincipal', () => {
     expect(requirePrincipal({ kind: 'operator' })).toEqual({ kind: 'operator' });
     expect(requirePrincipal({ kind: 'user', userId: 'u', extra: 1 })).toEqual({ kind: 'user', userId: 'u' });
   });
-  it.each([null, undefined, 'operator', {}, { kind: 'user' }, { kind: 'user', userId: '' }, { kind: 'user', userId: 3 }, { kind: 'user', userId: 'x'.repeat(257) }, { kind: 'admin' }])(
-    'refuses %j with INVALID_ARGUMENT',
-    (p) => {
-      expect(() => requirePrincipal(p)).toThrow(ScratchpadError);
-      try {
-        requirePrincipal(p);
-      } catch (err) {
-        expect((err as ScratchpadError).code).toBe('INVALID_ARGUMENT');
-      }
-    },
-  );
+  it.each([
+    null,
+    undefined,
+    'operator',
+    {},
+    { kind: 'user' },
+    { kind: 'user', userId: '' },
+    { kind: 'user', userId: 3 },
+    { kind: 'user', userId: 'x'.repeat(257) },
+    { kind: 'admin' },
+  ])('refuses %j with INVALID_ARGUMENT', (p) => {
+    expect(() => requirePrincipal(p)).toThrow(ScratchpadError);
+    try {
+      requirePrincipal(p);
+    } catch (err) {
+      expect((err as ScratchpadError).code).toBe('INVALID_ARGUMENT');
+    }
+  });
 });
 
 describe('requireUser', () => {

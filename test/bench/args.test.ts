@@ -10,7 +10,12 @@ const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 describe('parseBenchArgs', () => {
   it('parses the options', () => {
     expect(parseBenchArgs(['--json', '--only', 'gc,puts', '--scale', '0.5'])).toEqual({ kind: 'run', json: true, scale: 0.5, only: new Set(['gc', 'puts']) });
-    expect(parseBenchArgs([])).toEqual({ kind: 'run', json: false, scale: 1, only: new Set(['reads', 'memory', 'puts', 'gc', 'turns', 'v1', 'compare', 'search', 'ui']) });
+    expect(parseBenchArgs([])).toEqual({
+      kind: 'run',
+      json: false,
+      scale: 1,
+      only: new Set(['reads', 'memory', 'puts', 'gc', 'turns', 'v1', 'compare', 'search', 'ui']),
+    });
     expect(SUITES).toContain('postgres'); // asked for by name only: it starts a server
   });
   it('asks for the usage on --help, and with an error line on bad input', () => {
@@ -29,7 +34,11 @@ describe('npm run bench', () => {
   });
   it('prints one line and the usage for --only bogus, exit 2, no stack trace', () => {
     const r = bench('--only', 'bogus');
-    expect({ code: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({ code: 2, stdout: '', stderr: `bench: unknown suite bogus; known: ${SUITES.join(', ')}\n${USAGE}\n` });
+    expect({ code: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `bench: unknown suite bogus; known: ${SUITES.join(', ')}\n${USAGE}\n`,
+    });
   });
 });
 

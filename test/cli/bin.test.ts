@@ -90,7 +90,10 @@ describe('the scratchpad-inspector bin', () => {
 
   it('ends with exit 5 and one line when stdout is full (ENOSPC)', () => {
     const r = spawnSync('bash', ['-c', `"${process.execPath}" "${BIN}" --db "${v1}" stats --json > /dev/full`], { cwd: ROOT, encoding: 'utf8' });
-    expect({ code: r.status, stderr: r.stderr }).toEqual({ code: 5, stderr: 'scratchpad-inspector: cannot write to stdout: no space left on device (ENOSPC)\n' });
+    expect({ code: r.status, stderr: r.stderr }).toEqual({
+      code: 5,
+      stderr: 'scratchpad-inspector: cannot write to stdout: no space left on device (ENOSPC)\n',
+    });
   });
 
   it('runs as `npx scratchpad-inspector` from the checkout', () => {

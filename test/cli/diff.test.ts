@@ -18,12 +18,24 @@ beforeAll(async () => {
   db = join(tmp.dir, 'diff.db');
   const store = await openScratchpad(db, { clock: () => NOW - 10 });
   const put = async (owner: string, label: string, observation: unknown, ttlSeconds = 3600) =>
-    (ids[label] = (await store.put({ kind: 'user', userId: owner }, { turnId: 'c0ffee00c0ffee00', stepNum: 1, executorName: 'read_files', observation, ttlSeconds })).scratchpad_id);
+    (ids[label] = (
+      await store.put({ kind: 'user', userId: owner }, { turnId: 'c0ffee00c0ffee00', stepNum: 1, executorName: 'read_files', observation, ttlSeconds })
+    ).scratchpad_id);
   await put('alice', 'old', OLD);
   await put('alice', 'new', NEW);
   await put('alice', 'copy', OLD, 5); // expired at NOW
-  await put('alice', 'json1', { results: [{ id: 'a', status: 'pass' }, { id: 'b', status: 'pass' }] });
-  await put('alice', 'json2', { results: [{ id: 'a', status: 'pass' }, { id: 'b', status: 'fail' }] });
+  await put('alice', 'json1', {
+    results: [
+      { id: 'a', status: 'pass' },
+      { id: 'b', status: 'pass' },
+    ],
+  });
+  await put('alice', 'json2', {
+    results: [
+      { id: 'a', status: 'pass' },
+      { id: 'b', status: 'fail' },
+    ],
+  });
   await put('alice', 'bin1', { content: new Uint8Array(64).fill(7) });
   await put('alice', 'bin2', { content: new Uint8Array(64).fill(7).fill(9, 40) });
   await put('bob', 'bobs', OLD);
@@ -89,7 +101,9 @@ describe('diff', () => {
   it('says text vs binary with sizes and sha256', async () => {
     const r = await run('diff', ids.old as string, ids.bin1 as string);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(new RegExp(`^Entries ${ids.old} \\(text\\) and ${ids.bin1} \\(binary\\) differ: ${OLD.length} vs 64 bytes, sha256 [0-9a-f]{64} vs [0-9a-f]{64}\\n$`));
+    expect(r.stdout).toMatch(
+      new RegExp(`^Entries ${ids.old} \\(text\\) and ${ids.bin1} \\(binary\\) differ: ${OLD.length} vs 64 bytes, sha256 [0-9a-f]{64} vs [0-9a-f]{64}\\n$`),
+    );
   });
 
   it('prints two columns with --side-by-side, marking changed and inserted rows', async () => {
@@ -104,7 +118,12 @@ describe('diff', () => {
   it('prints the whole comparison as JSON with --json', async () => {
     const r = await run('--json', 'diff', ids.old as string, ids.new as string, '--side-by-side');
     const out = JSON.parse(r.stdout) as CompareResult & { sideBySide: unknown[] };
-    expect([r.code, out.mode, out.summary, out.text?.stats]).toEqual([1, 'text', '1 line changed, 1 inserted', { changed: 1, inserted: 1, deleted: 0, hunks: 2 }]);
+    expect([r.code, out.mode, out.summary, out.text?.stats]).toEqual([
+      1,
+      'text',
+      '1 line changed, 1 inserted',
+      { changed: 1, inserted: 1, deleted: 0, hunks: 2 },
+    ]);
     expect(out.sideBySide).toHaveLength(2);
   });
 });

@@ -25,7 +25,8 @@ async function fails(argv: ReturnType<typeof cli> | Awaited<ReturnType<typeof cl
 }
 
 describe('exit 1: not found', () => {
-  it('for a missing id', async () => fails(run('show', '0123456789abcdef0123456789abcdef'), 1, /^scratchpad-inspector: no entry with id "0123456789abcdef0123456789abcdef"$/));
+  it('for a missing id', async () =>
+    fails(run('show', '0123456789abcdef0123456789abcdef'), 1, /^scratchpad-inspector: no entry with id "0123456789abcdef0123456789abcdef"$/));
   it("for another owner's id, with the same message as a missing one", async () => {
     const foreign = await run('--owner', 'bob', 'read', id('accents'), '--head', '5');
     const missing = await run('--owner', 'bob', 'read', 'ffffffffffffffffffffffffffffffff', '--head', '5');
@@ -47,7 +48,8 @@ describe('exit 1: not found', () => {
 });
 
 describe('exit 2: usage errors', () => {
-  it('for a range whose end is before its start', async () => fails(run('read', id('accents'), '--range', '10', '5'), 2, /--range end \(5\) is before start \(10\)/));
+  it('for a range whose end is before its start', async () =>
+    fails(run('read', id('accents'), '--range', '10', '5'), 2, /--range end \(5\) is before start \(10\)/));
   it('for a range with one bound', async () => fails(run('read', id('accents'), '--range', '10'), 2, /--range takes START END/));
   it('for a non-integer count', async () => fails(run('read', id('accents'), '--head', 'ten'), 2, /--head.*must be an integer >= 0/));
   it('for a negative count', async () => fails(run('read', id('accents'), '--tail', '-3'), 2, /--tail.*must be an integer >= 0/));
@@ -58,7 +60,8 @@ describe('exit 2: usage errors', () => {
   it('for no command at all', async () => fails(cli([], { now: NOW }), 2, /no command given/));
   it('for --owner with --operator', async () => fails(run('--owner', 'alice', '--operator', 'turns'), 2, /--owner and --operator cannot be combined/));
   it('for --raw with --json', async () => fails(run('read', id('binary'), '--head', '4', '--raw', '--json'), 2, /--raw and --json cannot be combined/));
-  it('for --raw to a terminal', async () => fails(cli(['--db', db, 'read', id('binary'), '--head', '4', '--raw'], { now: NOW, stdoutTTY: true }), 2, /refusing to write raw bytes to a terminal/));
+  it('for --raw to a terminal', async () =>
+    fails(cli(['--db', db, 'read', id('binary'), '--head', '4', '--raw'], { now: NOW, stdoutTTY: true }), 2, /refusing to write raw bytes to a terminal/));
   it('for a bad gc time', async () => fails(run('gc', '--dry-run', '--now', 'yesterday'), 2, /--now.*Unix seconds/));
   it('for a bad sort key', async () => fails(run('turns', '--sort', 'bogus'), 2, /--sort/));
   it('for a database path that is a folder', async () => fails(cli(['--db', tmp.dir, 'turns'], { now: NOW }), 2, /not a file/));

@@ -61,7 +61,9 @@ describe('export --force', () => {
     const store = await openScratchpad(db, { readonly: true });
     const io: CliIo = { stdout: new Capture(), stderr: new Capture(), env: {}, now: () => NOW };
     try {
-      await expect(runExport(failingMidway(store), { principal: alice, json: false, id: row('binary').id, file: target, force: true }, io)).rejects.toThrow('the disk went away');
+      await expect(runExport(failingMidway(store), { principal: alice, json: false, id: row('binary').id, file: target, force: true }, io)).rejects.toThrow(
+        'the disk went away',
+      );
     } finally {
       await store.close();
     }
@@ -189,7 +191,7 @@ it('maps a refused target to exit 5 (a CliError, not a raw error)', async () => 
   }
 });
 
-it('writeDemoDatabase creates the missing folder only when asked (the app\'s first run)', async () => {
+it("writeDemoDatabase creates the missing folder only when asked (the app's first run)", async () => {
   const folder = join(tmp.dir, 'app-data', 'Scratchpad Inspector');
   expect((await writeDemoDatabase(join(folder, 'scratchpad.db'), { now: NOW, largeLogBytes: 1024, createFolder: true })).rows).toBe(20);
   expect(statSync(folder).mode & 0o777).toBe(0o700);

@@ -44,7 +44,12 @@ describe('grep over the store', () => {
 
   it('folds case with -i', async () => {
     const r = await run('--owner', 'bob', 'grep', '-i', '[7] WORKER OK', '--id', row('bob-log').id);
-    expect(r.stdout.split('\n').filter(Boolean).map((l) => l.split(':')[1])).toEqual(['8']);
+    expect(
+      r.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => l.split(':')[1]),
+    ).toEqual(['8']);
   });
 });
 

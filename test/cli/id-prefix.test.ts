@@ -11,7 +11,8 @@ beforeAll(async () => {
   tmp = tempDir('cli-prefix-');
   db = join(tmp.dir, 'scratchpad.db');
   const sp = await openScratchpad(db);
-  id = (await sp.put({ kind: 'user', userId: 'alice' }, { turnId: 't', stepNum: 1, executorName: 'x', observation: { content: 'hello prefix' } })).scratchpad_id;
+  id = (await sp.put({ kind: 'user', userId: 'alice' }, { turnId: 't', stepNum: 1, executorName: 'x', observation: { content: 'hello prefix' } }))
+    .scratchpad_id;
   await sp.close();
 });
 afterAll(() => tmp.cleanup());

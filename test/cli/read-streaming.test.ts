@@ -40,7 +40,12 @@ afterAll(() => tmp.cleanup());
 describe('read without a slice option', () => {
   it('prints the whole text of a value larger than the cap', async () => {
     const r = await run('read', textId);
-    expect({ code: r.code, stderr: r.stderr, length: r.stdout.length, same: r.stdout === TEXT }).toEqual({ code: 0, stderr: '', length: TEXT.length, same: true });
+    expect({ code: r.code, stderr: r.stderr, length: r.stdout.length, same: r.stdout === TEXT }).toEqual({
+      code: 0,
+      stderr: '',
+      length: TEXT.length,
+      same: true,
+    });
   });
   it('writes every byte with --raw', async () => {
     const r = await run('read', binId, '--raw');
@@ -54,7 +59,11 @@ describe('read without a slice option', () => {
   });
   it('prints the whole value with --json, not truncated', async () => {
     const out = JSON.parse((await run('read', textId, '--json')).stdout) as { content: string; meta: { truncated: boolean; returnedLength: number } };
-    expect({ same: out.content === TEXT, truncated: out.meta.truncated, returned: out.meta.returnedLength }).toEqual({ same: true, truncated: false, returned: CPS.length });
+    expect({ same: out.content === TEXT, truncated: out.meta.truncated, returned: out.meta.returnedLength }).toEqual({
+      same: true,
+      truncated: false,
+      returned: CPS.length,
+    });
   });
 });
 
@@ -75,7 +84,17 @@ describe('read with --head, --tail or --range', () => {
   it('never asks the store for more than one window per read, and never for a full read', async () => {
     const store = await openScratchpad(db, { readonly: true });
     const asked: ReadOptions[] = [];
-    const spy = { ...Object.fromEntries(['describe', 'iterateContent'].map((k) => [k, () => { throw new Error(`${k} called`); }])), read: (p: never, id: string, o: ReadOptions) => (asked.push(o), store.read(p, id, o)) };
+    const spy = {
+      ...Object.fromEntries(
+        ['describe', 'iterateContent'].map((k) => [
+          k,
+          () => {
+            throw new Error(`${k} called`);
+          },
+        ]),
+      ),
+      read: (p: never, id: string, o: ReadOptions) => (asked.push(o), store.read(p, id, o)),
+    };
     const io: CliIo = { stdout: new Capture(), stderr: new Capture(), env: {}, now: () => NOW };
     try {
       await runRead(spy as unknown as Scratchpad, { principal: alice, json: false, id: binId, range: [5, 2_000_005], raw: true }, io);

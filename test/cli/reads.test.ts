@@ -38,8 +38,24 @@ beforeAll(async () => {
 });
 afterAll(() => tmp.cleanup());
 
-const log = (entryId: string, mode: ReadLogEntry['mode'], unit: ReadLogEntry['unit'], start: number, end: number, truncated: boolean, at: number): ReadLogEntry => ({
-  entryId, turnId: TURN, principal: 'alice', mode, unit, start, end, truncated, at,
+const log = (
+  entryId: string,
+  mode: ReadLogEntry['mode'],
+  unit: ReadLogEntry['unit'],
+  start: number,
+  end: number,
+  truncated: boolean,
+  at: number,
+): ReadLogEntry => ({
+  entryId,
+  turnId: TURN,
+  principal: 'alice',
+  mode,
+  unit,
+  start,
+  end,
+  truncated,
+  at,
 });
 
 describe('reads', () => {
@@ -70,7 +86,15 @@ describe('reads', () => {
     const lines = r.stdout.split('\n');
     expect(lines[0]).toMatch(/^TIME\s+ENTRY\s+MODE\s+RANGE\s+UNIT\s+TRUNCATED\s+WHO$/);
     // The app's time format (common/format.ts, tested there) and the zone's name, then the relative time.
-    expect(lines[3]?.split(/\s{2,}/)).toEqual([expect.stringMatching(new RegExp(`^${formatTime(T0 + 30)} \\S+ \\(1 minute ago\\)$`)), binId, 'tail', '[300, 400)', 'bytes', 'yes', 'alice']);
+    expect(lines[3]?.split(/\s{2,}/)).toEqual([
+      expect.stringMatching(new RegExp(`^${formatTime(T0 + 30)} \\S+ \\(1 minute ago\\)$`)),
+      binId,
+      'tail',
+      '[300, 400)',
+      'bytes',
+      'yes',
+      'alice',
+    ]);
     expect(r.stdout).toMatch(new RegExp(`${textId}\\s+25%\\s+250 of 1000 code points\\s+2\\n`));
   });
 
@@ -81,7 +105,10 @@ describe('reads', () => {
 
   it('gives Metnos v1 entries (no read log, length not stored) their real length and no reads', async () => {
     const v1 = copyV1Fixture(tmp.dir);
-    const out = JSON.parse((await cli(['--db', v1, 'reads', '--turn', 'c0ffee00c0ffee00', '--json'])).stdout) as { reads: unknown[]; coverage: { entryId: string; totalLength: number; reads: number }[] };
+    const out = JSON.parse((await cli(['--db', v1, 'reads', '--turn', 'c0ffee00c0ffee00', '--json'])).stdout) as {
+      reads: unknown[];
+      coverage: { entryId: string; totalLength: number; reads: number }[];
+    };
     expect(out.reads).toEqual([]);
     expect(out.coverage.length).toBeGreaterThan(0);
     for (const c of out.coverage) {

@@ -82,16 +82,27 @@ describe('metnos-v1 file', () => {
     for (const x of ROWS) {
       const r = await run('show', x.id, '--json');
       expect(r.code, x.label).toBe(0);
-      expect(JSON.parse(r.stdout)).toEqual({ meta: expectedMeta(x, true), sha256: x.sha256, handle: null, detectedType: x.kind === 'binary' ? 'unknown' : null });
+      expect(JSON.parse(r.stdout)).toEqual({
+        meta: expectedMeta(x, true),
+        sha256: x.sha256,
+        handle: null,
+        detectedType: x.kind === 'binary' ? 'unknown' : null,
+      });
     }
   });
 
   it('read: head, tail and range of text in code points', async () => {
     for (const x of ROWS.filter((y) => y.kind === 'text')) {
       const total = x.length_code_points as number;
-      const slice = async (args: string[]) => JSON.parse((await run('read', x.id, ...args, '--json')).stdout) as { content: string; meta: { start: number; end: number; totalLength: number } };
+      const slice = async (args: string[]) =>
+        JSON.parse((await run('read', x.id, ...args, '--json')).stdout) as { content: string; meta: { start: number; end: number; totalLength: number } };
       const head = await slice(['--head', '12']);
-      expect({ content: head.content, start: head.meta.start, end: head.meta.end, total: head.meta.totalLength }).toEqual({ content: x.head_12, start: 0, end: 12, total });
+      expect({ content: head.content, start: head.meta.start, end: head.meta.end, total: head.meta.totalLength }).toEqual({
+        content: x.head_12,
+        start: 0,
+        end: 12,
+        total,
+      });
       expect((await slice(['--tail', '12'])).content).toBe(x.tail_12);
       expect((await slice(['--range', '3', '15'])).content).toBe(x.range_3_15);
       expect((await run('read', x.id, '--range', '3', '15')).stdout).toBe(`${x.range_3_15 ?? ''}${x.range_3_15?.endsWith('\n') ? '' : '\n'}`);
@@ -152,7 +163,13 @@ describe('metnos-v1 file', () => {
     const gone = EXPECTED.expired_text as V1Expected;
     const copy = copyV1Fixture(tmp.dir, 'gc.db');
     const gc = (...args: string[]) => cli(['--db', copy, 'gc', '--json', ...args], { now: NOW });
-    const result = (dryRun: boolean) => ({ deletedRows: 1, deletedBytes: gone.size_bytes, now: NOW, dryRun, turns: [{ turnId: gone.turn_id, owner: null, rows: 1, bytes: gone.size_bytes }] });
+    const result = (dryRun: boolean) => ({
+      deletedRows: 1,
+      deletedBytes: gone.size_bytes,
+      now: NOW,
+      dryRun,
+      turns: [{ turnId: gone.turn_id, owner: null, rows: 1, bytes: gone.size_bytes }],
+    });
     expect(JSON.parse((await gc('--dry-run')).stdout)).toEqual(result(true));
     expect(JSON.parse((await gc()).stdout)).toEqual(result(false));
     expect((await cli(['--db', copy, 'show', gone.id], { now: NOW })).code).toBe(1);
@@ -164,7 +181,11 @@ describe('metnos-v1 file', () => {
     const json = await run('--owner', 'alice', 'turns', '--json');
     expect([JSON.parse(json.stdout), json.stderr]).toEqual([[], note]);
     const text = await run('--owner', 'alice', 'turns');
-    expect([text.code, text.stdout, text.stderr]).toEqual([0, 'No turns: the rows of a Metnos v1 file have no owner, so a user sees none of them; only the operator view shows them (--operator).\n', note]);
+    expect([text.code, text.stdout, text.stderr]).toEqual([
+      0,
+      'No turns: the rows of a Metnos v1 file have no owner, so a user sees none of them; only the operator view shows them (--operator).\n',
+      note,
+    ]);
     const show = await run('--owner', 'alice', 'show', (EXPECTED.text_log as V1Expected).id);
     expect([show.code, show.stderr.startsWith(note)]).toEqual([1, true]);
     // The operator gets no note.

@@ -82,7 +82,9 @@ describe('turns', () => {
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^TURN\s+ENTRIES\s+SIZE\s+EXPIRED\s+LAST ACTIVITY\s+NEXT EXPIRY\s+OWNERS\s+EXECUTORS$/);
     expect(lines).toHaveLength(4);
-    expect(lines[3]).toMatch(new RegExp(`^${TURN_A1}\\s+3\\s+${formatBytes(expectedTurn(TURN_A1, true).totalBytes)}\\s+0\\s+10 minutes ago\\s+in 50 minutes\\s+alice\\s`));
+    expect(lines[3]).toMatch(
+      new RegExp(`^${TURN_A1}\\s+3\\s+${formatBytes(expectedTurn(TURN_A1, true).totalBytes)}\\s+0\\s+10 minutes ago\\s+in 50 minutes\\s+alice\\s`),
+    );
     const sizeEnds = lines.map((l, i) => (i === 0 ? l.indexOf('SIZE') + 4 : l.search(/(KiB|B)\s/) + (l.match(/(KiB|B)\s/)?.[1]?.length ?? 0)));
     expect(new Set(sizeEnds).size).toBe(1);
     expect(r.stdout).not.toContain('\u001b[');
@@ -126,7 +128,12 @@ describe('show', () => {
       const r = row(label);
       const out = await run('show', r.id, '--json');
       expect(out.code).toBe(0);
-      expect(JSON.parse(out.stdout)).toEqual({ meta: expectedMeta(r), sha256: r.sha256, handle: r.handle, detectedType: r.kind === 'binary' ? 'unknown' : null });
+      expect(JSON.parse(out.stdout)).toEqual({
+        meta: expectedMeta(r),
+        sha256: r.sha256,
+        handle: r.handle,
+        detectedType: r.kind === 'binary' ? 'unknown' : null,
+      });
     }
   });
 
@@ -136,7 +143,7 @@ describe('show', () => {
     expect(r.stdout).toMatch(new RegExp(`expires\\s+${formatTime(T0 + 63)} \\S+ \\(9 minutes ago\\) expired\\n`));
   });
 
-  it('show LINK opens the link\'s file (said on stderr) as the principal of the flags, never the link\'s', async () => {
+  it("show LINK opens the link's file (said on stderr) as the principal of the flags, never the link's", async () => {
     const r = row('accents');
     const link = formatDeepLink({ db, id: r.id, offset: 3 });
     const out = await cli(['--operator', 'show', link, '--json'], { now: NOW });
@@ -172,7 +179,14 @@ describe('show', () => {
 describe('read', () => {
   const text = () => row('accents').text as string;
   const meta = (start: number, end: number, total: number, kind: 'text' | 'binary', id: string) => ({
-    id, kind, unit: kind === 'text' ? 'code_points' : 'bytes', totalLength: total, start, end, returnedLength: end - start, truncated: false,
+    id,
+    kind,
+    unit: kind === 'text' ? 'code_points' : 'bytes',
+    totalLength: total,
+    start,
+    end,
+    returnedLength: end - start,
+    truncated: false,
   });
 
   it('reads head, tail and range in code points as JSON', async () => {
@@ -289,7 +303,11 @@ describe('gc', () => {
   it('previews, then deletes exactly the expired rows', async () => {
     const gone = row('expired');
     const expected = (dryRun: boolean): GcResult => ({
-      deletedRows: 1, deletedBytes: gone.bytes.length, now: NOW, dryRun, turns: [{ turnId: TURN_A2, owner: 'alice', rows: 1, bytes: gone.bytes.length }],
+      deletedRows: 1,
+      deletedBytes: gone.bytes.length,
+      now: NOW,
+      dryRun,
+      turns: [{ turnId: TURN_A2, owner: 'alice', rows: 1, bytes: gone.bytes.length }],
     });
     const preview = await run('gc', '--dry-run', '--json');
     expect(JSON.parse(preview.stdout)).toEqual(expected(true));

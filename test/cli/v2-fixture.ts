@@ -54,7 +54,15 @@ const SPECS: Spec[] = [
   { label: 'binary', owner: 'alice', turnId: TURN_A1, stepNum: 3, executorName: 'get_files', observation: { content: BYTES }, ttl: 3600 },
   { label: 'expired', owner: 'alice', turnId: TURN_A2, stepNum: 1, executorName: 'read_files', observation: { content: 'old data '.repeat(1000) }, ttl: 60 },
   { label: 'expiring', owner: 'alice', turnId: TURN_A2, stepNum: null, executorName: null, observation: { content: 'soon gone\n'.repeat(300) }, ttl: 700 },
-  { label: 'bob-log', owner: 'bob', turnId: TURN_B1, stepNum: 1, executorName: 'tail_logs', observation: { content: Array.from({ length: 3000 }, (_, i) => `[${i}] worker ok`).join('\n') }, ttl: 7200 },
+  {
+    label: 'bob-log',
+    owner: 'bob',
+    turnId: TURN_B1,
+    stepNum: 1,
+    executorName: 'tail_logs',
+    observation: { content: Array.from({ length: 3000 }, (_, i) => `[${i}] worker ok`).join('\n') },
+    ttl: 7200,
+  },
 ];
 
 /**
@@ -71,10 +79,17 @@ export async function writeV2Fixture(dir: string): Promise<{ path: string; rows:
     for (const [i, s] of SPECS.entries()) {
       clock = T0 + i;
       const actor = `agent:${s.owner}`;
-      const handle = await store.put({ kind: 'user', userId: s.owner }, { turnId: s.turnId, stepNum: s.stepNum, executorName: s.executorName, observation: s.observation, ttlSeconds: s.ttl, actor, channel: 'cli' });
+      const handle = await store.put(
+        { kind: 'user', userId: s.owner },
+        { turnId: s.turnId, stepNum: s.stepNum, executorName: s.executorName, observation: s.observation, ttlSeconds: s.ttl, actor, channel: 'cli' },
+      );
       const content = (s.observation as { content?: unknown }).content;
       const structured = content === undefined;
-      const bytes = structured ? Buffer.from(JSON.stringify(s.observation, null, 2), 'utf8') : typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content as Uint8Array);
+      const bytes = structured
+        ? Buffer.from(JSON.stringify(s.observation, null, 2), 'utf8')
+        : typeof content === 'string'
+          ? Buffer.from(content, 'utf8')
+          : Buffer.from(content as Uint8Array);
       rows.push({
         label: s.label,
         owner: s.owner,

@@ -16,7 +16,16 @@ describe('FAILURES', () => {
 describe('exitCodeOf', () => {
   it('maps the store codes to the documented exit codes', () => {
     expect(Object.fromEntries(ERROR_CODES.map((c) => [c, exitCodeOf(c)]))).toEqual({
-      NOT_FOUND: 1, INVALID_ARGUMENT: 2, TOO_LARGE: 5, READ_ONLY: 5, BUSY: 3, CORRUPT: 4, UNSUPPORTED_FORMAT: 4, FORBIDDEN: 5, INTERNAL: 5, UNAVAILABLE: 5,
+      NOT_FOUND: 1,
+      INVALID_ARGUMENT: 2,
+      TOO_LARGE: 5,
+      READ_ONLY: 5,
+      BUSY: 3,
+      CORRUPT: 4,
+      UNSUPPORTED_FORMAT: 4,
+      FORBIDDEN: 5,
+      INTERNAL: 5,
+      UNAVAILABLE: 5,
     });
   });
 
@@ -44,7 +53,9 @@ describe('failureHint', () => {
 describe('failureTitle', () => {
   it('says what a code means to a person', () => {
     expect([failureTitle('BUSY'), failureTitle('NOT_FOUND'), failureTitle('nonsense')]).toEqual([
-      'The database is busy', 'Not found (missing, deleted by gc, or not yours)', 'Internal error',
+      'The database is busy',
+      'Not found (missing, deleted by gc, or not yours)',
+      'Internal error',
     ]);
   });
 });

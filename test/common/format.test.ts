@@ -9,7 +9,15 @@ const local = (y: number, mo: number, d: number, h = 0, mi = 0, s = 0) => new Da
 describe('formatBytes', () => {
   it('prints bytes below 1 KiB exactly, then binary units with three significant digits', () => {
     expect([0, 1023, 1024, 1536, 10_240 + 512, 100 * 1024 + 300, 5 * 1024 ** 2, 3 * 1024 ** 3, 2 * 1024 ** 4].map(formatBytes)).toEqual([
-      '0 B', '1023 B', '1 KiB', '1.5 KiB', '10.5 KiB', '100 KiB', '5 MiB', '3 GiB', '2 TiB',
+      '0 B',
+      '1023 B',
+      '1 KiB',
+      '1.5 KiB',
+      '10.5 KiB',
+      '100 KiB',
+      '5 MiB',
+      '3 GiB',
+      '2 TiB',
     ]);
   });
 
@@ -61,7 +69,13 @@ describe('formatRelative', () => {
   it('says how long ago or how soon, in the largest whole unit', () => {
     const now = 1_000_000;
     expect([now, now - 30, now - 600, now + 240, now - 7200, now + 3 * 86_400, now - 2 * 365 * 86_400].map((t) => formatRelative(t, now))).toEqual([
-      'now', '30 seconds ago', '10 minutes ago', 'in 4 minutes', '2 hours ago', 'in 3 days', '2 years ago',
+      'now',
+      '30 seconds ago',
+      '10 minutes ago',
+      'in 4 minutes',
+      '2 hours ago',
+      'in 3 days',
+      '2 years ago',
     ]);
   });
 
@@ -74,7 +88,13 @@ describe('formatCountdown', () => {
   it('counts down to expiry and says expired once expiresAt <= now', () => {
     const now = 1_000;
     expect([now + 5, now + 299, now + 7_260, now + 2 * 86_400 + 3 * 3_600, now, now - 1, Infinity].map((t) => formatCountdown(t, now))).toEqual([
-      '5s left', '4m 59s left', '2h 1m left', '2d 3h left', 'expired', 'expired', 'never expires',
+      '5s left',
+      '4m 59s left',
+      '2h 1m left',
+      '2d 3h left',
+      'expired',
+      'expired',
+      'never expires',
     ]);
   });
 });
@@ -83,7 +103,12 @@ describe('formatAgo', () => {
   it('gives a compact age for badges', () => {
     const now = 100_000;
     expect([now - 59, now - 60, now - 3_599, now - 3_600, now - 86_400 * 3, now + 10].map((t) => formatAgo(t, now))).toEqual([
-      'just now', '1m ago', '59m ago', '1h ago', '3d ago', 'just now',
+      'just now',
+      '1m ago',
+      '59m ago',
+      '1h ago',
+      '3d ago',
+      'just now',
     ]);
   });
 });

@@ -21,7 +21,9 @@ describe('sliceBounds', () => {
 
   it('gives an empty slice of an empty value', () => {
     expect([sliceBounds({ mode: 'head', n: 5 }, 0), sliceBounds({ mode: 'tail', n: 5 }, 0), sliceBounds({ mode: 'full' }, 0)]).toEqual([
-      { start: 0, end: 0 }, { start: 0, end: 0 }, { start: 0, end: 0 },
+      { start: 0, end: 0 },
+      { start: 0, end: 0 },
+      { start: 0, end: 0 },
     ]);
   });
 
@@ -29,7 +31,9 @@ describe('sliceBounds', () => {
     const request: fc.Arbitrary<UnitSlice> = fc.oneof(
       fc.constant({ mode: 'full' as const }),
       fc.record({ mode: fc.constantFrom('head' as const, 'tail' as const), n: fc.nat(60) }),
-      fc.tuple(fc.nat(60), fc.option(fc.nat(60))).map(([a, b]) => ({ mode: 'range' as const, start: b === null ? a : Math.min(a, b), end: b === null ? null : Math.max(a, b) })),
+      fc
+        .tuple(fc.nat(60), fc.option(fc.nat(60)))
+        .map(([a, b]) => ({ mode: 'range' as const, start: b === null ? a : Math.min(a, b), end: b === null ? null : Math.max(a, b) })),
     );
     fc.assert(
       fc.property(request, fc.nat(50), (slice, total) => {
@@ -37,7 +41,15 @@ describe('sliceBounds', () => {
         const { start, end } = sliceBounds(slice, total);
         expect(0 <= start && start <= end && end <= total).toBe(true);
         const expected =
-          slice.mode === 'full' ? units : slice.mode === 'head' ? units.slice(0, slice.n) : slice.mode === 'tail' ? (slice.n === 0 ? [] : units.slice(-slice.n!)) : units.slice(slice.start, slice.end ?? undefined);
+          slice.mode === 'full'
+            ? units
+            : slice.mode === 'head'
+              ? units.slice(0, slice.n)
+              : slice.mode === 'tail'
+                ? slice.n === 0
+                  ? []
+                  : units.slice(-slice.n!)
+                : units.slice(slice.start, slice.end ?? undefined);
         expect(units.slice(start, end)).toEqual(expected);
       }),
     );

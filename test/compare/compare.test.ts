@@ -50,14 +50,32 @@ describe('compareSources', () => {
 
   it('says where a binary that is a prefix of the other ends', async () => {
     const a = bytes(100, (i) => i);
-    const r = await compareSources(memorySource(a), memorySource(bytes(120, (i) => i % 100 + (i >= 100 ? 1 : 0))));
+    const r = await compareSources(memorySource(a), memorySource(bytes(120, (i) => (i % 100) + (i >= 100 ? 1 : 0))));
     expect(r.binary?.firstDifferenceOffset).toBe(100);
     expect(r.binary?.left).toEqual({ start: 64, hex: Buffer.from(a.subarray(64)).toString('hex') });
   });
 
   it('adds a structural diff when both entries are structured JSON', async () => {
-    const a = JSON.stringify({ results: [{ id: 'a', status: 'pass' }, { id: 'b', status: 'pass' }] }, null, 2);
-    const b = JSON.stringify({ results: [{ id: 'a', status: 'pass' }, { id: 'b', status: 'fail' }] }, null, 2);
+    const a = JSON.stringify(
+      {
+        results: [
+          { id: 'a', status: 'pass' },
+          { id: 'b', status: 'pass' },
+        ],
+      },
+      null,
+      2,
+    );
+    const b = JSON.stringify(
+      {
+        results: [
+          { id: 'a', status: 'pass' },
+          { id: 'b', status: 'fail' },
+        ],
+      },
+      null,
+      2,
+    );
     const r = await compareSources(memorySource(a, { structured: true }), memorySource(b, { structured: true }));
     expect(r.json?.changes).toEqual([{ path: 'results[id="b"].status', kind: 'changed', before: '"pass"', after: '"fail"' }]);
     expect(r.summary).toBe('1 value changed at these paths');
@@ -91,8 +109,24 @@ describe('sideBySide', () => {
       { kind: 'context', left: { lineNo: 4, text: 'ctx', segments: null }, right: { lineNo: 4, text: 'ctx', segments: null } },
       {
         kind: 'change',
-        left: { lineNo: 5, text: 'status pass now', segments: [{ text: 'status ', changed: false }, { text: 'pass', changed: true }, { text: ' now', changed: false }] },
-        right: { lineNo: 5, text: 'status fail now', segments: [{ text: 'status ', changed: false }, { text: 'fail', changed: true }, { text: ' now', changed: false }] },
+        left: {
+          lineNo: 5,
+          text: 'status pass now',
+          segments: [
+            { text: 'status ', changed: false },
+            { text: 'pass', changed: true },
+            { text: ' now', changed: false },
+          ],
+        },
+        right: {
+          lineNo: 5,
+          text: 'status fail now',
+          segments: [
+            { text: 'status ', changed: false },
+            { text: 'fail', changed: true },
+            { text: ' now', changed: false },
+          ],
+        },
       },
       { kind: 'removed', left: { lineNo: 6, text: 'gone', segments: null }, right: null },
     ]);

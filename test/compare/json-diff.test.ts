@@ -17,8 +17,21 @@ describe('diffJson', () => {
   });
 
   it('matches records by id when every record has a unique one, whatever their order', () => {
-    const a = { items: [{ id: 1, v: 'a' }, { id: 2, v: 'b' }, { id: 3, v: 'c' }] };
-    const b = { items: [{ id: 3, v: 'c' }, { id: 1, v: 'A' }, { id: 4, v: 'd' }], extra: true };
+    const a = {
+      items: [
+        { id: 1, v: 'a' },
+        { id: 2, v: 'b' },
+        { id: 3, v: 'c' },
+      ],
+    };
+    const b = {
+      items: [
+        { id: 3, v: 'c' },
+        { id: 1, v: 'A' },
+        { id: 4, v: 'd' },
+      ],
+      extra: true,
+    };
     expect(diffJson(a, b, all).diff).toEqual({
       changes: [
         { path: 'items[id=1].v', kind: 'changed', before: '"a"', after: '"A"' },
@@ -31,18 +44,32 @@ describe('diffJson', () => {
   });
 
   it('falls back from a duplicated id to name, and to index when no key is unique', () => {
-    expect(recordKey([{ id: 1, name: 'a' }, { id: 1, name: 'b' }], [{ id: 2, name: 'a' }])).toBe('name');
+    expect(
+      recordKey(
+        [
+          { id: 1, name: 'a' },
+          { id: 1, name: 'b' },
+        ],
+        [{ id: 2, name: 'a' }],
+      ),
+    ).toBe('name');
     expect(recordKey([{ id: 1 }, { id: 1 }], [{ id: 1 }])).toBeNull();
     expect(recordKey([{ path: '/a' }], [{ path: '/b' }, 3])).toBeNull();
   });
 
   it('quotes keys that are not identifiers and names a changed type at its path', () => {
-    expect(diffJson({ 'a b': [1, { c: 1 }] }, { 'a b': [1, [1]] }, all).diff.changes).toEqual([{ path: '["a b"][1]', kind: 'changed', before: '{"c":1}', after: '[1]' }]);
+    expect(diffJson({ 'a b': [1, { c: 1 }] }, { 'a b': [1, [1]] }, all).diff.changes).toEqual([
+      { path: '["a b"][1]', kind: 'changed', before: '{"c":1}', after: '[1]' },
+    ]);
     expect(diffJson(1, 2, all).diff.changes).toEqual([{ path: '(root)', kind: 'changed', before: '1', after: '2' }]);
   });
 
   it('lists at most maxChanges and counts them all', () => {
-    const out = diffJson(Array.from({ length: 50 }, () => 0), Array.from({ length: 50 }, () => 1), { maxChanges: 10 });
+    const out = diffJson(
+      Array.from({ length: 50 }, () => 0),
+      Array.from({ length: 50 }, () => 1),
+      { maxChanges: 10 },
+    );
     expect(out.truncated).toBe(true);
     expect(out.diff.changes).toHaveLength(10);
     expect(out.diff.counts.changed).toBe(50);

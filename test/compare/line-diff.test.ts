@@ -33,18 +33,16 @@ const textArb = fc
 
 /** A second text made from the first by random line edits. */
 const editedArb = textArb.chain((a) =>
-  fc
-    .array(fc.tuple(fc.nat(80), fc.constantFrom('delete', 'insert', 'replace'), fc.constantFrom('b', 'new', 'a', '')), { maxLength: 8 })
-    .map((edits) => {
-      const lines = a.split('\n');
-      for (const [at, op, line] of edits) {
-        const i = at % (lines.length + 1);
-        if (op === 'delete') lines.splice(i, 1);
-        else if (op === 'insert') lines.splice(i, 0, line);
-        else lines.splice(i, 1, line);
-      }
-      return [a, lines.join('\n')] as const;
-    }),
+  fc.array(fc.tuple(fc.nat(80), fc.constantFrom('delete', 'insert', 'replace'), fc.constantFrom('b', 'new', 'a', '')), { maxLength: 8 }).map((edits) => {
+    const lines = a.split('\n');
+    for (const [at, op, line] of edits) {
+      const i = at % (lines.length + 1);
+      if (op === 'delete') lines.splice(i, 1);
+      else if (op === 'insert') lines.splice(i, 0, line);
+      else lines.splice(i, 1, line);
+    }
+    return [a, lines.join('\n')] as const;
+  }),
 );
 
 const changedLines = (a: string, b: string) => diffLines(a, b).reduce((n, p) => n + (p.added || p.removed ? p.count : 0), 0);
@@ -52,28 +50,40 @@ const changedLines = (a: string, b: string) => diffLines(a, b).reduce((n, p) => 
 describe('diffLineStreams', () => {
   it('gives hunks that turn the old text into the new one (random edits, pieces, windows, context)', async () => {
     await fc.assert(
-      fc.asyncProperty(editedArb, fc.integer({ min: 1, max: 17 }), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: 4 }), async ([a, b], piece, windowBytes, context) => {
-        const out = await diffLineStreams(cursor(a, piece), cursor(b, piece + 2), budget({ windowBytes, context }));
-        expect(out.truncatedReason).toBeNull();
-        const patch = formatUnified(out.diff, 'old', 'new');
-        expect(patch === '' ? a : applyPatch(a, patch)).toBe(b);
-        // Never fewer changed lines than jsdiff's minimal diff over the whole texts; none when equal.
-        const mine = out.diff.stats.changed * 2 + out.diff.stats.inserted + out.diff.stats.deleted;
-        expect(mine).toBeGreaterThanOrEqual(changedLines(a, b));
-        if (a === b) expect(out.diff.hunks).toEqual([]);
-        expect(out.diff.oldLineCount).toBe(a === '' ? 0 : a.split('\n').length - (a.endsWith('\n') ? 1 : 0));
-      }),
+      fc.asyncProperty(
+        editedArb,
+        fc.integer({ min: 1, max: 17 }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 0, max: 4 }),
+        async ([a, b], piece, windowBytes, context) => {
+          const out = await diffLineStreams(cursor(a, piece), cursor(b, piece + 2), budget({ windowBytes, context }));
+          expect(out.truncatedReason).toBeNull();
+          const patch = formatUnified(out.diff, 'old', 'new');
+          expect(patch === '' ? a : applyPatch(a, patch)).toBe(b);
+          // Never fewer changed lines than jsdiff's minimal diff over the whole texts; none when equal.
+          const mine = out.diff.stats.changed * 2 + out.diff.stats.inserted + out.diff.stats.deleted;
+          expect(mine).toBeGreaterThanOrEqual(changedLines(a, b));
+          if (a === b) expect(out.diff.hunks).toEqual([]);
+          expect(out.diff.oldLineCount).toBe(a === '' ? 0 : a.split('\n').length - (a.endsWith('\n') ? 1 : 0));
+        },
+      ),
       { numRuns: 400 },
     );
   });
 
   it('gives the same hunks whatever the piece and window sizes (window edges add no change)', async () => {
     await fc.assert(
-      fc.asyncProperty(editedArb, fc.integer({ min: 1, max: 17 }), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: 4 }), async ([a, b], piece, windowBytes, context) => {
-        const whole = await diffLineStreams(cursor(a, 1_048_576), cursor(b, 1_048_576), budget({ context }));
-        const small = await diffLineStreams(cursor(a, piece), cursor(b, piece + 2), budget({ windowBytes, context }));
-        expect(small.diff).toEqual(whole.diff);
-      }),
+      fc.asyncProperty(
+        editedArb,
+        fc.integer({ min: 1, max: 17 }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 0, max: 4 }),
+        async ([a, b], piece, windowBytes, context) => {
+          const whole = await diffLineStreams(cursor(a, 1_048_576), cursor(b, 1_048_576), budget({ context }));
+          const small = await diffLineStreams(cursor(a, piece), cursor(b, piece + 2), budget({ windowBytes, context }));
+          expect(small.diff).toEqual(whole.diff);
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -123,7 +133,13 @@ describe('diffLineStreams', () => {
     const b = lines.map((l, i) => (i === 120 ? 'changed\n' : l)).join('');
     const out = await diffLineStreams(cursor(a, 64), cursor(b, 64), budget({ windowBytes: 100 }));
     expect(out.diff.hunks).toEqual([
-      { oldStart: 118, newStart: 118, oldLines: 7, newLines: 7, lines: [' line 117', ' line 118', ' line 119', '-line 120', '+changed', ' line 121', ' line 122', ' line 123'] },
+      {
+        oldStart: 118,
+        newStart: 118,
+        oldLines: 7,
+        newLines: 7,
+        lines: [' line 117', ' line 118', ' line 119', '-line 120', '+changed', ' line 121', ' line 122', ' line 123'],
+      },
     ]);
     expect(out.diff.stats).toEqual({ changed: 1, inserted: 0, deleted: 0, hunks: 1 });
     expect([out.diff.oldLineCount, out.diff.newLineCount]).toEqual([200, 200]);

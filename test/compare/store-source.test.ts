@@ -42,9 +42,17 @@ async function codeOf(p: Promise<unknown>): Promise<string> {
 }
 
 describe('compareEntries', () => {
-  it('diffs two of the principal\'s entries read through the store in pieces', async () => {
+  it("diffs two of the principal's entries read through the store in pieces", async () => {
     const r = await compareEntries(sp, alice, ids.old as string, ids.new as string, { context: 1 });
-    expect(r.text?.hunks).toEqual([{ oldStart: 1500, oldLines: 3, newStart: 1500, newLines: 3, lines: [' 1499 INFO step ok', '-1500 INFO step ok', '+1500 ERROR step failed', ' 1501 INFO step ok'] }]);
+    expect(r.text?.hunks).toEqual([
+      {
+        oldStart: 1500,
+        oldLines: 3,
+        newStart: 1500,
+        newLines: 3,
+        lines: [' 1499 INFO step ok', '-1500 INFO step ok', '+1500 ERROR step failed', ' 1501 INFO step ok'],
+      },
+    ]);
     expect([r.left.id, r.right.id, r.text?.oldLineCount, r.summary]).toEqual([ids.old, ids.new, 3000, '1 line changed']);
   });
 
@@ -70,7 +78,7 @@ describe('compareEntries', () => {
 });
 
 describe('compareEntries over a metnos-v1 file', () => {
-  it('diffs two rows of the original runtime\'s sample (read-only copy) and refuses a user, whose rows these are not', async () => {
+  it("diffs two rows of the original runtime's sample (read-only copy) and refuses a user, whose rows these are not", async () => {
     const dir = tempDir('compare-v1-');
     const v1 = await openScratchpad(copyFixtureTo(dir.file('v1.db')), { readonly: true });
     try {

@@ -55,7 +55,10 @@ async function seed(target: string, rows: readonly SeedRow[]): Promise<Record<st
   try {
     for (const r of rows) {
       clock = r.createdAt;
-      const handle = await writer.put({ kind: 'user', userId: r.owner }, { turnId: r.turnId, stepNum: r.stepNum, executorName: r.executorName, observation: { content: r.content }, ttlSeconds: r.expiresAt - r.createdAt });
+      const handle = await writer.put(
+        { kind: 'user', userId: r.owner },
+        { turnId: r.turnId, stepNum: r.stepNum, executorName: r.executorName, observation: { content: r.content }, ttlSeconds: r.expiresAt - r.createdAt },
+      );
       ids[r.key] = handle.scratchpad_id;
     }
   } finally {

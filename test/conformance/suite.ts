@@ -18,8 +18,23 @@ const operator: Principal = { kind: 'operator' };
 const TEXT = `ab😀c👨‍👩‍👧e\u0301f${'g'.repeat(20)}`;
 const CPS = Array.from(TEXT);
 const BYTES = Uint8Array.from({ length: 23 }, (_, i) => (i * 37) % 256);
-const row = (key: string, owner: string, turnId: string, stepNum: number | null, content: string | Uint8Array, expiresAt = NOW + 3600, createdAt = NOW - 100): SeedRow => ({
-  key, owner, turnId, stepNum, executorName: 'shell', content, createdAt, expiresAt,
+const row = (
+  key: string,
+  owner: string,
+  turnId: string,
+  stepNum: number | null,
+  content: string | Uint8Array,
+  expiresAt = NOW + 3600,
+  createdAt = NOW - 100,
+): SeedRow => ({
+  key,
+  owner,
+  turnId,
+  stepNum,
+  executorName: 'shell',
+  content,
+  createdAt,
+  expiresAt,
 });
 const SEED: readonly SeedRow[] = [
   row('text', 'alice', 'turn-a', 1, TEXT),
@@ -112,7 +127,7 @@ export function describeStoreConformance(backends: readonly BackendCase[]): void
         iterateContent: () => sp.iterateContent(p, id),
         readLog: () => sp.readLog(p, { id }),
       });
-      it('gives bob the same NOT_FOUND for alice\'s id as for an id that does not exist', async () => {
+      it("gives bob the same NOT_FOUND for alice's id as for an id that does not exist", async () => {
         const outcome = (call: () => Promise<unknown>, id: string) =>
           call().then(
             (value) => ({ value }),
@@ -146,9 +161,22 @@ export function describeStoreConformance(backends: readonly BackendCase[]): void
         for (const who of [operator, me]) await sortsEveryColumn(who);
         // Ties and a count at `now` (turn-b straddles it: one row expires exactly now, one just after).
         expect((await sp.listTurns(operator, { sort: 'entryCount', direction: 'asc' })).turns.map((t) => t.turnId)).toEqual(['turn-c', 'turn-a', 'turn-b']);
-        expect((await sp.listTurns(operator, { sort: 'expiredCount' })).turns.map((t) => [t.turnId, t.expiredCount])).toEqual([['turn-b', 1], ['turn-c', 0], ['turn-a', 0]]);
+        expect((await sp.listTurns(operator, { sort: 'expiredCount' })).turns.map((t) => [t.turnId, t.expiredCount])).toEqual([
+          ['turn-b', 1],
+          ['turn-c', 0],
+          ['turn-a', 0],
+        ]);
         expect((await sp.listTurns(me, { sort: 'expiredCount', direction: 'asc' })).turns.map((t) => [t.turnId, t.expiredCount])).toEqual(
-          backend.can.owners ? [['turn-a', 0], ['turn-b', 1]] : [['turn-a', 0], ['turn-c', 0], ['turn-b', 1]],
+          backend.can.owners
+            ? [
+                ['turn-a', 0],
+                ['turn-b', 1],
+              ]
+            : [
+                ['turn-a', 0],
+                ['turn-c', 0],
+                ['turn-b', 1],
+              ],
         );
         expect((await sp.listTurns(operator, { sort: 'turnId', direction: 'asc' })).turns.map((t) => t.turnId)).toEqual(['turn-a', 'turn-b', 'turn-c']);
       });
@@ -157,8 +185,13 @@ export function describeStoreConformance(backends: readonly BackendCase[]): void
         const all = (await sp.listTurns(who)).turns;
         expect(all.length).toBeGreaterThan(1);
         const keyOf: Record<TurnSort, (t: TurnSummary) => number | string> = {
-          lastCreated: (t) => t.lastCreatedAt, totalBytes: (t) => t.totalBytes, turnId: (t) => t.turnId, entryCount: (t) => t.entryCount,
-          firstCreated: (t) => t.firstCreatedAt, earliestExpires: (t) => turnExpiresAt(t), expiredCount: (t) => t.expiredCount,
+          lastCreated: (t) => t.lastCreatedAt,
+          totalBytes: (t) => t.totalBytes,
+          turnId: (t) => t.turnId,
+          entryCount: (t) => t.entryCount,
+          firstCreated: (t) => t.firstCreatedAt,
+          earliestExpires: (t) => turnExpiresAt(t),
+          expiredCount: (t) => t.expiredCount,
         };
         for (const sort of TurnSortSchema.options) {
           for (const direction of ['asc', 'desc'] as const) {
@@ -209,7 +242,12 @@ export function describeStoreConformance(backends: readonly BackendCase[]): void
       it('counts rows, bytes, expired rows and size buckets', async () => {
         const s = await sp.stats(operator);
         const bytes = SEED.reduce((n, r) => n + (typeof r.content === 'string' ? Buffer.byteLength(r.content) : r.content.byteLength), 0);
-        expect({ rows: s.rows, bytes: s.bytes, expiredRows: s.expiredRows, binaryRows: s.byKind.binary.rows }).toEqual({ rows: 5, bytes, expiredRows: 1, binaryRows: 1 });
+        expect({ rows: s.rows, bytes: s.bytes, expiredRows: s.expiredRows, binaryRows: s.byKind.binary.rows }).toEqual({
+          rows: 5,
+          bytes,
+          expiredRows: 1,
+          binaryRows: 1,
+        });
         expect(s.sizeBuckets.reduce((n, b) => n + b.rows, 0)).toBe(5);
         expect((await sp.stats(bob)).rows).toBe(backend.can.owners ? 1 : 0);
       });
@@ -219,7 +257,9 @@ export function describeStoreConformance(backends: readonly BackendCase[]): void
       it.runIf(backend.can.readLog)('records a served read and lists it for its entry and turn', async () => {
         await sp.recordRead(alice, { entryId: ids.text!, mode: 'head', start: 0, end: 4, truncated: false, at: NOW });
         const log = await sp.readLog(alice, { turnId: 'turn-a' });
-        expect(log).toEqual([{ entryId: ids.text, turnId: 'turn-a', principal: 'alice', mode: 'head', unit: 'code_points', start: 0, end: 4, truncated: false, at: NOW }]);
+        expect(log).toEqual([
+          { entryId: ids.text, turnId: 'turn-a', principal: 'alice', mode: 'head', unit: 'code_points', start: 0, end: 4, truncated: false, at: NOW },
+        ]);
         expect(await sp.readLog(bob, { turnId: 'turn-a' })).toEqual([]);
       });
       it.runIf(!backend.can.readLog)('is empty, and recording a read is READ_ONLY', async () => {

@@ -31,12 +31,15 @@ describe('npm run demo-db', () => {
     }
     const before = readFileSync(path);
     const again = demoDb(path);
-    expect({ code: again.code, stderr: again.stderr }).toEqual({ code: 5, stderr: `demo-db: ${path} already exists (pass overwrite / --force to replace it)\n` });
+    expect({ code: again.code, stderr: again.stderr }).toEqual({
+      code: 5,
+      stderr: `demo-db: ${path} already exists (pass overwrite / --force to replace it)\n`,
+    });
     expect(readFileSync(path).equals(before)).toBe(true);
     expect(demoDb(path, '--force').code).toBe(0);
   });
 
-  it('words its output as the CLI\'s demo-db does', async () => {
+  it("words its output as the CLI's demo-db does", async () => {
     const viaNpm = demoDb(join(dir, 'npm.db'));
     const viaCli = await cli(['demo-db', join(dir, 'cli.db')]);
     expect(viaNpm.stdout.replace('npm.db', 'X')).toBe(viaCli.stdout.replace('cli.db', 'X'));

@@ -52,8 +52,22 @@ describe('writeDemoDatabase', () => {
     for (const e of result.entries) {
       const m = stored.get(e.id);
       expect(m, e.label).toBeDefined();
-      expect({ owner: m!.owner, turnId: m!.turnId, stepNum: m!.stepNum, executorName: m!.executorName, kind: m!.kind, structured: m!.structured, sizeBytes: m!.sizeBytes }).toEqual({
-        owner: e.owner, turnId: e.turnId, stepNum: e.stepNum, executorName: e.executorName, kind: e.kind, structured: e.structured, sizeBytes: e.sizeBytes,
+      expect({
+        owner: m!.owner,
+        turnId: m!.turnId,
+        stepNum: m!.stepNum,
+        executorName: m!.executorName,
+        kind: m!.kind,
+        structured: m!.structured,
+        sizeBytes: m!.sizeBytes,
+      }).toEqual({
+        owner: e.owner,
+        turnId: e.turnId,
+        stepNum: e.stepNum,
+        executorName: e.executorName,
+        kind: e.kind,
+        structured: e.structured,
+        sizeBytes: e.sizeBytes,
       });
       expect(m!.createdAt).toBeCloseTo(e.createdAt, 3);
       expect(m!.expiresAt).toBeCloseTo(e.expiresAt, 3);
@@ -99,7 +113,7 @@ describe('writeDemoDatabase', () => {
 
   it('stores directory listings as structured JSON with the real entries', async () => {
     const listing = byLabel('directory-listing-large');
-    const json = JSON.parse(Buffer.concat((await piecesOf(await store.iterateContent(OPERATOR, listing.id)))).toString('utf8')) as { files: { name: string }[] };
+    const json = JSON.parse(Buffer.concat(await piecesOf(await store.iterateContent(OPERATOR, listing.id))).toString('utf8')) as { files: { name: string }[] };
     if (listing.source !== 'generated') expect(json.files.map((f) => f.name)).toEqual(readdirSync(listing.source).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     expect(json.files.length).toBeGreaterThan(0);
   });
@@ -117,7 +131,8 @@ describe('writeDemoDatabase', () => {
     const second = await writeDemoDatabase(again, { now: NOW });
     const other = await openScratchpad(again, { readonly: true, clock: () => NOW });
     try {
-      for (const e of second.entries) expect((await other.describe(OPERATOR, e.id)).sha256, e.label).toBe((await store.describe(OPERATOR, byLabel(e.label).id)).sha256);
+      for (const e of second.entries)
+        expect((await other.describe(OPERATOR, e.id)).sha256, e.label).toBe((await store.describe(OPERATOR, byLabel(e.label).id)).sha256);
     } finally {
       await other.close();
     }

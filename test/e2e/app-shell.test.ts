@@ -82,7 +82,10 @@ describe('the app shell', () => {
     const selected = await page.locator('.turns-list .list-row.selected span.mono').textContent();
     const pad = await openScratchpad(dbPath, { clock: () => NOW + 1 });
     try {
-      await pad.put({ kind: 'user', userId: 'dora' }, { turnId: 'ab12ab12ab12ab12', stepNum: 1, executorName: 'late_writer', observation: { content: 'written while the window was open\n'.repeat(400) } });
+      await pad.put(
+        { kind: 'user', userId: 'dora' },
+        { turnId: 'ab12ab12ab12ab12', stepNum: 1, executorName: 'late_writer', observation: { content: 'written while the window was open\n'.repeat(400) } },
+      );
     } finally {
       await pad.close();
     }
@@ -154,7 +157,9 @@ describe('the app shell', () => {
     // The principal stays main's choice (alice), who owns nothing in the original runtime's file.
     await expect(page.locator('.session-principal').textContent()).resolves.toContain('alice');
     // Its rows have no owner: the list says so and that only the operator view shows them.
-    await page.getByText(/^No turns for you: the rows of a Metnos v1 file have no owner, so a user sees none of them\. Only the operator view shows them/).waitFor();
+    await page
+      .getByText(/^No turns for you: the rows of a Metnos v1 file have no owner, so a user sees none of them\. Only the operator view shows them/)
+      .waitFor();
     await app.screenshot('dark-opened-metnos-v1-as-alice');
     await page.getByLabel('Recent files').selectOption({ label: 'shell.db' });
     await page.locator('.session-name', { hasText: 'shell.db' }).waitFor();

@@ -33,7 +33,11 @@ const clipped = (app: AppSession) =>
     return out;
   });
 
-const template = (app: AppSession, selector: string) => app.page.locator(selector).first().evaluate((el) => (el as HTMLElement).style.gridTemplateColumns);
+const template = (app: AppSession, selector: string) =>
+  app.page
+    .locator(selector)
+    .first()
+    .evaluate((el) => (el as HTMLElement).style.gridTemplateColumns);
 
 describe('table columns', () => {
   const tmp = tempDir();
@@ -56,10 +60,16 @@ describe('table columns', () => {
     const { page } = app;
     await waitForTurnCount(page, demo.turns);
     await selectTurn(page, expiredTurn());
-    await page.locator('.pane-turns .badge', { hasText: /^expired \d+[smhd] ago$/ }).first().waitFor();
+    await page
+      .locator('.pane-turns .badge', { hasText: /^expired \d+[smhd] ago$/ })
+      .first()
+      .waitFor();
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      for (const [w, h] of [[1440, 900], [1024, 640]] as const) {
+      for (const [w, h] of [
+        [1440, 900],
+        [1024, 640],
+      ] as const) {
         await page.setViewportSize({ width: w, height: h });
         // The layout follows the new width once the tables have measured it (a resize observer).
         await eventually(() => clipped(app), []);
@@ -95,7 +105,9 @@ describe('table columns', () => {
     expect(after).not.toBe(before);
     expect(after).toContain(`${width + 50}px`);
     // Every row follows the header.
-    const rows = await page.locator('.turns-list .list-row[role="option"]').evaluateAll((els) => els.map((el) => (el as HTMLElement).style.gridTemplateColumns));
+    const rows = await page
+      .locator('.turns-list .list-row[role="option"]')
+      .evaluateAll((els) => els.map((el) => (el as HTMLElement).style.gridTemplateColumns));
     expect(new Set(rows)).toEqual(new Set([after]));
     await page.reload();
     await waitForTurnCount(page, demo.turns);

@@ -10,7 +10,9 @@ const NOW = 1_796_040_000;
 const ALICE = { kind: 'user', userId: 'alice' } as const;
 const TURN = 'c0c0c0c0c0c0c0c0';
 const LOG_1 = Array.from({ length: 40 }, (_, i) => `12:00:${String(i).padStart(2, '0')} INFO worker step ${i} ok\n`).join('');
-const LOG_2 = LOG_1.replace('step 10 ok', 'step 10 failed: timeout').replace('step 20 ok', 'step 20 retried ok').replace('step 30 ok\n', 'step 30 ok\n12:00:30 WARN worker slow step\n');
+const LOG_2 = LOG_1.replace('step 10 ok', 'step 10 failed: timeout')
+  .replace('step 20 ok', 'step 20 retried ok')
+  .replace('step 30 ok\n', 'step 30 ok\n12:00:30 WARN worker slow step\n');
 
 describe('compare two picked entries', () => {
   const tmp = tempDir();
@@ -49,7 +51,10 @@ describe('compare two picked entries', () => {
     ]);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      for (const [w, h] of [[1440, 900], [1024, 640]] as const) {
+      for (const [w, h] of [
+        [1440, 900],
+        [1024, 640],
+      ] as const) {
         await page.setViewportSize({ width: w, height: h });
         await app.screenshot(`compare-picks-${w}-${scheme}`);
       }

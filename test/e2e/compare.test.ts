@@ -11,13 +11,19 @@ const ALICE = { kind: 'user', userId: 'alice' } as const;
 const TURN_1 = 'a1a1a1a1a1a1a1a1';
 const TURN_2 = 'a2a2a2a2a2a2a2a2';
 const LOG_1 = Array.from({ length: 40 }, (_, i) => `12:00:${String(i).padStart(2, '0')} INFO worker step ${i} ok\n`).join('');
-const LOG_2 = LOG_1.replace('step 10 ok', 'step 10 failed: timeout').replace('step 20 ok', 'step 20 retried ok').replace('step 30 ok\n', 'step 30 ok\n12:00:30 WARN worker slow step\n');
-const report = (fail: readonly number[]) => ({ ok: true, results: Array.from({ length: 30 }, (_, i) => ({ id: `t${i}`, status: fail.includes(i) ? 'fail' : 'pass' })) });
+const LOG_2 = LOG_1.replace('step 10 ok', 'step 10 failed: timeout')
+  .replace('step 20 ok', 'step 20 retried ok')
+  .replace('step 30 ok\n', 'step 30 ok\n12:00:30 WARN worker slow step\n');
+const report = (fail: readonly number[]) => ({
+  ok: true,
+  results: Array.from({ length: 30 }, (_, i) => ({ id: `t${i}`, status: fail.includes(i) ? 'fail' : 'pass' })),
+});
 
 async function writeDb(file: string): Promise<void> {
   let clock = NOW - 3600;
   const pad = await openScratchpad(file, { clock: () => clock });
-  const put = (turnId: string, stepNum: number, executorName: string, observation: unknown) => pad.put(ALICE, { turnId, stepNum, executorName, observation, ttlSeconds: 86_400 });
+  const put = (turnId: string, stepNum: number, executorName: string, observation: unknown) =>
+    pad.put(ALICE, { turnId, stepNum, executorName, observation, ttlSeconds: 86_400 });
   await put(TURN_1, 1, 'read_logs', LOG_1);
   await put(TURN_1, 2, 'run_tests', report([]));
   clock = NOW - 600;
@@ -72,7 +78,9 @@ describe.each(CONFIGS)('compare view at $width x $height, $colorScheme', ({ widt
     await side.waitFor();
     await page.getByRole('button', { name: /Next change/ }).click();
     expect(await page.getByText(/change \d of \d/).textContent()).toBe('change 2 of 3');
-    expect(await side.locator('[data-current="true"]').allTextContents()).toEqual(['2112:00:20 INFO worker step 20 ok2112:00:20 INFO worker step 20 retried ok']);
+    expect(await side.locator('[data-current="true"]').allTextContents()).toEqual([
+      '2112:00:20 INFO worker step 20 ok2112:00:20 INFO worker step 20 retried ok',
+    ]);
     await page.keyboard.press('n');
     expect(await side.locator('[data-current="true"] .cmp-word-added').allTextContents()).toEqual([]);
     expect(await page.getByText(/change \d of \d/).textContent()).toBe('change 3 of 3');

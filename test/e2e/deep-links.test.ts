@@ -27,7 +27,7 @@ describe('deep links in the running app', () => {
     tmp.remove();
   });
 
-  test('link:open selects the entry\'s turn and entry and opens Content at the offset', async () => {
+  test("link:open selects the entry's turn and entry and opens Content at the offset", async () => {
     const log = demo.entries.find((e) => e.label === 'large-log')!;
     expect(log.owner).toBe('bob');
     app.session.emit('link:open', { id: log.id, offset: 1_500_000 });
@@ -40,7 +40,7 @@ describe('deep links in the running app', () => {
     expect(app.problems).toEqual([]);
   });
 
-  test('a link to another owner\'s entry says not found in the app and keeps the open entry', async () => {
+  test("a link to another owner's entry says not found in the app and keeps the open entry", async () => {
     const foreign = demo.entries.find((e) => e.owner !== 'bob')!;
     app.session.emit('link:open', { id: foreign.id });
     const notice = app.page.getByRole('alert').filter({ hasText: 'Link: entry not found.' });
@@ -49,7 +49,10 @@ describe('deep links in the running app', () => {
     await app.page.getByRole('tab', { name: 'Content', selected: true }).waitFor();
     for (const scheme of ['light', 'dark'] as const) {
       await app.page.emulateMedia({ colorScheme: scheme });
-      for (const [w, h] of [[1440, 900], [1024, 640]] as const) {
+      for (const [w, h] of [
+        [1440, 900],
+        [1024, 640],
+      ] as const) {
         await app.page.setViewportSize({ width: w, height: h });
         await app.screenshot(`deep-link-not-found-${w}-${scheme}`);
       }

@@ -52,7 +52,10 @@ describe('the demo database in the app', () => {
     const newestFirst = [...lastCreated.entries()].sort((a, b) => b[1] - a[1]).map(([turnId]) => turnId);
     expect(await listedTurnIds(page)).toEqual(newestFirst);
     // The Owners column gives way to the badge in a narrow pane; the turn id's tooltip always names the owners.
-    const owners = await page.getByRole('listbox', { name: 'Turns', exact: true }).getByRole('option').evaluateAll((rows) => rows.map((r) => /\nowners: (.*)\n/.exec(r.children[0]?.getAttribute('title') ?? '')?.[1]));
+    const owners = await page
+      .getByRole('listbox', { name: 'Turns', exact: true })
+      .getByRole('option')
+      .evaluateAll((rows) => rows.map((r) => /\nowners: (.*)\n/.exec(r.children[0]?.getAttribute('title') ?? '')?.[1]));
     expect(owners).toEqual(newestFirst.map((t) => demo.entries.find((e) => e.turnId === t)?.owner));
     await app.screenshot('turns');
   });
@@ -91,7 +94,7 @@ describe('the demo database in the app', () => {
   test('a unicode text entry reads exactly, slice by slice', async () => {
     const { page } = app;
     const entry = byLabel('unicode-text');
-    const text = await stored(entry) as string;
+    const text = (await stored(entry)) as string;
     const codePoints = [...text];
     const entries = await selectTurn(page, entry.turnId);
     await selectEntry(page, entries, entry.stepNum);
@@ -104,7 +107,7 @@ describe('the demo database in the app', () => {
   test('an image row: full sha256, PNG signature in the hex dump and an inline preview of the real image', async () => {
     const { page } = app;
     const entry = byLabel('png-image');
-    const bytes = Buffer.from(await stored(entry) as Uint8Array);
+    const bytes = Buffer.from((await stored(entry)) as Uint8Array);
     const entries = await selectTurn(page, entry.turnId);
     await selectEntry(page, entries, entry.stepNum);
     await openTab(page, 'Binary');
@@ -113,14 +116,20 @@ describe('the demo database in the app', () => {
     const first = page.locator('.hex-dump .virtual-row .hex-row').first();
     await first.waitFor();
     await expect(first.locator('.hex-bytes').textContent()).resolves.toBe(
-      [...bytes.subarray(0, 8)].map((b) => b.toString(16).padStart(2, '0')).join(' ') + '  ' + [...bytes.subarray(8, 16)].map((b) => b.toString(16).padStart(2, '0')).join(' '),
+      [...bytes.subarray(0, 8)].map((b) => b.toString(16).padStart(2, '0')).join(' ') +
+        '  ' +
+        [...bytes.subarray(8, 16)].map((b) => b.toString(16).padStart(2, '0')).join(' '),
     );
     await expect(first.locator('.hex-ascii').textContent()).resolves.toBe('.PNG........IHDR');
     // The preview decodes the row's own bytes (a blob: URL under the app's CSP): its size is the PNG's IHDR size.
     const img = page.locator('.image-preview img');
     await img.waitFor();
     await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await img.elementHandle());
-    const size = await img.evaluate((el) => ({ w: (el as HTMLImageElement).naturalWidth, h: (el as HTMLImageElement).naturalHeight, src: (el as HTMLImageElement).src }));
+    const size = await img.evaluate((el) => ({
+      w: (el as HTMLImageElement).naturalWidth,
+      h: (el as HTMLImageElement).naturalHeight,
+      src: (el as HTMLImageElement).src,
+    }));
     expect({ w: size.w, h: size.h }).toEqual({ w: bytes.readUInt32BE(16), h: bytes.readUInt32BE(20) });
     expect(size.src.startsWith('blob:')).toBe(true);
     await app.screenshot('entry-binary-image');
@@ -129,7 +138,7 @@ describe('the demo database in the app', () => {
   test('export streams a binary row to the file main’s save dialog chose, with progress', async () => {
     const { page } = app;
     const entry = byLabel('gzip-archive');
-    const bytes = Buffer.from(await stored(entry) as Uint8Array);
+    const bytes = Buffer.from((await stored(entry)) as Uint8Array);
     const entries = await selectTurn(page, entry.turnId);
     await selectEntry(page, entries, entry.stepNum);
     await openTab(page, 'Binary');
@@ -138,7 +147,10 @@ describe('the demo database in the app', () => {
     const target = path.join(tmp.dir, `exported-${entry.id}.gzip`);
     await page.locator('.export', { hasText: `Wrote ` }).locator('code', { hasText: target }).waitFor();
     const progress = page.getByRole('progressbar', { name: 'Export progress' });
-    await expect(progress.evaluate((el) => [(el as HTMLProgressElement).value, (el as HTMLProgressElement).max])).resolves.toEqual([bytes.length, bytes.length]);
+    await expect(progress.evaluate((el) => [(el as HTMLProgressElement).value, (el as HTMLProgressElement).max])).resolves.toEqual([
+      bytes.length,
+      bytes.length,
+    ]);
     expect(createHash('sha256').update(readFileSync(target)).digest('hex')).toBe(createHash('sha256').update(bytes).digest('hex'));
     await app.screenshot('entry-binary-export');
   });
@@ -146,7 +158,7 @@ describe('the demo database in the app', () => {
   test('the HTML observation is shown as its literal text: no element from it, no script run', async () => {
     const { page } = app;
     const entry = byLabel('html-injection');
-    const text = await stored(entry) as string;
+    const text = (await stored(entry)) as string;
     const entries = await selectTurn(page, entry.turnId);
     await selectEntry(page, entries, entry.stepNum);
     await openTab(page, 'Content');

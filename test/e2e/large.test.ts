@@ -40,7 +40,12 @@ describe('paging through a 50 MiB entry', () => {
   beforeAll(async () => {
     const pad = await openScratchpad(dbPath, { clock: () => NOW - 30 });
     try {
-      const handle = await pad.put(USER, { turnId: TURN, stepNum: 1, executorName: 'tail_logs', observation: { content: Array.from({ length: LINES }, (_, k) => line(k)).join('') } });
+      const handle = await pad.put(USER, {
+        turnId: TURN,
+        stepNum: 1,
+        executorName: 'tail_logs',
+        observation: { content: Array.from({ length: LINES }, (_, k) => line(k)).join('') },
+      });
       // Two scratchpad_read calls the model made, as the engine records them.
       for (const read of READS) await pad.recordRead(USER, { entryId: handle.scratchpad_id, ...read });
     } finally {
@@ -55,7 +60,10 @@ describe('paging through a 50 MiB entry', () => {
 
   test('the entry lists its size and length', async () => {
     const entries = await selectTurn(app.page, TURN);
-    const cells = await entries.getByRole('option').first().evaluate((row) => Array.from(row.children, (c) => c.textContent));
+    const cells = await entries
+      .getByRole('option')
+      .first()
+      .evaluate((row) => Array.from(row.children, (c) => c.textContent));
     expect(cells.slice(0, 3)).toEqual(['1', 'tail_logs', 'text']);
     expect(cells[4]).toBe(TOTAL.toLocaleString('en-US'));
     await expect(entries.getByRole('option').first().locator('span').nth(3).getAttribute('title')).resolves.toBe(`${TOTAL.toLocaleString('en-US')} bytes`);

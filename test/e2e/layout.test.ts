@@ -121,7 +121,8 @@ describe('layout', () => {
     const three = demo.entries.filter((e) => e.turnId === demo.entries.find((x) => x.label === 'png-image')!.turnId);
     expect(three).toHaveLength(3);
     await selectTurn(page, three[0]!.turnId);
-    const heights = () => page.evaluate(() => [document.querySelector('.pane-entries')!.getBoundingClientRect().height, document.querySelector('.entries-table')!.scrollHeight]);
+    const heights = () =>
+      page.evaluate(() => [document.querySelector('.pane-entries')!.getBoundingClientRect().height, document.querySelector('.entries-table')!.scrollHeight]);
     await eventually(async () => {
       const [pane, rows] = await heights();
       return pane! >= rows! && pane! <= rows! + 40;
@@ -139,7 +140,10 @@ describe('layout', () => {
     const handle = described.handle!;
     await expect(page.getByLabel('Handle summary').textContent()).resolves.toBe(handle.summary);
     expect(handle.summary).toContain('\n'); // a real newline, shown as a line break (not an escaped "\n")
-    const fields = await page.getByRole('table', { name: 'Handle fields' }).locator('tr').evaluateAll((rows) => rows.map((r) => [r.querySelector('th')?.textContent, r.querySelector('td')?.textContent]));
+    const fields = await page
+      .getByRole('table', { name: 'Handle fields' })
+      .locator('tr')
+      .evaluateAll((rows) => rows.map((r) => [r.querySelector('th')?.textContent, r.querySelector('td')?.textContent]));
     expect(fields).toContainEqual(['scratchpad_id', log().id]);
     expect(fields).toContainEqual(['size_bytes', String(log().sizeBytes)]);
     expect(fields.map(([k]) => k)).not.toContain('summary');
@@ -148,8 +152,12 @@ describe('layout', () => {
     expect(top).toBeLessThan(640 - 60);
     await app.screenshot('layout-1024-model-saw');
     const next = demo.entries.filter((e) => e.turnId === log().turnId && e.createdAt > log().createdAt).sort((a, b) => a.createdAt - b.createdAt)[0]!;
-    await page.locator('ol.read-log li').first().getByRole('button', { name: new RegExp(`step ${next.stepNum}`) }).click();
-    await page.getByRole('option', { name: new RegExp(next.executorName ?? '') , selected: true }).waitFor();
+    await page
+      .locator('ol.read-log li')
+      .first()
+      .getByRole('button', { name: new RegExp(`step ${next.stepNum}`) })
+      .click();
+    await page.getByRole('option', { name: new RegExp(next.executorName ?? ''), selected: true }).waitFor();
     await expect(page.locator('.entry-title').textContent()).resolves.toContain(`step ${next.stepNum}`);
   });
 
@@ -159,7 +167,10 @@ describe('layout', () => {
     await selectEntry(page, entries, log().stepNum);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      for (const [w, h] of [[1440, 900], [1024, 640]] as const) {
+      for (const [w, h] of [
+        [1440, 900],
+        [1024, 640],
+      ] as const) {
         await page.setViewportSize({ width: w, height: h });
         await openTab(page, 'What the model saw');
         await app.screenshot(`layout-${w}-${scheme}-model`);
@@ -206,10 +217,15 @@ describe('layout', () => {
     expect(labels.length).toBeGreaterThan(0);
     expect(labels.map((l) => Number(l.replace(/,/g, ''))).reduce((a, b) => a + b, 0)).toBe(demo.rows);
     // The expired red appears only where it means expired.
-    const reds = await page.locator('.chart-card path[fill="#d9534f"], .chart-card rect[fill="#d9534f"]').evaluateAll((els) => els.map((e) => e.closest('.chart-card')?.querySelector('h3')?.textContent));
+    const reds = await page
+      .locator('.chart-card path[fill="#d9534f"], .chart-card rect[fill="#d9534f"]')
+      .evaluateAll((els) => els.map((e) => e.closest('.chart-card')?.querySelector('h3')?.textContent));
     expect(new Set(reds)).toEqual(new Set(['Live vs expired (bytes)']));
     await expect(page.locator('.chart-card', { hasText: 'used vs free' }).count()).resolves.toBe(0);
-    for (const [w, h] of [[1440, 900], [1024, 640]] as const) {
+    for (const [w, h] of [
+      [1440, 900],
+      [1024, 640],
+    ] as const) {
       await page.setViewportSize({ width: w, height: h });
       await app.screenshot(`layout-${w}-dark-stats`);
       await page.getByLabel('Theme').selectOption('light');

@@ -23,7 +23,12 @@ describe('a file with 3,000 turns', () => {
     try {
       for (let i = 0; i < TURNS; i++) {
         clock = NOW - TURNS + i; // turn i is created at i seconds after the first: newest is the last
-        await pad.put(USER, { turnId: turnId(i), stepNum: 1, executorName: i % 2 ? 'odd_tool' : 'even_tool', observation: { content: `observation ${i}\n`.repeat(10) } });
+        await pad.put(USER, {
+          turnId: turnId(i),
+          stepNum: 1,
+          executorName: i % 2 ? 'odd_tool' : 'even_tool',
+          observation: { content: `observation ${i}\n`.repeat(10) },
+        });
       }
     } finally {
       await pad.close();

@@ -12,7 +12,8 @@ const expected = fixtureExpected();
 const rows = Object.values(expected);
 const NOW = 1_767_225_600 + 3_600;
 /** How long ago a row expired, as its badge says it (app/common/format.ts formatAgo). */
-const ago = (s: number) => (s < 60 ? 'just now' : s < 3600 ? `${Math.floor(s / 60)}m ago` : s < 86400 ? `${Math.floor(s / 3600)}h ago` : `${Math.floor(s / 86400)}d ago`);
+const ago = (s: number) =>
+  s < 60 ? 'just now' : s < 3600 ? `${Math.floor(s / 60)}m ago` : s < 86400 ? `${Math.floor(s / 3600)}h ago` : `${Math.floor(s / 86400)}d ago`;
 /** The stored bytes of one row, read straight from the file with SQLite (not through the store), as UTF-8. */
 function rawContent(file: string, id: string): string {
   const db = new Database(file, { readonly: true, fileMustExist: true });
@@ -121,16 +122,27 @@ describe('the original runtime file (metnos-v1) in the app', () => {
     await waitForWindow(page, row.size_bytes - 6, row.size_bytes, row.size_bytes, 'bytes');
     const lastRow = page.locator('.hex-dump .virtual-row .hex-row').first();
     await expect(lastRow.locator('.hex-offset').textContent()).resolves.toBe((row.size_bytes - 6).toString(16).padStart(8, '0'));
-    await expect(lastRow.locator('.hex-bytes').textContent().then((t) => t?.trim().split(/\s+/))).resolves.toEqual([...tail].map((b) => b.toString(16).padStart(2, '0')));
+    await expect(
+      lastRow
+        .locator('.hex-bytes')
+        .textContent()
+        .then((t) => t?.trim().split(/\s+/)),
+    ).resolves.toEqual([...tail].map((b) => b.toString(16).padStart(2, '0')));
   });
 
   test('the expired row carries the expired badge; the live ones do not', async () => {
     const { page } = app;
     const row = expected.expired_text!;
     const entries = await selectTurn(page, row.turn_id);
-    const states = await entries.getByRole('option').evaluateAll((options) =>
-      options.map((o) => [o.children[0]?.textContent, o.querySelector('[data-state]')?.getAttribute('data-state'), o.querySelector('[data-state]')?.textContent]),
-    );
+    const states = await entries
+      .getByRole('option')
+      .evaluateAll((options) =>
+        options.map((o) => [
+          o.children[0]?.textContent,
+          o.querySelector('[data-state]')?.getAttribute('data-state'),
+          o.querySelector('[data-state]')?.textContent,
+        ]),
+      );
     const want = rows
       .filter((r) => r.turn_id === row.turn_id)
       .sort((a, b) => (a.step_num ?? 0) - (b.step_num ?? 0))

@@ -62,15 +62,18 @@ describe('two owners in two sessions on one file', () => {
 
   test('a forged id sent through the bridge reads as NOT_FOUND, while its owner reads it', async () => {
     const bobsEntry = rowsOf('bob').find((e) => e.label === 'large-log')!;
-    const calls = await alice.page.evaluate(async ({ id, turnId }) => {
-      const sp = (window as unknown as BridgeWindow).scratchpad;
-      return {
-        describe: await sp.entryDescribe({ id }),
-        read: await sp.entryRead({ id, mode: 'head', n: 100 }),
-        readLog: await sp.entryReadLog({ id }),
-        entries: await sp.turnEntries({ turnId }),
-      };
-    }, { id: bobsEntry.id, turnId: bobsEntry.turnId });
+    const calls = await alice.page.evaluate(
+      async ({ id, turnId }) => {
+        const sp = (window as unknown as BridgeWindow).scratchpad;
+        return {
+          describe: await sp.entryDescribe({ id }),
+          read: await sp.entryRead({ id, mode: 'head', n: 100 }),
+          readLog: await sp.entryReadLog({ id }),
+          entries: await sp.turnEntries({ turnId }),
+        };
+      },
+      { id: bobsEntry.id, turnId: bobsEntry.turnId },
+    );
     expect(calls.describe).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
     expect(calls.read).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
     // The read log and the turn's entries hold nothing of bob's: empty, or not found.
@@ -120,8 +123,14 @@ describe('two owners in two sessions on one file', () => {
     ] as const) {
       const mine = rowsOf(owner);
       const expired = mine.filter((e) => e.expiresAt <= NOW);
-      const [preview, stats] = await app.page.evaluate(async () => [await (window as unknown as BridgeWindow).scratchpad.gcPreview({}), await (window as unknown as BridgeWindow).scratchpad.statsGet({})] as const);
-      expect(preview).toMatchObject({ ok: true, value: { deletedRows: expired.length, deletedBytes: expired.reduce((s, e) => s + e.sizeBytes, 0), dryRun: true } });
+      const [preview, stats] = await app.page.evaluate(
+        async () =>
+          [await (window as unknown as BridgeWindow).scratchpad.gcPreview({}), await (window as unknown as BridgeWindow).scratchpad.statsGet({})] as const,
+      );
+      expect(preview).toMatchObject({
+        ok: true,
+        value: { deletedRows: expired.length, deletedBytes: expired.reduce((s, e) => s + e.sizeBytes, 0), dryRun: true },
+      });
       expect(stats).toMatchObject({ ok: true, value: { rows: mine.length, bytes: mine.reduce((s, e) => s + e.sizeBytes, 0), expiredRows: expired.length } });
       expect(stats.ok && stats.value.byOwner).toBeFalsy();
     }

@@ -27,7 +27,10 @@ describe('the e2e renderer build', () => {
 
   test('is the production bundle: no development JSX runtime, no React development warnings', async () => {
     const dir = path.join(await ensureRendererBuilt(), 'assets');
-    const js = readdirSync(dir).filter((f) => f.endsWith('.js')).map((f) => readFileSync(path.join(dir, f), 'utf8')).join('\n');
+    const js = readdirSync(dir)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(path.join(dir, f), 'utf8'))
+      .join('\n');
     expect(js.length).toBeGreaterThan(10_000);
     expect(js).not.toContain('jsxDEV');
     expect(js).not.toContain('react-stack-bottom-frame');
@@ -52,7 +55,10 @@ describe('the e2e renderer build', () => {
     const atFirstPaint = [...scripts];
     expect(atFirstPaint.some((f) => f.startsWith('index-'))).toBe(true);
     expect(atFirstPaint.filter((f) => f.startsWith('StatsPage') || f.startsWith('CompareDialog'))).toEqual([]);
-    await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: /^Stats\b/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Pages' })
+      .getByRole('button', { name: /^Stats\b/ })
+      .click();
     await page.locator('.recharts-surface').first().waitFor();
     expect(scripts.some((f) => f.startsWith('StatsPage'))).toBe(true);
     page.off('request', onRequest);

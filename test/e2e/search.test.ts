@@ -17,7 +17,8 @@ const LINE = 64;
 const LINES = (50 * 1024 * 1024) / LINE;
 const TOTAL = LINES * LINE;
 const NEEDLES = [12, 400_000, 819_000]; // lines holding "NEEDLE" (0-based)
-const line = (k: number) => `${String(k).padStart(8, '0')} ${(NEEDLES.includes(k) ? 'NEEDLE' : 'abcdef') + 'ghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRS'.slice(0, LINE - 16)}\n`;
+const line = (k: number) =>
+  `${String(k).padStart(8, '0')} ${(NEEDLES.includes(k) ? 'NEEDLE' : 'abcdef') + 'ghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRS'.slice(0, LINE - 16)}\n`;
 
 async function storeHits(dbPath: string, principal: typeof USER | typeof OPERATOR, pattern: string): Promise<SearchHit[]> {
   const pad = await openScratchpad(dbPath, { readonly: true, clock: () => NOW });
@@ -39,7 +40,10 @@ async function storeHits(dbPath: string, principal: typeof USER | typeof OPERATO
 const shots = async (app: AppSession, name: string, settle?: () => Promise<void>) => {
   for (const scheme of ['light', 'dark'] as const) {
     await app.page.emulateMedia({ colorScheme: scheme });
-    for (const [w, h] of [[1440, 900], [1024, 640]] as const) {
+    for (const [w, h] of [
+      [1440, 900],
+      [1024, 640],
+    ] as const) {
       await app.page.setViewportSize({ width: w, height: h });
       await settle?.();
       await app.screenshot(`${name}-${w}-${scheme}`);
@@ -56,7 +60,12 @@ describe('find in a 50 MiB entry', () => {
   beforeAll(async () => {
     const pad = await openScratchpad(dbPath, { clock: () => NOW - 30 });
     try {
-      await pad.put(USER, { turnId: TURN, stepNum: 1, executorName: 'tail_logs', observation: { content: Array.from({ length: LINES }, (_, k) => line(k)).join('') } });
+      await pad.put(USER, {
+        turnId: TURN,
+        stepNum: 1,
+        executorName: 'tail_logs',
+        observation: { content: Array.from({ length: LINES }, (_, k) => line(k)).join('') },
+      });
     } finally {
       await pad.close();
     }
@@ -130,7 +139,9 @@ describe('search across the demo file', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const shown = Math.min(expected.length, 200);
     const entryCount = new Set(expected.slice(0, shown).map((h) => h.id)).size;
-    await page.locator('.search-status', { hasText: `${shown} ${shown === 1 ? 'hit' : 'hits'} in ${entryCount} ${entryCount === 1 ? 'entry' : 'entries'}` }).waitFor();
+    await page
+      .locator('.search-status', { hasText: `${shown} ${shown === 1 ? 'hit' : 'hits'} in ${entryCount} ${entryCount === 1 ? 'entry' : 'entries'}` })
+      .waitFor();
     // The list is virtualized: the turn headings on screen are the first of the store's order.
     const turnTitles = await page.locator('.hit-turn-title .mono').allTextContents();
     const turnOrder = [...new Set(expected.slice(0, shown).map((h) => h.turnId))];
@@ -139,7 +150,9 @@ describe('search across the demo file', () => {
     await shots(app, 'search-demo');
 
     // A text hit past the entry's start among the rows on screen.
-    const onScreen = await page.locator('button.hit').evaluateAll((buttons) => buttons.map((b) => `${(b as HTMLElement).dataset.entry}@${(b as HTMLElement).dataset.offset}`));
+    const onScreen = await page
+      .locator('button.hit')
+      .evaluateAll((buttons) => buttons.map((b) => `${(b as HTMLElement).dataset.entry}@${(b as HTMLElement).dataset.offset}`));
     const hit = expected.find((h) => h.kind === 'text' && h.offset > 0 && onScreen.includes(`${h.id}@${h.offset}`))!;
     expect(hit).toBeDefined();
     await page.locator(`button.hit[data-entry="${hit.id}"][data-offset="${hit.offset}"]`).click();

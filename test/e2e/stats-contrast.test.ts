@@ -30,7 +30,10 @@ describe('stats readability', () => {
       const rgba = (css: string): [number, number, number, number] => {
         const m = css.match(/rgba?\(([^)]+)\)/);
         if (!m) return [0, 0, 0, 0];
-        const p = m[1]!.split(/[ ,/]+/).filter(Boolean).map(Number);
+        const p = m[1]!
+          .split(/[ ,/]+/)
+          .filter(Boolean)
+          .map(Number);
         return [p[0]!, p[1]!, p[2]!, p.length > 3 ? p[3]! : 1];
       };
       const lum = ([r, g, b]: number[]) => {

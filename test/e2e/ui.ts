@@ -36,12 +36,17 @@ export async function listedTurnIds(page: Page): Promise<string[]> {
 
 /** Waits until the turns list shows exactly `n` turns. */
 export async function waitForTurnCount(page: Page, n: number): Promise<void> {
-  await page.locator('.turns-list .list-footer', { hasText: new RegExp(`^${n.toLocaleString('en-US')} turns? loaded(?! · more)`) }).waitFor({ timeout: TIMEOUT });
+  await page
+    .locator('.turns-list .list-footer', { hasText: new RegExp(`^${n.toLocaleString('en-US')} turns? loaded(?! · more)`) })
+    .waitFor({ timeout: TIMEOUT });
 }
 
 /** Clicks a turn in the list and waits for its entries listbox. */
 export async function selectTurn(page: Page, turnId: string): Promise<Locator> {
-  await turnsList(page).getByRole('option').filter({ has: page.locator('span.mono', { hasText: turnId }) }).click();
+  await turnsList(page)
+    .getByRole('option')
+    .filter({ has: page.locator('span.mono', { hasText: turnId }) })
+    .click();
   const entries = page.getByRole('listbox', { name: `Entries of turn ${turnId}` });
   await entries.getByRole('option').first().waitFor({ timeout: TIMEOUT });
   return entries;
@@ -143,7 +148,10 @@ export async function readAndShow(
 
 /** Goes to a page of the app by its nav button (Turns, gc, Stats). */
 export async function goTo(page: Page, name: 'Turns' | 'gc' | 'Stats'): Promise<void> {
-  await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: new RegExp(`^${name}\\b`) }).click();
+  await page
+    .getByRole('navigation', { name: 'Pages' })
+    .getByRole('button', { name: new RegExp(`^${name}\\b`) })
+    .click();
 }
 
 /** The stats page's figures as label -> value text. */

@@ -31,7 +31,14 @@ describe('untrusted observation content', () => {
     const pad = await openScratchpad(dbPath, { clock: () => NOW - 60 });
     try {
       textId = (await pad.put(USER, { turnId: TURN, stepNum: 1, executorName: EXECUTOR, observation: { content: PAYLOAD } })).scratchpad_id;
-      jsonId = (await pad.put(USER, { turnId: TURN, stepNum: 2, executorName: 'fetch_mail', observation: { ok: true, items: [{ subject: PAYLOAD, from: '<b>eve</b>' }] } })).scratchpad_id;
+      jsonId = (
+        await pad.put(USER, {
+          turnId: TURN,
+          stepNum: 2,
+          executorName: 'fetch_mail',
+          observation: { ok: true, items: [{ subject: PAYLOAD, from: '<b>eve</b>' }] },
+        })
+      ).scratchpad_id;
     } finally {
       await pad.close();
     }
@@ -87,7 +94,10 @@ describe('untrusted observation content', () => {
     await expect(page.locator('pre.handle').count()).resolves.toBe(0);
     await assertInert();
     await app.screenshot('untrusted-json-tree');
-    const described = await page.evaluate((id) => (window as unknown as { scratchpad: { entryDescribe(r: { id: string }): Promise<unknown> } }).scratchpad.entryDescribe({ id }), jsonId);
+    const described = await page.evaluate(
+      (id) => (window as unknown as { scratchpad: { entryDescribe(r: { id: string }): Promise<unknown> } }).scratchpad.entryDescribe({ id }),
+      jsonId,
+    );
     expect(described).toMatchObject({ ok: true, value: { meta: { structured: true, owner: 'mallory' } } });
   });
 });

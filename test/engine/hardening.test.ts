@@ -55,10 +55,16 @@ describe('offloadObservation of a text whose JSON is longer than any JavaScript 
   });
   it('hands it to put and counts its size', async () => {
     const puts: PutInput[] = [];
-    const store = { put: async (_p: Principal, input: PutInput) => (puts.push(input), { scratchpad_id: 'x' } as SyntheticHandle) } as Partial<Scratchpad> as Scratchpad;
+    const store = {
+      put: async (_p: Principal, input: PutInput) => (puts.push(input), { scratchpad_id: 'x' } as SyntheticHandle),
+    } as Partial<Scratchpad> as Scratchpad;
     const metrics = createEngineMetrics();
     const seen = await offloadObservation(store, { principal: alice, turnId: 't', stepNum: 1, executorName: 'e', metrics }, { content: text });
-    expect({ seen, puts: puts.length, same: puts[0]?.observation === undefined ? false : (puts[0].observation as { content: string }).content === text }).toEqual({ seen: { scratchpad_id: 'x' }, puts: 1, same: true });
+    expect({
+      seen,
+      puts: puts.length,
+      same: puts[0]?.observation === undefined ? false : (puts[0].observation as { content: string }).content === text,
+    }).toEqual({ seen: { scratchpad_id: 'x' }, puts: 1, same: true });
     expect(metrics.counters()).toMatchObject({ offloaded: 1, offloadedBytes: 6 * text.length + 2 + '{"content":}'.length });
   });
 });
@@ -67,7 +73,20 @@ describe('engine metrics', () => {
   it('count an INTERNAL answer as a failed read', async () => {
     const { store } = await openTempStore();
     const metrics = createEngineMetrics();
-    const hostile = new Proxy({}, { get: () => { throw new Error('boom'); }, has: () => { throw new Error('boom'); }, ownKeys: () => { throw new Error('boom'); } });
+    const hostile = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('boom');
+        },
+        has: () => {
+          throw new Error('boom');
+        },
+        ownKeys: () => {
+          throw new Error('boom');
+        },
+      },
+    );
     const r = await handleScratchpadRead(store, { principal: alice, turnId: 't', metrics }, hostile);
     expect(r).toEqual({ ok: false, error: { code: 'INTERNAL', message: 'internal error while reading the scratchpad' } });
     expect(metrics.counters().failedReads).toBe(1);

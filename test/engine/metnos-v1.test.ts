@@ -49,7 +49,9 @@ describe('the engine over a metnos-v1 file (rows without owner)', () => {
     expect(asUser.ok ? 'served' : asUser.error.code).toBe('NOT_FOUND');
     const asOperator = await handleScratchpadRead(store, { principal: operator, turnId: TEXT_LOG.turnId }, { scratchpad_id: TEXT_LOG.id });
     expect(asOperator.ok ? 'served' : asOperator.error.code).toBe('FORBIDDEN');
-    expect(await codeOf(() => offloadObservation(store, { principal: alice, turnId: 't', stepNum: 1, executorName: 'e' }, { content: 'x'.repeat(5000) }))).toBe('READ_ONLY');
+    expect(await codeOf(() => offloadObservation(store, { principal: alice, turnId: 't', stepNum: 1, executorName: 'e' }, { content: 'x'.repeat(5000) }))).toBe(
+      'READ_ONLY',
+    );
     expect(await codeOf(() => suspendTurn(store, alice, TEXT_LOG.turnId, 600))).toBe('READ_ONLY');
     expect(sha(path)).toBe(before);
   });

@@ -43,7 +43,7 @@ describe('offloadObservation', () => {
   it('stores an observation one byte above the threshold and returns its handle', async () => {
     const { store } = await openTempStore();
     const obs = textOf(4097);
-    const handle = await offloadObservation(store, ctx, obs) as { scratchpad_id: string; step_num: number | null; size_bytes: number };
+    const handle = (await offloadObservation(store, ctx, obs)) as { scratchpad_id: string; step_num: number | null; size_bytes: number };
     expect(handle).not.toBe(obs);
     expect(handle.step_num).toBe(1);
     expect(handle.size_bytes).toBe(4097 - WRAP);
@@ -77,7 +77,7 @@ describe('offloadObservation', () => {
     const small = { content: new Uint8Array(4096).fill(7) };
     expect(await offloadObservation(store, ctx, small)).toBe(small);
     const big = { content: new Uint8Array(4097).fill(7) };
-    const handle = await offloadObservation(store, { ...ctx, stepNum: 2 }, big) as { scratchpad_id: string };
+    const handle = (await offloadObservation(store, { ...ctx, stepNum: 2 }, big)) as { scratchpad_id: string };
     const stored = await store.get(alice, handle.scratchpad_id);
     expect(stored.meta.kind).toBe('binary');
     expect(stored.meta.sizeBytes).toBe(4097);
@@ -86,7 +86,7 @@ describe('offloadObservation', () => {
   it('stores structured observations above the threshold', async () => {
     const { store } = await openTempStore();
     const listing = { entries: Array.from({ length: 200 }, (_, i) => ({ name: `file-${i}.txt`, size: i })) };
-    const handle = await offloadObservation(store, ctx, listing) as { scratchpad_id: string; count?: number };
+    const handle = (await offloadObservation(store, ctx, listing)) as { scratchpad_id: string; count?: number };
     expect((await store.describe(alice, handle.scratchpad_id)).meta.structured).toBe(true);
     expect(JSON.parse((await store.get(alice, handle.scratchpad_id)).content as string)).toEqual(listing);
   });
@@ -95,7 +95,7 @@ describe('offloadObservation', () => {
     const { store, clock } = await openTempStore();
     const obs = { content: 'x'.repeat(50) };
     expect(await offloadObservation(store, ctx, obs, { thresholdBytes: 64 })).toBe(obs);
-    const handle = await offloadObservation(store, { ...ctx, ttlSeconds: 60 }, obs, { thresholdBytes: 63 }) as { scratchpad_id: string };
+    const handle = (await offloadObservation(store, { ...ctx, ttlSeconds: 60 }, obs, { thresholdBytes: 63 })) as { scratchpad_id: string };
     expect((await store.describe(alice, handle.scratchpad_id)).meta.expiresAt).toBe(clock.now + 60);
   });
 

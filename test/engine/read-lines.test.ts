@@ -36,7 +36,15 @@ describe('handleScratchpadRead mode lines', () => {
     const r = ok(await handleScratchpadRead(store, ctxOf(alice), { scratchpad_id: id, mode: 'lines', start: 2, end: 5 }));
     expect(r.content).toBe(range(2, 5));
     expect([r.truncated, r.lineRange, r.encoding]).toEqual([false, { start: 2, end: 5 }, 'utf8']);
-    expect(r.meta).toMatchObject({ id, unit: 'code_points', start: text.indexOf('line 2'), end: text.indexOf('line 5'), startLine: 3, totalLines: 10, truncated: false });
+    expect(r.meta).toMatchObject({
+      id,
+      unit: 'code_points',
+      start: text.indexOf('line 2'),
+      end: text.indexOf('line 5'),
+      startLine: 3,
+      totalLines: 10,
+      truncated: false,
+    });
     expect(r).not.toHaveProperty('nextLine');
   });
 
@@ -95,7 +103,9 @@ describe('handleScratchpadRead mode lines', () => {
     const id = await put(store, numbered(5));
     ok(await handleScratchpadRead(store, ctxOf(alice), { scratchpad_id: id, mode: 'lines', start: 1, end: 3 }));
     const log = await store.readLog(alice, { id });
-    expect(log.map((e) => ({ mode: e.mode, start: e.start, end: e.end, truncated: e.truncated }))).toEqual([{ mode: 'lines', start: 7, end: 21, truncated: false }]);
+    expect(log.map((e) => ({ mode: e.mode, start: e.start, end: e.end, truncated: e.truncated }))).toEqual([
+      { mode: 'lines', start: 7, end: 21, truncated: false },
+    ]);
   });
 
   it.each([
@@ -114,7 +124,10 @@ describe('handleScratchpadRead mode lines', () => {
     const { store } = await openTempStore();
     const id = await put(store, Uint8Array.from([0x61, 0x0a, 0x62]));
     const e = err(await handleScratchpadRead(store, ctxOf(alice), { scratchpad_id: id, mode: 'lines', start: 0, end: 1 }));
-    expect([e.code, e.message]).toEqual(['INVALID_ARGUMENT', `scratchpad entry ${JSON.stringify(id)} is binary: mode "lines" reads text only; use head, tail or range`]);
+    expect([e.code, e.message]).toEqual([
+      'INVALID_ARGUMENT',
+      `scratchpad entry ${JSON.stringify(id)} is binary: mode "lines" reads text only; use head, tail or range`,
+    ]);
   });
 
   it('refuses a negative start outside mode lines and another user’s entry as NOT_FOUND', async () => {
@@ -128,8 +141,14 @@ describe('handleScratchpadRead mode lines', () => {
 
 describe('parseScratchpadReadArgs mode lines', () => {
   it('accepts negative start and end in mode lines only', () => {
-    expect(parseScratchpadReadArgs({ scratchpad_id: 'a', mode: 'lines', start: -10, end: -1 })).toEqual({ ok: true, value: { scratchpad_id: 'a', mode: 'lines', n: 2000, start: -10, end: -1 } });
+    expect(parseScratchpadReadArgs({ scratchpad_id: 'a', mode: 'lines', start: -10, end: -1 })).toEqual({
+      ok: true,
+      value: { scratchpad_id: 'a', mode: 'lines', n: 2000, start: -10, end: -1 },
+    });
     const r = parseScratchpadReadArgs({ scratchpad_id: 'a', mode: 'tail', end: -1 });
-    expect(r.ok ? null : r.error).toEqual({ code: 'INVALID_ARGUMENT', message: 'end: must be >= 0 in mode "tail" (negative counts from the end in mode "lines" only)' });
+    expect(r.ok ? null : r.error).toEqual({
+      code: 'INVALID_ARGUMENT',
+      message: 'end: must be >= 0 in mode "tail" (negative counts from the end in mode "lines" only)',
+    });
   });
 });

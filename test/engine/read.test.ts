@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_MAX_RETURN_LENGTH,
-  createEngineMetrics,
-  handleScratchpadRead,
-  type ReadToolContext,
-  type ScratchpadReadToolResult,
-} from '../../app/engine';
+import { DEFAULT_MAX_RETURN_LENGTH, createEngineMetrics, handleScratchpadRead, type ReadToolContext, type ScratchpadReadToolResult } from '../../app/engine';
 import type { Principal } from '../../app/contract';
 import type { Scratchpad } from '../../app/scratchpad/types';
 import { alice, bob, openTempStore, operator } from './store-fixture';

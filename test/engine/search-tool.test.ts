@@ -4,7 +4,14 @@ import { SCRATCHPAD_SEARCH_TOOL, SEARCH_TOOL_PREVIEW_MAX, parseScratchpadSearchA
 describe('SCRATCHPAD_SEARCH_TOOL', () => {
   it('declares the search arguments, frozen, with previews of at most 200 code points', () => {
     expect(SCRATCHPAD_SEARCH_TOOL.name).toBe('scratchpad_search');
-    expect(Object.keys(SCRATCHPAD_SEARCH_TOOL.parameters.properties as object)).toEqual(['pattern', 'regex', 'case_sensitive', 'scratchpad_id', 'limit', 'cursor']);
+    expect(Object.keys(SCRATCHPAD_SEARCH_TOOL.parameters.properties as object)).toEqual([
+      'pattern',
+      'regex',
+      'case_sensitive',
+      'scratchpad_id',
+      'limit',
+      'cursor',
+    ]);
     expect(Object.isFrozen(SCRATCHPAD_SEARCH_TOOL.parameters)).toBe(true);
     expect(SEARCH_TOOL_PREVIEW_MAX).toBe(200);
   });

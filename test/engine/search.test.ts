@@ -7,14 +7,26 @@ const TURN = 'turn-1';
 describe('handleScratchpadSearch', () => {
   it("finds matches in the user's live rows of the turn only, and records each hit in the read log", async () => {
     const { store, clock } = await openTempStore();
-    const mine = (await store.put(alice, { turnId: TURN, stepNum: 1, executorName: 'e', observation: { content: 'alpha\nERROR disk full\nbeta' } })).scratchpad_id;
+    const mine = (await store.put(alice, { turnId: TURN, stepNum: 1, executorName: 'e', observation: { content: 'alpha\nERROR disk full\nbeta' } }))
+      .scratchpad_id;
     await store.put(alice, { turnId: TURN, stepNum: 2, executorName: 'e', observation: { content: 'error but expired' }, ttlSeconds: -1 });
     await store.put(alice, { turnId: 'other-turn', stepNum: 1, executorName: 'e', observation: { content: 'error elsewhere' } });
     await store.put(bob, { turnId: TURN, stepNum: 1, executorName: 'e', observation: { content: "error in bob's row" } });
     const r = await handleScratchpadSearch(store, { principal: alice, turnId: TURN }, { pattern: 'error' });
     expect(r).toEqual({
       ok: true,
-      hits: [{ id: mine, kind: 'text', offset: 6, length: 5, line: 2, stepNum: 1, executorName: 'e', preview: { text: 'alpha\nERROR disk full\nbeta', matchStart: 6, matchLength: 5 } }],
+      hits: [
+        {
+          id: mine,
+          kind: 'text',
+          offset: 6,
+          length: 5,
+          line: 2,
+          stepNum: 1,
+          executorName: 'e',
+          preview: { text: 'alpha\nERROR disk full\nbeta', matchStart: 6, matchLength: 5 },
+        },
+      ],
       nextCursor: null,
       truncated: false,
     });
@@ -34,8 +46,14 @@ describe('handleScratchpadSearch', () => {
     expect(second.ok && second.hits[0]?.offset).toBe(100);
     expect(await handleScratchpadSearch(store, ctx, { pattern: 'x', limit: 51 })).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
     expect(await handleScratchpadSearch(store, ctx, { pattern: '(', regex: true })).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
-    expect(await handleScratchpadSearch(store, { principal: bob, turnId: TURN }, { pattern: 'x', scratchpad_id: id })).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
-    expect(await handleScratchpadSearch(store, { principal: operator, turnId: TURN }, { pattern: 'x' })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(await handleScratchpadSearch(store, { principal: bob, turnId: TURN }, { pattern: 'x', scratchpad_id: id })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
+    expect(await handleScratchpadSearch(store, { principal: operator, turnId: TURN }, { pattern: 'x' })).toMatchObject({
+      ok: false,
+      error: { code: 'FORBIDDEN' },
+    });
     expect(await handleScratchpadSearch(store, ctx, 'not json')).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
     await store.close();
   });

@@ -6,7 +6,11 @@ import { DEFAULT_READ_N, SCRATCHPAD_READ_TOOL, ScratchpadReadArgsSchema, parseSc
 function withoutDescriptions(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutDescriptions);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'description').map(([k, v]) => [k, withoutDescriptions(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => k !== 'description')
+      .map(([k, v]) => [k, withoutDescriptions(v)]),
+  );
 }
 
 describe('SCRATCHPAD_READ_TOOL', () => {

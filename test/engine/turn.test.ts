@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { SCRATCHPAD_READ_TOOL, SCRATCHPAD_SEARCH_TOOL, handleScratchpadRead, offloadObservation, resumeTurn, suspendTurn, toolsForTurn } from '../../app/engine';
+import {
+  SCRATCHPAD_READ_TOOL,
+  SCRATCHPAD_SEARCH_TOOL,
+  handleScratchpadRead,
+  offloadObservation,
+  resumeTurn,
+  suspendTurn,
+  toolsForTurn,
+} from '../../app/engine';
 import type { Principal } from '../../app/contract';
 import { ScratchpadError, type Scratchpad } from '../../app/scratchpad/types';
 import { alice, bob, openTempStore, operator } from './store-fixture';
@@ -97,7 +105,12 @@ describe('suspendTurn and resumeTurn', () => {
     const { store } = await openTempStore();
     const id = await offload(store, alice, 'alice', 600);
     const before = (await store.describe(alice, id)).meta.expiresAt;
-    for (const [p, ttl] of [[alice, 0], [alice, -5], [alice, Number.NaN], [operator, 600]] as const) {
+    for (const [p, ttl] of [
+      [alice, 0],
+      [alice, -5],
+      [alice, Number.NaN],
+      [operator, 600],
+    ] as const) {
       let code: string | undefined;
       try {
         await suspendTurn(store, p, TURN, ttl);

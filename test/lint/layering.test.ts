@@ -81,20 +81,14 @@ describe('Node-only layers of app/', () => {
 
   it('refuses an import of the main process or the renderer', async () => {
     const code = "import '../../main/ipc';\nimport '../../renderer/src/App';\n";
-    expect(await layeringMessages('app/engine/x.ts', code)).toEqual([
-      forbidden('engine', '../../main/ipc'),
-      forbidden('engine', '../../renderer/src/App'),
-    ]);
+    expect(await layeringMessages('app/engine/x.ts', code)).toEqual([forbidden('engine', '../../main/ipc'), forbidden('engine', '../../renderer/src/App')]);
   });
 });
 
 describe('contract layer', () => {
-  it.each(['../scratchpad', '../scratchpad/types', '../engine', 'node:fs', 'better-sqlite3', 'electron'])(
-    'refuses an import of %s',
-    async (spec) => {
-      expect(await layeringMessages('app/contract/x.ts', `import '${spec}';\n`)).toEqual([forbidden('contract', spec)]);
-    },
-  );
+  it.each(['../scratchpad', '../scratchpad/types', '../engine', 'node:fs', 'better-sqlite3', 'electron'])('refuses an import of %s', async (spec) => {
+    expect(await layeringMessages('app/contract/x.ts', `import '${spec}';\n`)).toEqual([forbidden('contract', spec)]);
+  });
 
   it('accepts its own modules and zod', async () => {
     expect(await layeringMessages('app/contract/x.ts', "import './model';\nimport { z } from 'zod';\nvoid z;\n")).toEqual([]);
@@ -125,9 +119,7 @@ describe('main layer', () => {
 
 describe('files in no layer', () => {
   it.each(['stray/x.ts', 'lib/util.ts', 'src/index.tsx'])('reports %s as covered by no layer', async (file) => {
-    expect(await layeringMessages(file, 'export const a = 1;\n')).toEqual([
-      `File ${file} is in no layer of eslint/layering.js: add it to a layer.`,
-    ]);
+    expect(await layeringMessages(file, 'export const a = 1;\n')).toEqual([`File ${file} is in no layer of eslint/layering.js: add it to a layer.`]);
   });
 
   it('covers the root config files', async () => {
@@ -248,7 +240,9 @@ describe('raw IPC ban (no-restricted-imports)', () => {
   });
 
   it('leaves other electron imports alone', async () => {
-    expect(await ruleMessages('no-restricted-imports', 'main/electron/window.ts', "import { BrowserWindow } from 'electron';\nvoid BrowserWindow;\n")).toEqual([]);
+    expect(await ruleMessages('no-restricted-imports', 'main/electron/window.ts', "import { BrowserWindow } from 'electron';\nvoid BrowserWindow;\n")).toEqual(
+      [],
+    );
   });
 });
 
@@ -261,7 +255,8 @@ describe('react-hooks rules in the renderer', () => {
   });
 
   it('reports an effect with a missing dependency', async () => {
-    const code = "import { useEffect } from 'react';\nexport function C({ id }: { id: string }) {\n  useEffect(() => console.log(id), []);\n  return null;\n}\n";
+    const code =
+      "import { useEffect } from 'react';\nexport function C({ id }: { id: string }) {\n  useEffect(() => console.log(id), []);\n  return null;\n}\n";
     const messages = await ruleMessages('react-hooks/exhaustive-deps', 'renderer/src/views/x.tsx', code);
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatch(/missing dependency: 'id'/);

@@ -12,7 +12,11 @@ function recordingTransport() {
     },
     on: (event, listener) => {
       listeners.set(event, [...(listeners.get(event) ?? []), listener]);
-      return () => listeners.set(event, (listeners.get(event) ?? []).filter((l) => l !== listener));
+      return () =>
+        listeners.set(
+          event,
+          (listeners.get(event) ?? []).filter((l) => l !== listener),
+        );
     },
   };
   return { transport, invoked, listeners };
@@ -63,7 +67,7 @@ describe('createBridge', () => {
     const bridge = createBridge({
       invoke: (channel) => {
         if (channel === 'entry:read') throw new Error('An object could not be cloned.');
-        return Promise.reject(new Error('No handler registered for \'stats:get\''));
+        return Promise.reject(new Error("No handler registered for 'stats:get'"));
       },
       on: () => () => {},
     });

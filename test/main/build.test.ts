@@ -10,7 +10,12 @@ afterAll(removeScratchDirs);
 /** Every module specifier a bundle still loads at run time (static imports, dynamic imports, require calls). */
 function runtimeImports(code: string): string[] {
   const specs = new Set<string>();
-  for (const re of [/\bfrom\s*["']([^"']+)["']/g, /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g, /\brequire\s*\(\s*["']([^"']+)["']\s*\)/g, /^\s*import\s*["']([^"']+)["']/gm]) {
+  for (const re of [
+    /\bfrom\s*["']([^"']+)["']/g,
+    /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g,
+    /\brequire\s*\(\s*["']([^"']+)["']\s*\)/g,
+    /^\s*import\s*["']([^"']+)["']/gm,
+  ]) {
     for (const m of code.matchAll(re)) specs.add(m[1]!);
   }
   return [...specs].sort();
@@ -34,7 +39,11 @@ describe('buildMain', () => {
   });
 
   it('leaves only electron, better-sqlite3 and Node built-ins external in main and the worker', () => {
-    const allowed = (spec: string) => spec === 'electron' || spec === 'better-sqlite3' || spec.startsWith('node:') || ['fs', 'path', 'os', 'crypto', 'url', 'util', 'worker_threads', 'events'].includes(spec);
+    const allowed = (spec: string) =>
+      spec === 'electron' ||
+      spec === 'better-sqlite3' ||
+      spec.startsWith('node:') ||
+      ['fs', 'path', 'os', 'crypto', 'url', 'util', 'worker_threads', 'events'].includes(spec);
     expect(runtimeImports(files['main.js']!).filter((s) => !allowed(s))).toEqual([]);
     expect(runtimeImports(files['store-worker.js']!).filter((s) => !allowed(s) || s === 'electron')).toEqual([]);
     expect(runtimeImports(files['main.js']!)).toContain('electron');
@@ -42,7 +51,7 @@ describe('buildMain', () => {
 });
 
 describe('nativePlan', () => {
-  it('targets Electron\'s ABI in .electron-native with Electron\'s headers, apart from node_modules', () => {
+  it("targets Electron's ABI in .electron-native with Electron's headers, apart from node_modules", () => {
     const plan = nativePlan('45.5.0', 'x64');
     expect(plan.dir).toBe(join(ROOT, '.electron-native', 'better-sqlite3'));
     expect(plan.binding).toBe(join(plan.dir, 'build', 'Release', 'better_sqlite3.node'));

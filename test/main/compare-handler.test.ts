@@ -23,7 +23,7 @@ describe.each(CLIENTS)('entry:compare over the %s', (_name, open) => {
     return { seeded, handlers, session };
   }
 
-  it('diffs two of the principal\'s entries and marks the expired one', async () => {
+  it("diffs two of the principal's entries and marks the expired one", async () => {
     const { seeded, handlers, session } = await setup(ALICE);
     const r = await handlers['entry:compare'](session, { leftId: seeded.ids.aliceExpired, rightId: seeded.ids.aliceText, context: 0 });
     if (!r.ok) throw new Error(r.error.message);

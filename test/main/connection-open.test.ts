@@ -31,8 +31,15 @@ describe('File › Open Connection…', () => {
   it('is a File menu item after Open… with its own accelerator, calling onOpenConnection', () => {
     const calls: string[] = [];
     const template = menuTemplate({
-      recentFiles: [], principal: ALICE, owners: [], isMac: false,
-      onOpen: () => calls.push('open'), onOpenConnection: () => calls.push('connection'), onOpenRecent: () => {}, onNewWindow: () => {}, onViewAs: () => {},
+      recentFiles: [],
+      principal: ALICE,
+      owners: [],
+      isMac: false,
+      onOpen: () => calls.push('open'),
+      onOpenConnection: () => calls.push('connection'),
+      onOpenRecent: () => {},
+      onNewWindow: () => {},
+      onViewAs: () => {},
     }) as Item[];
     const file = template.find((m) => m.label === '&File')?.submenu ?? [];
     const item = file.find((i) => i.label === 'Open Connection…');
@@ -88,7 +95,10 @@ describe('connection:open', () => {
     expect(JSON.stringify(failed)).not.toMatch(/typed-secret|field-secret/);
     expect(session.store).toBe(first);
     expect(prompts.asked(session)).toBe(true);
-    expect(await handlers['connection:open'](session, { url: 'postgres://alice@127.0.0.1:5432/db' })).toMatchObject({ ok: true, value: { file: 'postgres://alice@127.0.0.1:5432/db' } });
+    expect(await handlers['connection:open'](session, { url: 'postgres://alice@127.0.0.1:5432/db' })).toMatchObject({
+      ok: true,
+      value: { file: 'postgres://alice@127.0.0.1:5432/db' },
+    });
   });
 });
 

@@ -16,8 +16,18 @@ async function seedLiveStore(): Promise<{ path: string; ids: string[] }> {
   const pad = await openScratchpad(path);
   try {
     const ids = [
-      (await pad.put({ kind: 'user', userId: 'alice' }, { turnId: 'turn-a', stepNum: 1, executorName: 'shell', observation: { content: 'héllo wörld 🌍\n'.repeat(50) } })).scratchpad_id,
-      (await pad.put({ kind: 'user', userId: 'alice' }, { turnId: 'turn-a', stepNum: 2, executorName: 'fetch', observation: { content: Uint8Array.from([1, 2, 3, 255]) } })).scratchpad_id,
+      (
+        await pad.put(
+          { kind: 'user', userId: 'alice' },
+          { turnId: 'turn-a', stepNum: 1, executorName: 'shell', observation: { content: 'héllo wörld 🌍\n'.repeat(50) } },
+        )
+      ).scratchpad_id,
+      (
+        await pad.put(
+          { kind: 'user', userId: 'alice' },
+          { turnId: 'turn-a', stepNum: 2, executorName: 'fetch', observation: { content: Uint8Array.from([1, 2, 3, 255]) } },
+        )
+      ).scratchpad_id,
       (await pad.put({ kind: 'user', userId: 'bob' }, { turnId: 'turn-b', stepNum: 1, executorName: 'shell', observation: { rows: [1, 2, 3] } })).scratchpad_id,
     ];
     return { path, ids };
@@ -26,7 +36,12 @@ async function seedLiveStore(): Promise<{ path: string; ids: string[] }> {
   }
 }
 
-const weirdNumber = fc.oneof(fc.integer({ min: -5, max: 5000 }), fc.double(), fc.constantFrom(Number.NaN, Infinity, -Infinity, -0, 2 ** 53, 1e308), fc.string({ maxLength: 4 }));
+const weirdNumber = fc.oneof(
+  fc.integer({ min: -5, max: 5000 }),
+  fc.double(),
+  fc.constantFrom(Number.NaN, Infinity, -Infinity, -0, 2 ** 53, 1e308),
+  fc.string({ maxLength: 4 }),
+);
 const weirdString = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('', '../../etc/passwd', "' OR 1=1 --", 'x'.repeat(300), '\u0000'), fc.integer());
 
 /** Requests near the real shapes (right keys, wrong or edge values, extra keys), plus ids that exist. */
@@ -60,7 +75,12 @@ function nearMisses(ids: string[]) {
     fc.record({ id, mode: fc.constantFrom('full', 'head', 'tail'), n: maybe(fc.integer({ min: 0, max: 100 })) }),
     fc.record({ id, mode: fc.constant('range'), start: fc.integer({ min: 0, max: 900 }), end: fc.integer({ min: 0, max: 900 }) }),
     fc.record({ id, mode: fc.constant('lines'), start: fc.integer({ min: 0, max: 50 }), end: fc.integer({ min: 0, max: 50 }) }),
-    fc.record({ pattern: fc.oneof(weirdString, fc.constantFrom('a', '(', '[x')), regex: maybe(fc.boolean()), caseSensitive: maybe(fc.boolean()), id: maybe(id) }),
+    fc.record({
+      pattern: fc.oneof(weirdString, fc.constantFrom('a', '(', '[x')),
+      regex: maybe(fc.boolean()),
+      caseSensitive: maybe(fc.boolean()),
+      id: maybe(id),
+    }),
   );
 }
 
@@ -98,7 +118,11 @@ describe('IPC fuzzing: random and malformed payloads to every channel', () => {
     before = fileHash(seeded.path);
     store = await openInProcessClient(seeded.path);
     handlers = createHandlers({ dialogs: scriptedDialogs().dialogs, recentFiles: memoryRecentFiles(), openStore: openInProcessClient });
-    for (const [name, principal] of [['alice', ALICE], ['operator', OPERATOR]] as Array<[string, Principal]>) sessions[name] = recordingSession(store, principal).session;
+    for (const [name, principal] of [
+      ['alice', ALICE],
+      ['operator', OPERATOR],
+    ] as Array<[string, Principal]>)
+      sessions[name] = recordingSession(store, principal).session;
   });
 
   afterAll(async () => {

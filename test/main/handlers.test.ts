@@ -4,7 +4,22 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createHandlers } from '../../main/ipc/handlers';
 import { INTERNAL_MESSAGE } from '../../main/ipc/errors';
 import type { StoreClient } from '../../main/store/client';
-import { ALICE, ALICE_TEXT, BOB, CLIENTS, OPERATOR, PNG_BYTES, fileHash, memoryRecentFiles, recordingSession, removeScratchDirs, scriptedDialogs, seedStore, tempDir, testServices } from './helpers';
+import {
+  ALICE,
+  ALICE_TEXT,
+  BOB,
+  CLIENTS,
+  OPERATOR,
+  PNG_BYTES,
+  fileHash,
+  memoryRecentFiles,
+  recordingSession,
+  removeScratchDirs,
+  scriptedDialogs,
+  seedStore,
+  tempDir,
+  testServices,
+} from './helpers';
 
 afterAll(removeScratchDirs);
 
@@ -41,7 +56,7 @@ describe.each(CLIENTS)('createHandlers over the %s', (_name, open) => {
   });
 
   describe('turns:list and turn:entries', () => {
-    it('lists only the principal\'s own turns', async () => {
+    it("lists only the principal's own turns", async () => {
       const { handlers, session } = await setup(ALICE);
       const page = await handlers['turns:list'](session, {});
       expect(page.ok && page.value.turns.map((t) => t.turnId).sort()).toEqual(['turn-alice-1', 'turn-alice-2']);
@@ -50,7 +65,7 @@ describe.each(CLIENTS)('createHandlers over the %s', (_name, open) => {
       expect(bobs.ok && bobs.value.turns.map((t) => t.turnId).sort()).toEqual(['turn-bob-1', 'turn-bob-2']);
     });
 
-    it('returns a turn\'s entries in step order and nothing of another owner\'s turn', async () => {
+    it("returns a turn's entries in step order and nothing of another owner's turn", async () => {
       const { seeded, handlers, session } = await setup(ALICE);
       const mine = await handlers['turn:entries'](session, { turnId: 'turn-alice-1' });
       expect(mine.ok && mine.value.map((e) => [e.id, e.stepNum, e.kind, e.owner])).toEqual([
@@ -62,11 +77,17 @@ describe.each(CLIENTS)('createHandlers over the %s', (_name, open) => {
   });
 
   describe('entry:describe and entry:read', () => {
-    it('reads head, tail and range slices of the principal\'s own row', async () => {
+    it("reads head, tail and range slices of the principal's own row", async () => {
       const { seeded, handlers, session } = await setup(ALICE);
       const id = seeded.ids.aliceText;
       const head = await handlers['entry:read'](session, { id, mode: 'head', n: 11 });
-      expect(head.ok && [head.value.content, head.value.encoding, head.value.meta.start, head.value.meta.end, head.value.meta.totalLength]).toEqual(['alice line\n', 'utf8', 0, 11, ALICE_TEXT.length]);
+      expect(head.ok && [head.value.content, head.value.encoding, head.value.meta.start, head.value.meta.end, head.value.meta.totalLength]).toEqual([
+        'alice line\n',
+        'utf8',
+        0,
+        11,
+        ALICE_TEXT.length,
+      ]);
       const tail = await handlers['entry:read'](session, { id, mode: 'tail', n: 5 });
       expect(tail.ok && tail.value.content).toBe('line\n');
       const range = await handlers['entry:read'](session, { id, mode: 'range', start: 6, end: 10 });
@@ -78,7 +99,7 @@ describe.each(CLIENTS)('createHandlers over the %s', (_name, open) => {
       expect(png.ok && [png.value.encoding, Buffer.from(png.value.content, 'base64')]).toEqual(['base64', Buffer.from(PNG_BYTES.subarray(0, 8))]);
     });
 
-    it('answers NOT_FOUND for another owner\'s row without leaking it', async () => {
+    it("answers NOT_FOUND for another owner's row without leaking it", async () => {
       const { seeded, handlers, session } = await setup(ALICE);
       for (const result of [
         await handlers['entry:describe'](session, { id: seeded.ids.bobText }),
@@ -124,7 +145,7 @@ describe.each(CLIENTS)('createHandlers over the %s', (_name, open) => {
   });
 
   describe('stats:get', () => {
-    it('counts the principal\'s rows; per-owner figures for the operator only', async () => {
+    it("counts the principal's rows; per-owner figures for the operator only", async () => {
       const { handlers, session, events } = await setup(ALICE);
       const mine = await handlers['stats:get'](session, {});
       expect(mine.ok && [mine.value.rows, mine.value.expiredRows, mine.value.byOwner]).toEqual([3, 1, undefined]);
@@ -134,7 +155,13 @@ describe.each(CLIENTS)('createHandlers over the %s', (_name, open) => {
       ]);
       session.principal = OPERATOR;
       const all = await handlers['stats:get'](session, {});
-      expect(all.ok && [all.value.rows, all.value.byOwner?.map((o) => [o.owner, o.rows]).sort()]).toEqual([5, [['alice', 3], ['bob', 2]]]);
+      expect(all.ok && [all.value.rows, all.value.byOwner?.map((o) => [o.owner, o.rows]).sort()]).toEqual([
+        5,
+        [
+          ['alice', 3],
+          ['bob', 2],
+        ],
+      ]);
     });
   });
 
@@ -143,11 +170,15 @@ describe.each(CLIENTS)('createHandlers over the %s', (_name, open) => {
       const { seeded, handlers, session } = await setup(OPERATOR);
       const before = fileHash(seeded.path);
       const preview = await handlers['gc:preview'](session, {});
-      expect(preview.ok && [preview.value.deletedRows, preview.value.dryRun, preview.value.turns.map((t) => t.turnId).sort()]).toEqual([2, true, ['turn-alice-2', 'turn-bob-2']]);
+      expect(preview.ok && [preview.value.deletedRows, preview.value.dryRun, preview.value.turns.map((t) => t.turnId).sort()]).toEqual([
+        2,
+        true,
+        ['turn-alice-2', 'turn-bob-2'],
+      ]);
       expect(fileHash(seeded.path)).toBe(before);
     });
 
-    it('deletes only the user\'s own expired rows and announces the change', async () => {
+    it("deletes only the user's own expired rows and announces the change", async () => {
       const { handlers, session, events } = await setup(ALICE);
       const run = await handlers['gc:run'](session, {});
       expect(run.ok && [run.value.deletedRows, run.value.dryRun, run.value.turns.map((t) => [t.turnId, t.rows])]).toEqual([1, false, [['turn-alice-2', 1]]]);
@@ -176,7 +207,7 @@ describe.each(CLIENTS)('createHandlers over the %s', (_name, open) => {
       expect(events).toEqual([]);
     });
 
-    it('refuses another owner\'s row before showing any dialog', async () => {
+    it("refuses another owner's row before showing any dialog", async () => {
       const target = join(tempDir(), 'stolen.txt');
       const { seeded, handlers, session, asked } = await setup(ALICE, { save: [target] });
       const result = await handlers['entry:export'](session, { id: seeded.ids.bobText });
@@ -187,7 +218,7 @@ describe.each(CLIENTS)('createHandlers over the %s', (_name, open) => {
   });
 
   describe('file:open', () => {
-    it('opens a file from main\'s recent list by index', async () => {
+    it("opens a file from main's recent list by index", async () => {
       const other = await seedStore();
       const recent = memoryRecentFiles([other.path]);
       const { handlers, session, events } = await setup(ALICE, {}, recent);
@@ -227,7 +258,7 @@ describe.each(CLIENTS)('createHandlers over the %s', (_name, open) => {
   });
 
   describe('principal:choose', () => {
-    it('switches to the principal confirmed in main\'s dialog, offering every owner', async () => {
+    it("switches to the principal confirmed in main's dialog, offering every owner", async () => {
       const { handlers, session, events, asked } = await setup(ALICE, { principal: [BOB] });
       const result = await handlers['principal:choose'](session, {});
       expect(result.ok && result.value?.principal).toEqual(BOB);

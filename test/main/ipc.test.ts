@@ -14,7 +14,12 @@ const PAGE_URL = 'file:///app/dist/renderer/index.html';
 type Window = InstanceType<typeof electron.BrowserWindow>;
 
 /** Calls the registered ipcMain handler the way Electron would for a message from `frame` of `contents`. */
-function invoke<C extends ChannelName>(contents: InstanceType<typeof electron.FakeWebContents>, channel: C, request: unknown, frame: unknown = contents.mainFrame) {
+function invoke<C extends ChannelName>(
+  contents: InstanceType<typeof electron.FakeWebContents>,
+  channel: C,
+  request: unknown,
+  frame: unknown = contents.mainFrame,
+) {
   const handler = electron.ipcMain.handlers.get(channel);
   if (!handler) throw new Error(`no handler for ${channel}`);
   return handler({ sender: contents, senderFrame: frame }, request) as Promise<Envelope<ChannelResponse<C>>>;
@@ -66,22 +71,37 @@ describe('the IPC adapter and per-window sessions', () => {
   it('unregisters every channel on dispose', () => {
     controller.dispose();
     expect(electron.ipcMain.handlers.size).toBe(0);
-    controller = createAppController({ files: { preloadPath: '', indexFile: PAGE }, pageUrl: PAGE_URL, openStore: (path) => openInProcessClient(path), recentFiles: memoryRecentFiles(), downloadsDir: () => '/tmp', log: () => {} });
+    controller = createAppController({
+      files: { preloadPath: '', indexFile: PAGE },
+      pageUrl: PAGE_URL,
+      openStore: (path) => openInProcessClient(path),
+      recentFiles: memoryRecentFiles(),
+      downloadsDir: () => '/tmp',
+      log: () => {},
+    });
   });
 
-  it('takes the principal from the sender: two windows as two owners never see each other\'s rows', async () => {
+  it("takes the principal from the sender: two windows as two owners never see each other's rows", async () => {
     const alice = await open(ALICE);
     const bob = await open(BOB);
     const aliceTurns = await invoke(alice.webContents, 'turns:list', {});
     const bobTurns = await invoke(bob.webContents, 'turns:list', {});
-    expect(valueOf(aliceTurns).turns.map((t) => t.turnId).sort()).toEqual(['turn-alice-1', 'turn-alice-2']);
-    expect(valueOf(bobTurns).turns.map((t) => t.turnId).sort()).toEqual(['turn-bob-1', 'turn-bob-2']);
+    expect(
+      valueOf(aliceTurns)
+        .turns.map((t) => t.turnId)
+        .sort(),
+    ).toEqual(['turn-alice-1', 'turn-alice-2']);
+    expect(
+      valueOf(bobTurns)
+        .turns.map((t) => t.turnId)
+        .sort(),
+    ).toEqual(['turn-bob-1', 'turn-bob-2']);
     expect(codeOf(await invoke(alice.webContents, 'entry:read', { id: seeded.ids.bobText, mode: 'full' }))).toBe('NOT_FOUND');
     expect(codeOf(await invoke(bob.webContents, 'entry:describe', { id: seeded.ids.aliceText }))).toBe('NOT_FOUND');
     expect(codeOf(await invoke(bob.webContents, 'entry:describe', { id: seeded.ids.bobText }))).toBe('ok');
   });
 
-  it('pushes a window\'s events to that window only', async () => {
+  it("pushes a window's events to that window only", async () => {
     const alice = await open(ALICE);
     const bob = await open(BOB);
     bob.webContents.sent.length = 0;
@@ -130,7 +150,9 @@ describe('the IPC adapter and per-window sessions', () => {
     // Strict schemas refuse the extra keys. entry:readLog's selector is a union that strips them: the first request
     // selects nothing, the second reads bob's row as the window's principal and finds nothing of alice's.
     expect(outcomes).toEqual(
-      Object.fromEntries(CHANNEL_NAMES.map((c: ChannelName) => [c, c === 'entry:readLog' ? ['INVALID_ARGUMENT', 'NOT_FOUND'] : ['INVALID_ARGUMENT', 'INVALID_ARGUMENT']])),
+      Object.fromEntries(
+        CHANNEL_NAMES.map((c: ChannelName) => [c, c === 'entry:readLog' ? ['INVALID_ARGUMENT', 'NOT_FOUND'] : ['INVALID_ARGUMENT', 'INVALID_ARGUMENT']]),
+      ),
     );
     const info = valueOf(await invoke(window.webContents, 'session:info', {}));
     expect([info.file, info.principal]).toEqual([seeded.path, ALICE]);

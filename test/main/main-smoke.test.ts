@@ -44,12 +44,15 @@ describe('the bundled main process under an electron stub', () => {
     expect(result.foreign).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: 'requests are accepted only from the app page' } });
   });
 
-  it('on a first run without --db, offers demo data and opens the app\'s own file as operator', async () => {
+  it("on a first run without --db, offers demo data and opens the app's own file as operator", async () => {
     const home = tempDir('home-');
     const records = await runMain(mainJs, [], { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), METNOS_USER_DATA: '', STUB_MESSAGE_BOX_RESPONSE: '1' });
     expect(records.filter((r) => r.tag === 'MESSAGE_BOX').map((r) => r.value)).toEqual(['No scratchpad file yet']);
     const result = records.find((r) => r.tag === 'RESULT')?.value;
-    expect([result.info.value.file, result.info.value.principal]).toEqual([join(home, '.config', 'Scratchpad Inspector', 'scratchpad.db'), { kind: 'operator' }]);
+    expect([result.info.value.file, result.info.value.principal]).toEqual([
+      join(home, '.config', 'Scratchpad Inspector', 'scratchpad.db'),
+      { kind: 'operator' },
+    ]);
     expect(result.info.value.knownOwners.length).toBeGreaterThanOrEqual(2);
     expect(result.turns.value.turns.length).toBeGreaterThan(0);
   });
@@ -63,11 +66,15 @@ describe('the bundled main process under an electron stub', () => {
     expect(failure?.stdout).toContain('@@ERROR_BOX ["Scratchpad Inspector","--owner and --operator cannot be combined"]');
   });
 
-  it('registers the scratchpad-inspector scheme; --open LINK shows the unknown file, confirmed opens it as main\'s principal (never the link\'s)', async () => {
+  it("registers the scratchpad-inspector scheme; --open LINK shows the unknown file, confirmed opens it as main's principal (never the link's)", async () => {
     const seeded = await seedStore();
     const home = tempDir('home-');
     const link = formatDeepLink({ db: seeded.path, id: 'no-such-entry' });
-    const records = await runMain(mainJs, ['--open', link, '--owner', 'alice'], { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), STUB_MESSAGE_BOX_RESPONSE: '1' });
+    const records = await runMain(mainJs, ['--open', link, '--owner', 'alice'], {
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, '.config'),
+      STUB_MESSAGE_BOX_RESPONSE: '1',
+    });
     expect(records.filter((r) => r.tag === 'PROTOCOL_CLIENT').map((r) => r.value)).toEqual(['scratchpad-inspector']);
     expect(records.filter((r) => r.tag === 'MESSAGE_BOX').map((r) => r.value)).toEqual(['A link asks to open a scratchpad file you have not opened before']);
     const result = records.find((r) => r.tag === 'RESULT')?.value;

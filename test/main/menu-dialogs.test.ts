@@ -41,7 +41,11 @@ describe('menuTemplate', () => {
       ['close', undefined],
       ['quit', undefined],
     ]);
-    expect(submenu(template, '&View').filter((i) => i.role).map((i) => i.role)).toEqual(['reload', 'toggleDevTools', 'resetZoom', 'zoomIn', 'zoomOut', 'togglefullscreen']);
+    expect(
+      submenu(template, '&View')
+        .filter((i) => i.role)
+        .map((i) => i.role),
+    ).toEqual(['reload', 'toggleDevTools', 'resetZoom', 'zoomIn', 'zoomOut', 'togglefullscreen']);
   });
 
   it('adds the app menu on macOS and leaves Quit to it', () => {
@@ -50,7 +54,7 @@ describe('menuTemplate', () => {
     expect(submenu(template, '&File').some((i) => i.role === 'quit')).toBe(false);
   });
 
-  it('opens recent files from main\'s own list and asks to view as the chosen principal', () => {
+  it("opens recent files from main's own list and asks to view as the chosen principal", () => {
     const { template, calls } = model();
     const recent = submenu(template, '&File').find((i) => i.label === 'Open Recent')?.submenu ?? [];
     recent[1]?.click?.();
@@ -62,7 +66,11 @@ describe('menuTemplate', () => {
     ]);
     viewAs[2]?.click?.();
     viewAs[0]?.click?.();
-    expect(calls).toEqual([['recent', '/b.db'], ['viewAs', { kind: 'user', userId: 'bob' }], ['viewAs', { kind: 'operator' }]]);
+    expect(calls).toEqual([
+      ['recent', '/b.db'],
+      ['viewAs', { kind: 'user', userId: 'bob' }],
+      ['viewAs', { kind: 'operator' }],
+    ]);
   });
 
   it('disables Open Recent when the list is empty', () => {
@@ -76,7 +84,11 @@ describe('electronDialogs', () => {
 
   it('offers operator and the owners as buttons and maps the answer to a principal', async () => {
     const seen: Array<{ buttons: string[]; cancelId: number }> = [];
-    for (const [response, expected] of [[0, null], [1, { kind: 'operator' }], [3, { kind: 'user', userId: 'bob' }]] as const) {
+    for (const [response, expected] of [
+      [0, null],
+      [1, { kind: 'operator' }],
+      [3, { kind: 'user', userId: 'bob' }],
+    ] as const) {
       electron.dialog.showMessageBox = (async (options: { buttons: string[]; cancelId: number }) => {
         seen.push(options);
         return { response };
@@ -92,14 +104,20 @@ describe('electronDialogs', () => {
       asked.push(options.defaultPath);
       return asked.length === 1 ? { canceled: false, filePath: '/home/u/out.png' } : { canceled: true };
     }) as never;
-    const dialogs = electronDialogs(() => undefined, () => '/home/u/Downloads');
+    const dialogs = electronDialogs(
+      () => undefined,
+      () => '/home/u/Downloads',
+    );
     expect(await dialogs.chooseSavePath(session, 'abc.png')).toBe('/home/u/out.png');
     expect(await dialogs.chooseSavePath(session, 'abc.png')).toBeNull();
     expect(asked).toEqual(['/home/u/Downloads/abc.png', '/home/u/Downloads/abc.png']);
   });
 
   it('returns the first chosen file of the open dialog, or null', async () => {
-    const answers = [{ canceled: false, filePaths: ['/x/s.db'] }, { canceled: true, filePaths: [] }];
+    const answers = [
+      { canceled: false, filePaths: ['/x/s.db'] },
+      { canceled: true, filePaths: [] },
+    ];
     electron.dialog.showOpenDialog = (async () => answers.shift()) as never;
     const dialogs = electronDialogs(() => undefined);
     expect([await dialogs.chooseOpenPath(session), await dialogs.chooseOpenPath(session)]).toEqual(['/x/s.db', null]);

@@ -20,7 +20,14 @@ const odd = {
   content: fc.oneof(fc.uint8Array({ maxLength: 40 }), fc.string({ maxLength: 40 })),
   size: fc.oneof(fc.integer(), fc.constant(null), fc.constant('big')),
   summary: fc.oneof(fc.constant(null), fc.string(), fc.double(), fc.uint8Array({ maxLength: 4 })),
-  time: fc.oneof(fc.double({ min: 0, max: 4e9, noNaN: true }), fc.constant(Infinity), fc.constant(-Infinity), fc.constant('never'), fc.constant(null), fc.constant(NOW)),
+  time: fc.oneof(
+    fc.double({ min: 0, max: 4e9, noNaN: true }),
+    fc.constant(Infinity),
+    fc.constant(-Infinity),
+    fc.constant('never'),
+    fc.constant(null),
+    fc.constant(NOW),
+  ),
 };
 const key = (texts: fc.Arbitrary<string>) =>
   fc.oneof(
@@ -68,7 +75,18 @@ function writeFile(rows: readonly OddRow[]): { path: string; stored: OddRow[] } 
   const stored: OddRow[] = [];
   rows.forEach((r) => {
     try {
-      insert.run(bind(r.id), bind(r.turn), bind(r.step), bind(r.executor), bind(r.kind), bind(r.content), bind(r.size), bind(r.summary), bind(r.createdAt), bind(r.expiresAt));
+      insert.run(
+        bind(r.id),
+        bind(r.turn),
+        bind(r.step),
+        bind(r.executor),
+        bind(r.kind),
+        bind(r.content),
+        bind(r.size),
+        bind(r.summary),
+        bind(r.createdAt),
+        bind(r.expiresAt),
+      );
       stored.push(r);
     } catch (err) {
       if ((err as { code?: string }).code !== 'SQLITE_CONSTRAINT_PRIMARYKEY') throw err;

@@ -10,7 +10,18 @@ import { openScratchpad } from '../../app/scratchpad';
 import { createHandlers } from '../../main/ipc/handlers';
 import type { StoreClient } from '../../main/store/client';
 import { openInProcessClient } from '../../main/store/in-process';
-import { ALICE, CLIENTS, memoryRecentFiles, recordingSession, removeScratchDirs, scriptedDialogs, seedStore, tempDir, testServices, type Seeded } from './helpers';
+import {
+  ALICE,
+  CLIENTS,
+  memoryRecentFiles,
+  recordingSession,
+  removeScratchDirs,
+  scriptedDialogs,
+  seedStore,
+  tempDir,
+  testServices,
+  type Seeded,
+} from './helpers';
 
 vi.mock('electron', () => import('./fake-electron'));
 

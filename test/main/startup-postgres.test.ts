@@ -18,7 +18,11 @@ describe('a postgres:// URL at startup', () => {
   it('is taken from --db as given, never as a file path, and is not a first run', () => {
     const launch = parseLaunchArgs(['--db', URL_WITH_PASSWORD, '--owner', 'alice']);
     expect(launch.db).toBe(URL_WITH_PASSWORD);
-    expect(resolveDatabase(launch.db, { env: {}, homeDir: '/home/x', userDataDir: '/data', exists: () => false })).toEqual({ path: URL_WITH_PASSWORD, source: 'flag', firstRun: false });
+    expect(resolveDatabase(launch.db, { env: {}, homeDir: '/home/x', userDataDir: '/data', exists: () => false })).toEqual({
+      path: URL_WITH_PASSWORD,
+      source: 'flag',
+      firstRun: false,
+    });
   });
 
   it('enters the recent list without its password, not resolved against the working folder', () => {

@@ -51,7 +51,11 @@ describe('deepLinkFromArgv', () => {
 describe('planDeepLink', () => {
   const known = (path: string) => path === '/seen.db';
   it('opens a file the user opened before without asking, one never opened after a confirmation', () => {
-    expect(planDeepLink('scratchpad-inspector://open?db=%2Fseen.db&id=e1', known)).toEqual({ kind: 'open', link: { db: '/seen.db', id: 'e1' }, confirm: false });
+    expect(planDeepLink('scratchpad-inspector://open?db=%2Fseen.db&id=e1', known)).toEqual({
+      kind: 'open',
+      link: { db: '/seen.db', id: 'e1' },
+      confirm: false,
+    });
     expect(planDeepLink('scratchpad-inspector://open?db=%2Fnew.db', known)).toEqual({ kind: 'open', link: { db: '/new.db' }, confirm: true });
   });
   it('refuses a link that names a principal, with the reason', () => {
@@ -63,7 +67,12 @@ describe('planDeepLink', () => {
 });
 
 describe('resolveDatabase', () => {
-  const env = (existing: string[], vars: Record<string, string> = {}) => ({ env: vars, homeDir: '/home/u', userDataDir: '/data/app', exists: (p: string) => existing.includes(p) });
+  const env = (existing: string[], vars: Record<string, string> = {}) => ({
+    env: vars,
+    homeDir: '/home/u',
+    userDataDir: '/data/app',
+    exists: (p: string) => existing.includes(p),
+  });
   it('uses --db when given', () => {
     expect(resolveDatabase('/a.db', env(['/home/u/.local/share/metnos/scratchpad.db']))).toEqual({ path: '/a.db', source: 'flag', firstRun: false });
   });

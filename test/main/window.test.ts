@@ -14,7 +14,9 @@ describe('createAppWindow', () => {
   });
 
   it('hardens webPreferences', () => {
-    const window = createAppWindow({ preloadPath: '/app/dist/main/preload.cjs', indexFile: '/app/dist/renderer/index.html' }) as unknown as InstanceType<typeof electron.BrowserWindow>;
+    const window = createAppWindow({ preloadPath: '/app/dist/main/preload.cjs', indexFile: '/app/dist/renderer/index.html' }) as unknown as InstanceType<
+      typeof electron.BrowserWindow
+    >;
     expect(window.options.webPreferences).toEqual({
       preload: '/app/dist/main/preload.cjs',
       sandbox: true,
@@ -52,7 +54,8 @@ describe('installSessionPolicy', () => {
 
   it('denies every permission request and check', () => {
     const answers: boolean[] = [];
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal']) ses.permissionRequestHandler!(null, permission, (ok) => answers.push(ok));
+    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal'])
+      ses.permissionRequestHandler!(null, permission, (ok) => answers.push(ok));
     expect(answers).toEqual([false, false, false, false, false]);
     expect(ses.permissionCheckHandler!(null, 'media')).toBe(false);
   });
@@ -79,15 +82,29 @@ describe('isOwnPage', () => {
   it('accepts the page with a hash or query', () => {
     expect([page, `${page}#/turns/1`, `${page}?x=1`].map((u) => isOwnPage(u, page))).toEqual([true, true, true]);
   });
-  it('refuses remote pages, another host\'s file and look-alike paths', () => {
+  it("refuses remote pages, another host's file and look-alike paths", () => {
     fc.assert(fc.property(fc.webUrl({ withQueryParameters: true, withFragments: true }), (url) => !isOwnPage(url, page)));
-    const lookAlikes = ['file://evil.host/app/dist/renderer/index.html', 'file:///app/dist/renderer/index.html/..', 'file:///app/dist/renderer/index.htm', 'file:///app/dist/renderer/index.html.evil'];
+    const lookAlikes = [
+      'file://evil.host/app/dist/renderer/index.html',
+      'file:///app/dist/renderer/index.html/..',
+      'file:///app/dist/renderer/index.htm',
+      'file:///app/dist/renderer/index.html.evil',
+    ];
     expect(lookAlikes.map((u) => isOwnPage(u, page))).toEqual(lookAlikes.map(() => false));
     fc.assert(fc.property(fc.string(), (suffix) => isOwnPage(`${page}#${suffix}`, page)));
   });
 
   it('refuses every other url', () => {
-    const others = ['file:///app/dist/renderer/other.html', 'file:///tmp/index.html', 'https://evil.example/index.html', 'about:blank', 'devtools://devtools/', '', null, 'garbage'];
+    const others = [
+      'file:///app/dist/renderer/other.html',
+      'file:///tmp/index.html',
+      'https://evil.example/index.html',
+      'about:blank',
+      'devtools://devtools/',
+      '',
+      null,
+      'garbage',
+    ];
     expect(others.map((u) => isOwnPage(u, page))).toEqual(others.map(() => false));
   });
 });

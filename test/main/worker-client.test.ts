@@ -7,7 +7,7 @@ import { OPERATOR, bundledWorker, removeScratchDirs, tempDir } from './helpers';
 afterAll(removeScratchDirs);
 
 describe('openWorkerClient', () => {
-  it('rejects with the store\'s typed error when the file cannot be opened', async () => {
+  it("rejects with the store's typed error when the file cannot be opened", async () => {
     const junk = join(tempDir(), 'junk.db');
     writeFileSync(junk, 'plain text, not SQLite');
     await expect(openWorkerClient(junk, {}, await bundledWorker())).rejects.toMatchObject({ name: 'ScratchpadError', code: 'CORRUPT' });

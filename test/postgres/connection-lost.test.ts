@@ -36,7 +36,10 @@ afterAll(async () => {
 /** Waits (a state, not a delay) until a backend of the application login waits on a lock; returns its pid. */
 async function waitingBackend(): Promise<number> {
   for (;;) {
-    const r = await killer.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND usename = $2 AND wait_event_type = 'Lock'`, [db.name, `${db.name}_app`]);
+    const r = await killer.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND usename = $2 AND wait_event_type = 'Lock'`, [
+      db.name,
+      `${db.name}_app`,
+    ]);
     if (r.rows[0]) return r.rows[0].pid as number;
     await killer.query('SELECT pg_sleep(0.02)');
   }
@@ -46,7 +49,10 @@ async function waitingBackend(): Promise<number> {
 async function killMidway<T>(lockSql: string, call: () => Promise<T>): Promise<unknown> {
   await locker.query('BEGIN');
   await locker.query(lockSql);
-  const pending = call().then((v) => ({ resolved: v }), (e: unknown) => e);
+  const pending = call().then(
+    (v) => ({ resolved: v }),
+    (e: unknown) => e,
+  );
   try {
     const pid = await waitingBackend();
     expect((await killer.query('SELECT pg_terminate_backend($1) AS ok', [pid])).rows).toEqual([{ ok: true }]);
@@ -56,12 +62,15 @@ async function killMidway<T>(lockSql: string, call: () => Promise<T>): Promise<u
   }
 }
 
-const counts = async (turnId: string) => (await killer.query(
-  `SELECT (SELECT count(*)::int FROM scratchpad.observations WHERE turn_id = $1) AS observations,
+const counts = async (turnId: string) =>
+  (
+    await killer.query(
+      `SELECT (SELECT count(*)::int FROM scratchpad.observations WHERE turn_id = $1) AS observations,
      (SELECT count(*)::int FROM scratchpad.chunks c WHERE c.entry_pk IN (SELECT pk FROM scratchpad.observations WHERE turn_id = $1)) AS chunks,
      (SELECT count(*)::int FROM scratchpad.chunks c WHERE NOT EXISTS (SELECT 1 FROM scratchpad.observations o WHERE o.pk = c.entry_pk)) AS orphan_chunks`,
-  [turnId],
-)).rows[0];
+      [turnId],
+    )
+  ).rows[0];
 
 const lost = { code: 'BUSY', message: expect.stringContaining('connection lost') };
 
@@ -78,7 +87,9 @@ describe('the connection lost in the middle of a call', () => {
   it('a put of several chunks leaves no partial row: neither its metadata nor any chunk', async () => {
     // Over one chunk (32,768 code points), so the metadata row is written before the chunks, which wait on the lock.
     const big = 'x'.repeat(100_000);
-    const result = await killMidway('LOCK TABLE scratchpad.chunks IN SHARE MODE', () => store.put(alice, { turnId: 'lost-put', stepNum: 1, executorName: 'shell', observation: big }));
+    const result = await killMidway('LOCK TABLE scratchpad.chunks IN SHARE MODE', () =>
+      store.put(alice, { turnId: 'lost-put', stepNum: 1, executorName: 'shell', observation: big }),
+    );
     expect(result).toMatchObject(lost);
     expect(await counts('lost-put')).toEqual({ observations: 0, chunks: 0, orphan_chunks: 0 });
     expect(await store.listForTurn(alice, 'lost-put')).toEqual([]);
@@ -87,7 +98,8 @@ describe('the connection lost in the middle of a call', () => {
   it('a gc leaves no half-done batch: every expired row keeps its chunks, and the next gc removes them all', async () => {
     now = 1_000;
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await store.put(alice, { turnId: 'lost-gc', stepNum: i, executorName: 'shell', observation: `expiring ${i}`, ttlSeconds: 10 })).scratchpad_id);
+    for (let i = 0; i < 3; i++)
+      ids.push((await store.put(alice, { turnId: 'lost-gc', stepNum: i, executorName: 'shell', observation: `expiring ${i}`, ttlSeconds: 10 })).scratchpad_id);
     const before = await counts('lost-gc');
     expect(before).toMatchObject({ observations: 3, chunks: 3 });
     now = 2_000;

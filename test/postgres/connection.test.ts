@@ -117,7 +117,10 @@ describe('inTransaction', () => {
     }).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'BUSY', failure: 'connection_lost' });
     expect((await admin.query(`SELECT count(*)::int AS n FROM scratchpad.observations WHERE turn_id = 'lost'`)).rows).toEqual([{ n: 0 }]);
-    expect((await admin.query(`SELECT count(*)::int AS n FROM scratchpad.chunks c LEFT JOIN scratchpad.observations o ON o.pk = c.entry_pk WHERE o.pk IS NULL`)).rows).toEqual([{ n: 0 }]);
+    expect(
+      (await admin.query(`SELECT count(*)::int AS n FROM scratchpad.chunks c LEFT JOIN scratchpad.observations o ON o.pk = c.entry_pk WHERE o.pk IS NULL`))
+        .rows,
+    ).toEqual([{ n: 0 }]);
     // The pool dropped the dead connection: the next transaction works.
     expect(await inTransaction(target, alice, { operation: 'read' }, async (tx) => (await tx.query('SELECT 1 AS one')).rows[0].one)).toBe(1);
   });

@@ -37,16 +37,22 @@ const putText = (owner: string, turnId: string, text: string, over = {}) =>
 const read = <T>(owner: string, fn: Parameters<typeof inTransaction<T>>[3]) => inTransaction(target, bound(owner), { operation: 'read' }, fn);
 
 describe('insertObservation', () => {
-  it('writes the metadata with the caller\'s times and one chunk with its units and newlines', async () => {
+  it("writes the metadata with the caller's times and one chunk with its units and newlines", async () => {
     const { pk, id } = await putText('alice', 'ins-1', 'one\ntwo\nthree', { createdAt: 1_234.5, expiresAt: 5_000.25 });
     expect(id).toMatch(new RegExp(`^[0-9a-f]{32}${pk.toString(16).padStart(12, '0')}$`));
     const admin = await db.admin();
-    expect((await admin.query('SELECT id, owner, size_bytes::int, length_units::int, newlines::int, created_at, expires_at FROM scratchpad.observations WHERE pk = $1', [pk])).rows).toEqual([
-      { id, owner: 'alice', size_bytes: 13, length_units: 13, newlines: 2, created_at: 1_234.5, expires_at: 5_000.25 },
-    ]);
-    expect((await admin.query('SELECT seq, byte_start::int, unit_start::int, units, newlines, cp_index, data FROM scratchpad.chunks WHERE entry_pk = $1', [pk])).rows).toEqual([
-      { seq: 0, byte_start: 0, unit_start: 0, units: 13, newlines: 2, cp_index: null, data: Buffer.from('one\ntwo\nthree') },
-    ]);
+    expect(
+      (
+        await admin.query(
+          'SELECT id, owner, size_bytes::int, length_units::int, newlines::int, created_at, expires_at FROM scratchpad.observations WHERE pk = $1',
+          [pk],
+        )
+      ).rows,
+    ).toEqual([{ id, owner: 'alice', size_bytes: 13, length_units: 13, newlines: 2, created_at: 1_234.5, expires_at: 5_000.25 }]);
+    expect(
+      (await admin.query('SELECT seq, byte_start::int, unit_start::int, units, newlines, cp_index, data FROM scratchpad.chunks WHERE entry_pk = $1', [pk]))
+        .rows,
+    ).toEqual([{ seq: 0, byte_start: 0, unit_start: 0, units: 13, newlines: 2, cp_index: null, data: Buffer.from('one\ntwo\nthree') }]);
   });
 
   it('cuts non-ASCII text every 32,768 code points with cp_index checkpoints, and reads any range back', async () => {
@@ -57,13 +63,20 @@ describe('insertObservation', () => {
     const chunks = await read('alice', (c) => readChunks(c, pk, 0, 10));
     const newlinesIn = (from: number, n: number) => cps.slice(from, from + n).filter((c) => c === '\n').length;
     expect(chunks.map((c) => [c.seq, c.unitStart, c.units, c.newlines])).toEqual([
-      [0, 0, 32_768, newlinesIn(0, 32_768)], [1, 32_768, 32_768, newlinesIn(32_768, 32_768)], [2, 65_536, 32_768, newlinesIn(65_536, 32_768)],
+      [0, 0, 32_768, newlinesIn(0, 32_768)],
+      [1, 32_768, 32_768, newlinesIn(32_768, 32_768)],
+      [2, 65_536, 32_768, newlinesIn(65_536, 32_768)],
       [3, 98_304, 21_696, newlinesIn(98_304, 21_696)],
     ]);
     expect(chunks.reduce((n, c) => n + c.newlines, 0)).toBe(20_000);
     expect(chunks.map((c) => c.cpIndex?.length)).toEqual([124, 124, 124, 84]); // 4 bytes per 1,024 code points after the first
     const entry = { pk, kind: 'text' as const, lengthUnits: cps.length, chunkUnits: TEXT_CHUNK };
-    for (const [a, b] of [[0, 10], [32_760, 32_780], [1_500, 99_000], [119_990, 200_000]] as const) {
+    for (const [a, b] of [
+      [0, 10],
+      [32_760, 32_780],
+      [1_500, 99_000],
+      [119_990, 200_000],
+    ] as const) {
       expect(await read('alice', (c) => readUnits(c, entry, a, b))).toBe(cps.slice(a, b).join(''));
     }
   });
@@ -74,7 +87,12 @@ describe('insertObservation', () => {
     expect((await read('alice', (c) => readChunks(c, pk, 0, 100))).map((c) => c.data.length)).toEqual([...Array(20).fill(TEXT_CHUNK), 5]);
     const bytes = Buffer.alloc(3 * BINARY_CHUNK + 7);
     for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7) & 0xff;
-    const bin = await putObservationRow(target, bound('alice'), meta('alice', 'ins-3', { kind: 'binary', chunkUnits: BINARY_CHUNK }), encodeBinary(bytes, BINARY_CHUNK));
+    const bin = await putObservationRow(
+      target,
+      bound('alice'),
+      meta('alice', 'ins-3', { kind: 'binary', chunkUnits: BINARY_CHUNK }),
+      encodeBinary(bytes, BINARY_CHUNK),
+    );
     const entry = { pk: bin.pk, kind: 'binary' as const, lengthUnits: bytes.length, chunkUnits: BINARY_CHUNK };
     expect(await read('alice', (c) => readUnits(c, entry, 65_530, 131_080))).toEqual(bytes.subarray(65_530, 131_080));
   });
@@ -84,7 +102,7 @@ describe('insertObservation', () => {
     expect((await read('alice', (c) => readChunks(c, pk, 0, 5))).map((c) => [c.seq, c.units, c.data.length])).toEqual([[0, 0, 0]]);
   });
 
-  it('reads nothing of another owner\'s entry', async () => {
+  it("reads nothing of another owner's entry", async () => {
     const { pk } = await putText('bob', 'ins-5', 'secret');
     const entry = { pk, kind: 'text' as const, lengthUnits: 6, chunkUnits: TEXT_CHUNK };
     expect([await read('alice', (c) => readUnits(c, entry, 0, 6)), await read('alice', (c) => findObservation(c, pk))]).toEqual([null, null]);
@@ -98,7 +116,10 @@ describe('listing and stats', () => {
       await putText('carol', `turn-${t}`, `step 2 of ${t}`, { stepNum: 2, createdAt: 100 + t, expiresAt: 200 });
       await putText('carol', `turn-${t}`, `step 1 of ${t}`, { stepNum: 1, createdAt: 90 + t, expiresAt: 100 + t * 50 });
     }
-    expect((await read('carol', (c) => listTurnObservations(c, 'turn-3'))).map((o) => [o.stepNum, o.sizeBytes, o.createdAt])).toEqual([[1, 11, 93], [2, 11, 103]]);
+    expect((await read('carol', (c) => listTurnObservations(c, 'turn-3'))).map((o) => [o.stepNum, o.sizeBytes, o.createdAt])).toEqual([
+      [1, 11, 93],
+      [2, 11, 103],
+    ]);
     const pages: string[][] = [];
     let cursor: TurnCursor | null = null;
     do {
@@ -109,28 +130,43 @@ describe('listing and stats', () => {
     expect(pages).toEqual([['turn-4:2:22:0', 'turn-3:2:22:0'], ['turn-2:2:22:0', 'turn-1:2:22:1'], ['turn-0:2:22:1']]);
   });
 
-  it('sums stats over the bound owner\'s rows only, expired ones at the given time', async () => {
+  it("sums stats over the bound owner's rows only, expired ones at the given time", async () => {
     await putText('dave', 'd1', 'abcd', { createdAt: 10, expiresAt: 20 });
     await putText('dave', 'd1', 'ef', { createdAt: 11, expiresAt: 40 });
     await putText('dave', 'd2', 'ghi', { createdAt: 12, expiresAt: 40 });
     expect(await read('dave', (c) => readStats(c, 30))).toEqual({
-      entries: 3, sizeBytes: 9, turns: 2, owners: 1, expiredEntries: 1, expiredBytes: 4, oldestCreatedAt: 10, newestCreatedAt: 12,
+      entries: 3,
+      sizeBytes: 9,
+      turns: 2,
+      owners: 1,
+      expiredEntries: 1,
+      expiredBytes: 4,
+      oldestCreatedAt: 10,
+      newestCreatedAt: 12,
     });
   });
 });
 
 describe('gc', () => {
-  it('removes expired rows in batches with their chunks and read log, and keeps the rest and other owners\'', async () => {
+  it("removes expired rows in batches with their chunks and read log, and keeps the rest and other owners'", async () => {
     const pks: number[] = [];
     for (let i = 0; i < 5; i++) pks.push((await putText('erin', 'g', `expired ${i}`, { expiresAt: 50 + i })).pk);
     const live = await putText('erin', 'g', 'live', { expiresAt: 500 });
     const other = await putText('frank', 'g', 'other', { expiresAt: 1 });
     await inTransaction(target, bound('erin'), { operation: 'write' }, (c) =>
-      insertRead(c, { entryPk: pks[0]!, owner: 'erin', principal: 'erin', mode: 'full', unit: 'code_points', start: 0, end: 9, truncated: false, at: 60 }));
+      insertRead(c, { entryPk: pks[0]!, owner: 'erin', principal: 'erin', mode: 'full', unit: 'code_points', start: 0, end: 9, truncated: false, at: 60 }),
+    );
     expect(await gcExpired(target, bound('erin'), 100, 2)).toEqual({ removed: 5, bytes: 45, batches: 3 });
     const admin = await db.admin();
-    const left = (await admin.query(`SELECT o.pk::int, (SELECT count(*)::int FROM scratchpad.chunks c WHERE c.entry_pk = o.pk) AS chunks FROM scratchpad.observations o WHERE turn_id = 'g' ORDER BY pk`)).rows;
-    expect(left).toEqual([{ pk: live.pk, chunks: 1 }, { pk: other.pk, chunks: 1 }]);
+    const left = (
+      await admin.query(
+        `SELECT o.pk::int, (SELECT count(*)::int FROM scratchpad.chunks c WHERE c.entry_pk = o.pk) AS chunks FROM scratchpad.observations o WHERE turn_id = 'g' ORDER BY pk`,
+      )
+    ).rows;
+    expect(left).toEqual([
+      { pk: live.pk, chunks: 1 },
+      { pk: other.pk, chunks: 1 },
+    ]);
     expect((await admin.query('SELECT count(*)::int AS n FROM scratchpad.chunks WHERE entry_pk = ANY($1)', [pks])).rows).toEqual([{ n: 0 }]);
     expect((await admin.query('SELECT count(*)::int AS n FROM scratchpad.read_log WHERE entry_pk = ANY($1)', [pks])).rows).toEqual([{ n: 0 }]);
   });
@@ -145,7 +181,10 @@ describe('gc', () => {
       const r = await inTransaction(target, bound('gina'), { operation: 'write' }, (c) => gcBatch(c, 10, 100));
       expect(r).toEqual({ removed: 1, bytes: 4 });
       await holder.query('ROLLBACK');
-      expect(await read('gina', async (c) => [await findObservation(c, held.pk).then((o) => o?.pk), await findObservation(c, free.pk)])).toEqual([held.pk, null]);
+      expect(await read('gina', async (c) => [await findObservation(c, held.pk).then((o) => o?.pk), await findObservation(c, free.pk)])).toEqual([
+        held.pk,
+        null,
+      ]);
     } finally {
       holder.release();
     }
@@ -156,13 +195,22 @@ describe('read log', () => {
   it('records reads and lists them by entry and by turn, oldest first', async () => {
     const a = await putText('hal', 'rl', 'first entry');
     const b = await putText('hal', 'rl', 'second');
-    const log = (pk: number, start: number, at: number) => inTransaction(target, bound('hal'), { operation: 'write' }, (c) =>
-      insertRead(c, { entryPk: pk, owner: 'hal', principal: 'hal', mode: 'range', unit: 'code_points', start, end: start + 2, truncated: false, at }));
+    const log = (pk: number, start: number, at: number) =>
+      inTransaction(target, bound('hal'), { operation: 'write' }, (c) =>
+        insertRead(c, { entryPk: pk, owner: 'hal', principal: 'hal', mode: 'range', unit: 'code_points', start, end: start + 2, truncated: false, at }),
+      );
     await log(a.pk, 0, 10);
     await log(b.pk, 1, 11);
     await log(a.pk, 3, 12);
-    expect((await read('hal', (c) => readsOfEntry(c, a.pk))).map((r) => [r.entryId, r.start, r.end, r.at])).toEqual([[a.id, 0, 2, 10], [a.id, 3, 5, 12]]);
-    expect((await read('hal', (c) => readsOfTurn(c, 'rl'))).map((r) => [r.entryPk, r.start])).toEqual([[a.pk, 0], [b.pk, 1], [a.pk, 3]]);
+    expect((await read('hal', (c) => readsOfEntry(c, a.pk))).map((r) => [r.entryId, r.start, r.end, r.at])).toEqual([
+      [a.id, 0, 2, 10],
+      [a.id, 3, 5, 12],
+    ]);
+    expect((await read('hal', (c) => readsOfTurn(c, 'rl'))).map((r) => [r.entryPk, r.start])).toEqual([
+      [a.pk, 0],
+      [b.pk, 1],
+      [a.pk, 3],
+    ]);
     expect(await read('ivy', (c) => readsOfTurn(c, 'rl'))).toEqual([]);
   });
 });

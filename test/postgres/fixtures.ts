@@ -10,8 +10,21 @@ export const BINARY_CHUNK = 65_536;
 /** Metadata of a test observation of `owner` in `turnId`, times from a fixed clock (Unix seconds). */
 export function meta(owner: string, turnId: string, over: Partial<ObservationInsert> = {}): ObservationInsert {
   return {
-    owner, turnId, stepNum: 1, executorName: 'shell', kind: 'text', structured: false, chunkUnits: TEXT_CHUNK,
-    createdAt: 1_000, expiresAt: 4_600, actor: null, channel: null, detectedType: null, summary: `summary of ${turnId}`, handle: null, ...over,
+    owner,
+    turnId,
+    stepNum: 1,
+    executorName: 'shell',
+    kind: 'text',
+    structured: false,
+    chunkUnits: TEXT_CHUNK,
+    createdAt: 1_000,
+    expiresAt: 4_600,
+    actor: null,
+    channel: null,
+    detectedType: null,
+    summary: `summary of ${turnId}`,
+    handle: null,
+    ...over,
   };
 }
 

@@ -39,7 +39,9 @@ describe('openSchema', () => {
     const solo = await connect(db.urlFor(`${db.name}_solo`, 'solo-pw'));
     try {
       expect(await openSchema(solo, { label })).toBe(PG_LATEST_VERSION);
-      expect((await solo.query(`SELECT pg_get_userbyid(nspowner) AS o FROM pg_namespace WHERE nspname = 'scratchpad'`)).rows).toEqual([{ o: `${db.name}_solo` }]);
+      expect((await solo.query(`SELECT pg_get_userbyid(nspowner) AS o FROM pg_namespace WHERE nspname = 'scratchpad'`)).rows).toEqual([
+        { o: `${db.name}_solo` },
+      ]);
     } finally {
       await solo.end();
     }
@@ -93,7 +95,9 @@ describe('openSchema', () => {
       await expect(openSchema(app, { label })).rejects.toMatchObject({ code: 'UNSUPPORTED_FORMAT', message: expect.stringContaining('entries') });
       expect((await admin.query(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'scratchpad'`)).rows).toEqual([{ n: 1 }]);
       await admin.query('DROP TABLE scratchpad.entries');
-      await admin.query(`CREATE TABLE scratchpad.meta (key text PRIMARY KEY, value text NOT NULL); INSERT INTO scratchpad.meta VALUES ('format', 'someone-else')`);
+      await admin.query(
+        `CREATE TABLE scratchpad.meta (key text PRIMARY KEY, value text NOT NULL); INSERT INTO scratchpad.meta VALUES ('format', 'someone-else')`,
+      );
       await admin.query('GRANT SELECT ON scratchpad.meta TO PUBLIC');
       await expect(openSchema(app, { label })).rejects.toMatchObject({ code: 'UNSUPPORTED_FORMAT', message: expect.stringContaining('someone-else') });
     } finally {

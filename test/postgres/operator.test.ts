@@ -26,12 +26,15 @@ afterAll(async () => {
 });
 
 describe('the operator login', () => {
-  it('extends the TTL of every owner\'s entries of a turn, and of one entry by id', async () => {
+  it("extends the TTL of every owner's entries of a turn, and of one entry by id", async () => {
     const a = await app.put(alice, { turnId: 'shared', stepNum: 1, executorName: 'shell', observation: 'alice output', ttlSeconds: 60 });
     await app.put(bob, { turnId: 'shared', stepNum: 2, executorName: 'shell', observation: 'bob output', ttlSeconds: 60 });
     expect(await ops.extendTtl(operator, { turnId: 'shared' }, 3_600)).toBe(2);
     const expiries = (await ops.listForTurn(operator, 'shared')).map((e) => [e.owner, e.expiresAt]);
-    expect(expiries).toEqual([['alice', 1_000 + 3_600], ['bob', 1_000 + 3_600]]);
+    expect(expiries).toEqual([
+      ['alice', 1_000 + 3_600],
+      ['bob', 1_000 + 3_600],
+    ]);
     expect(await ops.extendTtl(operator, { id: a.scratchpad_id }, 7_200)).toBe(1);
     expect((await app.listForTurn(alice, 'shared')).map((e) => e.expiresAt)).toEqual([1_000 + 7_200]);
     // Kept by gc at a time the old TTL had passed, removed once the new one has.

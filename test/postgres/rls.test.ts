@@ -35,7 +35,8 @@ async function ownersSeen(c: pg.ClientBase, begin: string): Promise<Record<strin
 }
 
 const every = (owners: string[]) => ({ observations: owners, chunks: owners, read_log: owners });
-const bind = (owner: string, operator = 'off') => `BEGIN; SELECT set_config('scratchpad.principal', '${owner}', true), set_config('scratchpad.operator', '${operator}', true)`;
+const bind = (owner: string, operator = 'off') =>
+  `BEGIN; SELECT set_config('scratchpad.principal', '${owner}', true), set_config('scratchpad.operator', '${operator}', true)`;
 
 beforeAll(async () => {
   db = await createTestDatabase(inject('pgAdminUrl'));
@@ -54,7 +55,7 @@ afterAll(async () => {
 });
 
 describe('row-level security, one application role', () => {
-  it('with principal alice bound, SELECT on every table returns only alice\'s rows', async () => {
+  it("with principal alice bound, SELECT on every table returns only alice's rows", async () => {
     expect(await ownersSeen(app, bind('alice'))).toEqual(every(['alice']));
   });
 
@@ -75,7 +76,7 @@ describe('row-level security, one application role', () => {
     await expect(bobRole.query(`UPDATE scratchpad.meta SET value = 'x' WHERE key = 'version'`)).resolves.toMatchObject({ rowCount: 0 });
   });
 
-  it('refuses a row written for another owner than the bound one, and changes or deletes none of bob\'s', async () => {
+  it("refuses a row written for another owner than the bound one, and changes or deletes none of bob's", async () => {
     await app.query(bind('alice'));
     try {
       await expect(putText(app, meta('bob', 'sneaky'), 'x')).rejects.toMatchObject({ code: '42501' });
@@ -106,14 +107,14 @@ describe('row-level security, one application role', () => {
 });
 
 describe('row-level security, the operator role', () => {
-  it('sees and may delete every owner\'s rows only when it asks for the operator view', async () => {
+  it("sees and may delete every owner's rows only when it asks for the operator view", async () => {
     const ops = await client(roles.operatorUrl);
     const all = ['alice', 'bob', roles.alice.name, roles.bob.name].sort();
     expect(await ownersSeen(ops, bind('', 'on'))).toEqual(every(all));
     expect(await ownersSeen(ops, bind('alice', 'off'))).toEqual(every([]));
   });
 
-  it('changes every owner\'s expiry only in the operator view, and no other column', async () => {
+  it("changes every owner's expiry only in the operator view, and no other column", async () => {
     const ops = await client(roles.operatorUrl);
     const all = ['alice', 'bob', roles.alice.name, roles.bob.name].sort();
     const expiries = async () => {
@@ -174,13 +175,37 @@ describe('row-level security, one database role per user', () => {
 
   it('a user role cannot write for another owner through put_one_chunk, which binds the principal it is given', async () => {
     const alice = await client(roles.alice.url);
-    const args = [roles.bob.name, '0'.repeat(32), 'forged', 1, null, 'text', false, 1, 1, 32_768, 0, 1, 2, null, null, null, '0'.repeat(64), 's', null, null, Buffer.from('x')];
+    const args = [
+      roles.bob.name,
+      '0'.repeat(32),
+      'forged',
+      1,
+      null,
+      'text',
+      false,
+      1,
+      1,
+      32_768,
+      0,
+      1,
+      2,
+      null,
+      null,
+      null,
+      '0'.repeat(64),
+      's',
+      null,
+      null,
+      Buffer.from('x'),
+    ];
     await expect(alice.query(`SELECT scratchpad.put_one_chunk(${args.map((_, i) => `$${i + 1}`).join(', ')})`, args)).rejects.toMatchObject({ code: '42501' });
     const own = [roles.alice.name, ...args.slice(1)];
     const { rows } = await alice.query(`SELECT scratchpad.put_one_chunk(${own.map((_, i) => `$${i + 1}`).join(', ')}) AS pk`, own);
     await alice.query('BEGIN');
     try {
-      expect((await alice.query('SELECT owner, turn_id FROM scratchpad.observations WHERE pk = $1', [rows[0].pk])).rows).toEqual([{ owner: roles.alice.name, turn_id: 'forged' }]);
+      expect((await alice.query('SELECT owner, turn_id FROM scratchpad.observations WHERE pk = $1', [rows[0].pk])).rows).toEqual([
+        { owner: roles.alice.name, turn_id: 'forged' },
+      ]);
       // Removed again, so the other cases still see one row per owner and table.
       await alice.query('DELETE FROM scratchpad.chunks WHERE entry_pk = $1', [rows[0].pk]);
       await alice.query('DELETE FROM scratchpad.observations WHERE pk = $1', [rows[0].pk]);

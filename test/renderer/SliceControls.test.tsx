@@ -8,7 +8,18 @@ function setup(unit: 'code_points' | 'bytes', total: number | null = 1000) {
   const onRead = vi.fn();
   const onJump = vi.fn();
   const onNext = vi.fn();
-  render(<SliceControls unit={unit} total={total} current={{ start: 0, end: 100 }} pending={false} onRead={onRead} onNext={onNext} onPrevious={null} onJump={onJump} />);
+  render(
+    <SliceControls
+      unit={unit}
+      total={total}
+      current={{ start: 0, end: 100 }}
+      pending={false}
+      onRead={onRead}
+      onNext={onNext}
+      onPrevious={null}
+      onJump={onJump}
+    />,
+  );
   return { onRead, onJump, onNext };
 }
 

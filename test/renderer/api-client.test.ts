@@ -17,7 +17,9 @@ describe('unwrap', () => {
     expect({ code: (caught as ApiError).code, message: (caught as ApiError).message }).toEqual({ code: 'FORBIDDEN', message: 'Not yours.' });
   });
   it('maps an unknown code and a malformed envelope to INTERNAL', () => {
-    expect(() => unwrap({ ok: false, error: { code: 'WAT' as 'INTERNAL', message: 'x' } })).toThrow(expect.objectContaining({ code: 'INTERNAL', message: 'x' }));
+    expect(() => unwrap({ ok: false, error: { code: 'WAT' as 'INTERNAL', message: 'x' } })).toThrow(
+      expect.objectContaining({ code: 'INTERNAL', message: 'x' }),
+    );
     expect(() => unwrap(undefined as never)).toThrow(expect.objectContaining({ code: 'INTERNAL' }));
   });
 });

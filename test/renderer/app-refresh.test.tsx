@@ -76,7 +76,10 @@ describe('App', () => {
 
   it('shows the typed error when the session cannot be read', async () => {
     const { bridge } = fakeBridge([]);
-    const failing = { ...bridge, sessionInfo: () => Promise.resolve({ ok: false as const, error: { code: 'CORRUPT' as const, message: 'file is not a database' } }) };
+    const failing = {
+      ...bridge,
+      sessionInfo: () => Promise.resolve({ ok: false as const, error: { code: 'CORRUPT' as const, message: 'file is not a database' } }),
+    };
     render(
       <ApiProvider api={createApi(failing)}>
         <App />

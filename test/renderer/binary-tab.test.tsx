@@ -15,7 +15,13 @@ afterEach(cleanup);
 const SHA = 'c0ffee'.padEnd(64, '0');
 
 function openBinary(bytes: Uint8Array) {
-  const fake = fakeBridge([{ meta: meta({ id: 'b1', kind: 'binary', sizeBytes: bytes.length, lengthCodePoints: null }), content: bytes, description: { sha256: SHA, detectedType: 'zip' } }]);
+  const fake = fakeBridge([
+    {
+      meta: meta({ id: 'b1', kind: 'binary', sizeBytes: bytes.length, lengthCodePoints: null }),
+      content: bytes,
+      description: { sha256: SHA, detectedType: 'zip' },
+    },
+  ]);
   render(
     <ApiProvider api={createApi(fake.bridge)}>
       <EntryView id="b1" revision={0} now={1_700_000_100} />

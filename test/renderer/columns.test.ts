@@ -11,7 +11,7 @@ const COLUMNS: readonly ColumnSpec[] = [
 const ALL = 340 + 24;
 
 describe('columnWidth', () => {
-  it('takes the user\'s width, clamped to the column\'s minimum and the maximum, else the default', () => {
+  it("takes the user's width, clamped to the column's minimum and the maximum, else the default", () => {
     expect(columnWidth(COLUMNS[1]!, {})).toBe(50);
     expect(columnWidth(COLUMNS[1]!, { a: 77.4 })).toBe(77);
     expect(columnWidth(COLUMNS[1]!, { a: 5 })).toBe(30);
@@ -38,7 +38,7 @@ describe('fitColumns', () => {
     expect([...fitColumns(COLUMNS, {}, 10).visible]).toEqual(['id', 'badge']);
   });
 
-  it('uses the user\'s widths: a wider column pushes a lower-ranked one out', () => {
+  it("uses the user's widths: a wider column pushes a lower-ranked one out", () => {
     // 100 + 200 + 70 + 120 + 24 = 514 > 440; without b, 436 fits.
     const layout = fitColumns(COLUMNS, { a: 200 }, 440);
     expect([...layout.visible]).toEqual(['id', 'a', 'badge']);

@@ -29,7 +29,10 @@ describe('unifiedRows', () => {
   });
 
   it('numbers side-by-side rows by the same change blocks', () => {
-    expect(sideChangeIndex(hunks)).toEqual([[null, 0, 0, 0, null, 1], [null, 2]]);
+    expect(sideChangeIndex(hunks)).toEqual([
+      [null, 0, 0, 0, null, 1],
+      [null, 2],
+    ]);
     expect(changeCount(hunks)).toBe(3);
     expect(changeCount([])).toBe(0);
   });

@@ -15,7 +15,13 @@ afterEach(cleanup);
 describe('ConnectionDialog', () => {
   it('sends the URL and the masked password apart, offering the recent connections (files left out)', async () => {
     const sent: [string, string | undefined][] = [];
-    render(<ConnectionDialog recent={['/data/a.db', 'postgres://alice@db:5432/scratch']} onConnect={async (url, pw) => void sent.push([url, pw])} onClose={() => {}} />);
+    render(
+      <ConnectionDialog
+        recent={['/data/a.db', 'postgres://alice@db:5432/scratch']}
+        onConnect={async (url, pw) => void sent.push([url, pw])}
+        onClose={() => {}}
+      />,
+    );
     const dialog = screen.getByRole('dialog', { name: 'Open connection' });
     const url = within(dialog).getByLabelText('Connection URL') as HTMLInputElement;
     const password = within(dialog).getByLabelText('Password') as HTMLInputElement;

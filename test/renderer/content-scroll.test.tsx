@@ -47,7 +47,12 @@ describe('Content scrolling', () => {
     expect(fake.calls.filter((c) => c.method === 'entryRead')).toHaveLength(2);
     scrollTo(1450, true);
     await screen.findByText(/Showing \[0, 5,000\)/, undefined, { timeout: 10_000 });
-    expect(fake.calls.filter((c) => c.method === 'entryRead').at(-1)?.request).toEqual({ id: 'big', mode: 'range', start: 1000, end: Math.min(total, 1000 + SCROLL_CHUNK) });
+    expect(fake.calls.filter((c) => c.method === 'entryRead').at(-1)?.request).toEqual({
+      id: 'big',
+      mode: 'range',
+      start: 1000,
+      end: Math.min(total, 1000 + SCROLL_CHUNK),
+    });
     // The window now holds all 500 lines (and the empty one after the last newline); the rows in the DOM are
     // the lines at their places, the joined chunks with no line lost or doubled at the seam (line 99 | 100).
     const shown = document.querySelector('.slice-text') as HTMLElement;
@@ -74,6 +79,11 @@ describe('Content scrolling', () => {
     scrollTo(600, false);
     scrollTo(100, true);
     await waitFor(() => expect(screen.getByText(/Showing/).textContent).toContain('Showing [0, 4,500)'), { timeout: 10_000 });
-    expect(fake.calls.filter((c) => c.method === 'entryRead').at(-1)?.request).toEqual({ id: 'big', mode: 'range', start: Math.max(0, 4000 - SCROLL_CHUNK), end: 4000 });
+    expect(fake.calls.filter((c) => c.method === 'entryRead').at(-1)?.request).toEqual({
+      id: 'big',
+      mode: 'range',
+      start: Math.max(0, 4000 - SCROLL_CHUNK),
+      end: 4000,
+    });
   });
 });

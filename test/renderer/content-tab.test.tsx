@@ -104,8 +104,28 @@ describe('Content tab', () => {
     const text = '0123456789abcdefghij';
     const entry = { meta: meta({ id: 'r1', turnId: 'turn-r', sizeBytes: 20, lengthCodePoints: 20 }), content: text };
     const log = [
-      { entryId: 'r1', turnId: 'turn-r', principal: 'alice', mode: 'range' as const, unit: 'code_points' as const, start: 5, end: 10, truncated: false, at: 1_700_000_050 },
-      { entryId: 'r1', turnId: 'turn-r', principal: 'alice', mode: 'head' as const, unit: 'code_points' as const, start: 0, end: 4, truncated: false, at: 1_700_000_010 },
+      {
+        entryId: 'r1',
+        turnId: 'turn-r',
+        principal: 'alice',
+        mode: 'range' as const,
+        unit: 'code_points' as const,
+        start: 5,
+        end: 10,
+        truncated: false,
+        at: 1_700_000_050,
+      },
+      {
+        entryId: 'r1',
+        turnId: 'turn-r',
+        principal: 'alice',
+        mode: 'head' as const,
+        unit: 'code_points' as const,
+        start: 0,
+        end: 4,
+        truncated: false,
+        at: 1_700_000_010,
+      },
     ];
     const fake = fakeBridge([entry], { readLog: log });
     render(

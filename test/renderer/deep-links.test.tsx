@@ -17,8 +17,23 @@ const LONG = Array.from({ length: 20_000 }, (_, i) => `line ${i}`).join('\n');
 const BYTES = new Uint8Array(100_000).map((_, i) => i % 251);
 const ENTRIES: FakeEntry[] = [
   { meta: meta({ id: 'a1', turnId: 'turn-a', stepNum: 1, executorName: 'web_fetch', createdAt: 100, lengthCodePoints: 5, sizeBytes: 5 }), content: 'hello' },
-  { meta: meta({ id: 'b1', turnId: 'turn-b', stepNum: 1, executorName: 'tail_logs', createdAt: 200, lengthCodePoints: LONG.length, sizeBytes: LONG.length }), content: LONG },
-  { meta: meta({ id: 'b2', turnId: 'turn-b', stepNum: 2, executorName: 'fetch_zip', kind: 'binary', createdAt: 210, lengthCodePoints: null, sizeBytes: BYTES.length }), content: BYTES },
+  {
+    meta: meta({ id: 'b1', turnId: 'turn-b', stepNum: 1, executorName: 'tail_logs', createdAt: 200, lengthCodePoints: LONG.length, sizeBytes: LONG.length }),
+    content: LONG,
+  },
+  {
+    meta: meta({
+      id: 'b2',
+      turnId: 'turn-b',
+      stepNum: 2,
+      executorName: 'fetch_zip',
+      kind: 'binary',
+      createdAt: 210,
+      lengthCodePoints: null,
+      sizeBytes: BYTES.length,
+    }),
+    content: BYTES,
+  },
 ];
 
 function renderApp(pendingLink?: LinkTarget) {
@@ -33,7 +48,8 @@ function renderApp(pendingLink?: LinkTarget) {
 
 /** Resolves once the app has subscribed to link:open (it asks for the pending link right after), so an event is not lost. */
 const listening = (fake: ReturnType<typeof fakeBridge>) => waitFor(() => expect(fake.calls.some((c) => c.method === 'linkPending')).toBe(true));
-const reads = (fake: ReturnType<typeof fakeBridge>, id: string) => fake.calls.filter((c) => c.method === 'entryRead' && (c.request as { id: string }).id === id).map((c) => c.request);
+const reads = (fake: ReturnType<typeof fakeBridge>, id: string) =>
+  fake.calls.filter((c) => c.method === 'entryRead' && (c.request as { id: string }).id === id).map((c) => c.request);
 
 describe('deep links in the renderer', () => {
   it('opens the pending link of a new window: its turn, its entry, Content at the offset', async () => {
@@ -47,7 +63,7 @@ describe('deep links in the renderer', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('follows link:open while it runs, and opens a binary entry\'s hex dump at the byte', async () => {
+  it("follows link:open while it runs, and opens a binary entry's hex dump at the byte", async () => {
     const fake = renderApp();
     await screen.findByRole('listbox', { name: 'Turns' });
     await listening(fake);

@@ -2,7 +2,18 @@
 // and end to end). It slices text in code points and binary in bytes like the contract says.
 import { fakeSearchQuery } from './fakeSearch';
 import { entryExpiresAt } from '../../app/contract';
-import type { EntryDescription, EntryMeta, Envelope, ErrorCode, EventName, EventPayload, LinkTarget, ReadLogEntry, ScratchpadBridge, SessionInfo } from '../../app/contract';
+import type {
+  EntryDescription,
+  EntryMeta,
+  Envelope,
+  ErrorCode,
+  EventName,
+  EventPayload,
+  LinkTarget,
+  ReadLogEntry,
+  ScratchpadBridge,
+  SessionInfo,
+} from '../../app/contract';
 
 export type FakeEntry = { meta: EntryMeta; content: string | Uint8Array; description?: Partial<EntryDescription> };
 
@@ -37,7 +48,10 @@ function toBase64(bytes: Uint8Array): string {
 }
 
 /** Builds the fake; `emit` pushes an event to subscribed listeners; `calls` records every method call. */
-export function fakeBridge(entries: FakeEntry[], options: { readLog?: ReadLogEntry[]; session?: Partial<SessionInfo>; lines?: boolean; pendingLink?: LinkTarget } = {}) {
+export function fakeBridge(
+  entries: FakeEntry[],
+  options: { readLog?: ReadLogEntry[]; session?: Partial<SessionInfo>; lines?: boolean; pendingLink?: LinkTarget } = {},
+) {
   let pendingLink = options.pendingLink ?? null;
   const search = fakeSearchQuery(entries);
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
@@ -47,7 +61,15 @@ export function fakeBridge(entries: FakeEntry[], options: { readLog?: ReadLogEnt
     calls.push({ method, request });
     return Promise.resolve(result);
   };
-  const session: SessionInfo = { file: '/tmp/a.db', format: 'v2', readonly: false, principal: { kind: 'operator' }, knownOwners: [], recentFiles: [], ...options.session };
+  const session: SessionInfo = {
+    file: '/tmp/a.db',
+    format: 'v2',
+    readonly: false,
+    principal: { kind: 'operator' },
+    knownOwners: [],
+    recentFiles: [],
+    ...options.session,
+  };
 
   const bridge = {
     sessionInfo: (r: unknown) => record('sessionInfo', r, ok(session)),
@@ -88,8 +110,7 @@ export function fakeBridge(entries: FakeEntry[], options: { readLog?: ReadLogEnt
       else if (r.mode === 'range') {
         start = Math.min(total, r.start ?? 0);
         end = Math.min(total, r.end ?? total);
-      }
-      else if (r.mode === 'lines' && text) {
+      } else if (r.mode === 'lines' && text) {
         // Lines [start, end), 0-based: code-point offsets of the first line's start and the last line's end.
         const starts = [0];
         (units as string[]).forEach((c, i) => c === '\n' && starts.push(i + 1));
@@ -114,7 +135,12 @@ export function fakeBridge(entries: FakeEntry[], options: { readLog?: ReadLogEnt
             returnedLength: end - start,
             truncated: false,
             // With `lines`, text reads say where they start (1-based line of the entry) and the line count.
-            ...(options.lines && text ? { startLine: (units as string[]).slice(0, start).filter((c) => c === '\n').length + 1, totalLines: (units as string[]).filter((c) => c === '\n').length + 1 } : {}),
+            ...(options.lines && text
+              ? {
+                  startLine: (units as string[]).slice(0, start).filter((c) => c === '\n').length + 1,
+                  totalLines: (units as string[]).filter((c) => c === '\n').length + 1,
+                }
+              : {}),
           },
         }),
       );
@@ -134,7 +160,13 @@ export function fakeBridge(entries: FakeEntry[], options: { readLog?: ReadLogEnt
       return record('linkPending', r, ok(link));
     },
     connectionOpen: (r: { url: string }) =>
-      record('connectionOpen', r, r.url.includes('unreachable') ? fail('UNAVAILABLE', 'postgres://alice@unreachable:5432/db: cannot reach the server (ECONNREFUSED)') : ok({ ...session, file: r.url, format: 'postgres' })),
+      record(
+        'connectionOpen',
+        r,
+        r.url.includes('unreachable')
+          ? fail('UNAVAILABLE', 'postgres://alice@unreachable:5432/db: cannot reach the server (ECONNREFUSED)')
+          : ok({ ...session, file: r.url, format: 'postgres' }),
+      ),
     on: (event: string, listener: (payload: unknown) => void) => {
       const set = listeners.get(event) ?? new Set();
       set.add(listener);

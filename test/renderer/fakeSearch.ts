@@ -36,7 +36,11 @@ export function referenceHits(entries: readonly FakeEntry[], request: SearchRequ
         offset,
         length,
         line,
-        preview: { text: before.join('') + m[0] + text.slice(m.index + m[0].length, m.index + m[0].length + 20), matchStart: before.length, matchLength: length },
+        preview: {
+          text: before.join('') + m[0] + text.slice(m.index + m[0].length, m.index + m[0].length + 20),
+          matchStart: before.length,
+          matchLength: length,
+        },
         expired: meta.expiry === 'expired' || (meta.expiresAt !== null && meta.expiresAt <= now),
       });
     }
@@ -56,4 +60,3 @@ export function fakeSearchQuery(entries: readonly FakeEntry[]) {
     return { ok: true, value: { hits, nextCursor: next, scannedBytes: 100, truncated: false } };
   };
 }
-

@@ -12,7 +12,15 @@ const savedTop = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTop')
 const tops = new WeakMap<Element, number>();
 beforeAll(() => {
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
-  Object.defineProperty(HTMLElement.prototype, 'scrollTop', { configurable: true, get() { return tops.get(this) ?? 0; }, set(v: number) { tops.set(this, v); } });
+  Object.defineProperty(HTMLElement.prototype, 'scrollTop', {
+    configurable: true,
+    get() {
+      return tops.get(this) ?? 0;
+    },
+    set(v: number) {
+      tops.set(this, v);
+    },
+  });
 });
 afterAll(() => {
   if (savedHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', savedHeight);
@@ -25,7 +33,12 @@ afterEach(cleanup);
 // 12,000 lines of 20 code points (240,000 in all); NEEDLE on lines 10, 6,000 and 11,000 (the last two beyond the
 // first 65,536-code-point window), "needle" in lower case once on line 20.
 const LINES = 12_000;
-const lineText = (k: number) => (k === 10 || k === 6_000 || k === 11_000 ? `l${String(k).padStart(5, '0')} NEEDLE here.\n` : k === 20 ? `l${String(k).padStart(5, '0')} needle here.\n` : `l${String(k).padStart(5, '0')} ............\n`);
+const lineText = (k: number) =>
+  k === 10 || k === 6_000 || k === 11_000
+    ? `l${String(k).padStart(5, '0')} NEEDLE here.\n`
+    : k === 20
+      ? `l${String(k).padStart(5, '0')} needle here.\n`
+      : `l${String(k).padStart(5, '0')} ............\n`;
 const TEXT = Array.from({ length: LINES }, (_, k) => lineText(k)).join('');
 const ENTRY = { meta: meta({ id: 'big', sizeBytes: TEXT.length, lengthCodePoints: TEXT.length }), content: TEXT };
 
@@ -51,7 +64,9 @@ describe('find in the entry', () => {
     const field = await screen.findByRole('searchbox', { name: 'Find in entry' });
     fireEvent.change(field, { target: { value: 'needle' } });
     await waitFor(() => expect(findStatus().textContent).toBe('1 of 4'));
-    expect(calls.filter((c) => c.method === 'searchQuery').map((c) => c.request)).toEqual([{ pattern: 'needle', caseSensitive: false, regex: false, id: 'big', limit: 1000 }]);
+    expect(calls.filter((c) => c.method === 'searchQuery').map((c) => c.request)).toEqual([
+      { pattern: 'needle', caseSensitive: false, regex: false, id: 'big', limit: 1000 },
+    ]);
     expect(currentMark()?.textContent).toBe('NEEDLE');
     expect(currentMark()?.closest('.line')?.textContent).toContain('l00010 NEEDLE here');
 
@@ -98,7 +113,7 @@ describe('find in the entry', () => {
     expect(Array.from(document.querySelectorAll('mark.find-hit'), (m) => m.textContent)).toEqual(['NEEDLE']);
   });
 
-  it('an invalid regex shows the store\'s message and marks the field invalid', async () => {
+  it("an invalid regex shows the store's message and marks the field invalid", async () => {
     open();
     await screen.findByRole('tab', { name: 'What the model saw', selected: true });
     fireEvent.keyDown(window, { key: 'f', ctrlKey: true });

@@ -73,7 +73,9 @@ describe('GcPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Preview gc now' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Delete expired rows…' }));
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    expect((await screen.findByText(/more rows expired since the preview/)).textContent).toBe('2 more rows expired since the preview: the list above now shows what gc deletes.');
+    expect((await screen.findByText(/more rows expired since the preview/)).textContent).toBe(
+      '2 more rows expired since the preview: the list above now shows what gc deletes.',
+    );
     expect(screen.getByText(/gc would delete/).textContent).toBe('gc would delete 5 rows, 5 KiB (5,120 bytes) in 2 turns.');
     expect(calls.map((c) => c.method)).toEqual(['gcPreview', 'gcPreview']);
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
@@ -85,8 +87,40 @@ describe('GcPage', () => {
     const opened: string[] = [];
     const { bridge } = fakeBridge([]);
     const entries = [
-      { id: 'e-old', turnId: 'turn-a', stepNum: 1, executorName: 'read_files', kind: 'text', structured: false, sizeBytes: 2048, lengthCodePoints: 2048, summary: '', createdAt: 1, expiresAt: 1_700_000_000, expiry: 'expired', owner: 'alice', actor: null, channel: null },
-      { id: 'e-live', turnId: 'turn-a', stepNum: 2, executorName: 'web_fetch', kind: 'text', structured: false, sizeBytes: 10, lengthCodePoints: 10, summary: '', createdAt: 2, expiresAt: 1_900_000_000, expiry: 'live', owner: 'alice', actor: null, channel: null },
+      {
+        id: 'e-old',
+        turnId: 'turn-a',
+        stepNum: 1,
+        executorName: 'read_files',
+        kind: 'text',
+        structured: false,
+        sizeBytes: 2048,
+        lengthCodePoints: 2048,
+        summary: '',
+        createdAt: 1,
+        expiresAt: 1_700_000_000,
+        expiry: 'expired',
+        owner: 'alice',
+        actor: null,
+        channel: null,
+      },
+      {
+        id: 'e-live',
+        turnId: 'turn-a',
+        stepNum: 2,
+        executorName: 'web_fetch',
+        kind: 'text',
+        structured: false,
+        sizeBytes: 10,
+        lengthCodePoints: 10,
+        summary: '',
+        createdAt: 2,
+        expiresAt: 1_900_000_000,
+        expiry: 'live',
+        owner: 'alice',
+        actor: null,
+        channel: null,
+      },
     ] as const;
     render(
       <ApiProvider

@@ -6,7 +6,9 @@ describe('HelpOverlay', () => {
   test('lists the compare view keys and the maximize key, each once', () => {
     render(<HelpOverlay onClose={() => {}} />);
     const dialog = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
-    const rows = within(dialog).getAllByRole('row').map((row) => row.textContent);
+    const rows = within(dialog)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
     expect(rows).toContain('n / p (Compare)Next / previous change');
     expect(rows).toContain('u / s (Compare)Unified / side-by-side diff');
     expect(rows).toContain('Esc (Compare)Close the compare view');

@@ -37,7 +37,7 @@ async function jumpTo(offset: number) {
 }
 
 describe('line numbers in Content', () => {
-  it('number the entry\'s lines from the read\'s startLine, not the slice\'s', async () => {
+  it("number the entry's lines from the read's startLine, not the slice's", async () => {
     open(true);
     await jumpTo(20_000);
     await waitFor(() => expect(firstText()).toBe('row 02001'));

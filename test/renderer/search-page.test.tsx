@@ -16,7 +16,19 @@ afterEach(cleanup);
 const TEXTS = { a1: 'first timeout here\nsecond line timeout', a2: 'Timeout!', b1: 'no match', c1: 'x'.repeat(500) + ' timeout at the end' };
 const ENTRIES = [
   { meta: meta({ id: 'a1', turnId: 'turn-a', stepNum: 1, executorName: 'web_fetch', createdAt: 100, lengthCodePoints: TEXTS.a1.length }), content: TEXTS.a1 },
-  { meta: meta({ id: 'a2', turnId: 'turn-a', stepNum: 2, executorName: 'tail_logs', createdAt: 110, expiresAt: 1_600_000_000, expiry: 'expired', lengthCodePoints: TEXTS.a2.length }), content: TEXTS.a2 },
+  {
+    meta: meta({
+      id: 'a2',
+      turnId: 'turn-a',
+      stepNum: 2,
+      executorName: 'tail_logs',
+      createdAt: 110,
+      expiresAt: 1_600_000_000,
+      expiry: 'expired',
+      lengthCodePoints: TEXTS.a2.length,
+    }),
+    content: TEXTS.a2,
+  },
   { meta: meta({ id: 'b1', turnId: 'turn-b', stepNum: 4, executorName: 'mail_read', createdAt: 200, lengthCodePoints: TEXTS.b1.length }), content: TEXTS.b1 },
   { meta: meta({ id: 'c1', turnId: 'turn-c', stepNum: 7, executorName: 'sql_query', createdAt: 300, lengthCodePoints: TEXTS.c1.length }), content: TEXTS.c1 },
 ];
@@ -48,7 +60,9 @@ describe('Search view', () => {
     renderApp(bridge);
     await searchFor('timeout');
     await waitForStatus(/4 hits in 3 entries/);
-    expect(calls.filter((c) => c.method === 'searchQuery').map((c) => c.request)).toEqual([{ pattern: 'timeout', caseSensitive: false, regex: false, limit: 200 }]);
+    expect(calls.filter((c) => c.method === 'searchQuery').map((c) => c.request)).toEqual([
+      { pattern: 'timeout', caseSensitive: false, regex: false, limit: 200 },
+    ]);
     // One flat list: each turn's heading, then each entry's heading (executor, step, kind, count, expired) and its hits.
     expect(rowTexts()).toEqual([
       'Turn turn-a',
@@ -108,7 +122,9 @@ describe('Search view', () => {
   }, 60_000);
 
   it('keeps only the rows on screen in the DOM, and scrolling shows the later hits', async () => {
-    const many = [{ meta: meta({ id: 'm1', turnId: 'turn-m', executorName: 'big_log' }), content: Array.from({ length: 150 }, (_, i) => `hit ${i}`).join('\n') }];
+    const many = [
+      { meta: meta({ id: 'm1', turnId: 'turn-m', executorName: 'big_log' }), content: Array.from({ length: 150 }, (_, i) => `hit ${i}`).join('\n') },
+    ];
     const { bridge } = fakeBridge(many);
     renderApp(bridge);
     await searchFor('hit');
@@ -125,14 +141,36 @@ describe('Search view', () => {
     expect(rowTexts()).not.toContain('Turn turn-m');
   });
 
-  it('a binary hit opens the hex dump at the hit\'s byte, the matched bytes highlighted', async () => {
+  it("a binary hit opens the hex dump at the hit's byte, the matched bytes highlighted", async () => {
     const bytes = new Uint8Array(70_000).map((_, i) => i % 256);
     bytes.set([0x50, 0x4b, 0x03, 0x04], 200);
-    const entries = [{ meta: meta({ id: 'z1', turnId: 'turn-z', executorName: 'fetch_zip', kind: 'binary', sizeBytes: bytes.length, lengthCodePoints: null }), content: bytes }];
+    const entries = [
+      {
+        meta: meta({ id: 'z1', turnId: 'turn-z', executorName: 'fetch_zip', kind: 'binary', sizeBytes: bytes.length, lengthCodePoints: null }),
+        content: bytes,
+      },
+    ];
     const { bridge, calls } = fakeBridge(entries);
     // The fake searches text only: this bridge answers with the one binary hit the store would give for "PK\x03\x04".
-    const hit: SearchHit = { id: 'z1', turnId: 'turn-z', stepNum: 1, executorName: 'fetch_zip', kind: 'binary', offset: 200, length: 4, line: null, preview: { text: 'PK..', matchStart: 0, matchLength: 4 }, expired: false };
-    const binary = { ...bridge, searchQuery: (r: SearchRequest) => (calls.push({ method: 'searchQuery', request: r }), Promise.resolve({ ok: true as const, value: { hits: [hit], nextCursor: null, scannedBytes: 70_000, truncated: false } })) } as typeof bridge;
+    const hit: SearchHit = {
+      id: 'z1',
+      turnId: 'turn-z',
+      stepNum: 1,
+      executorName: 'fetch_zip',
+      kind: 'binary',
+      offset: 200,
+      length: 4,
+      line: null,
+      preview: { text: 'PK..', matchStart: 0, matchLength: 4 },
+      expired: false,
+    };
+    const binary = {
+      ...bridge,
+      searchQuery: (r: SearchRequest) => (
+        calls.push({ method: 'searchQuery', request: r }),
+        Promise.resolve({ ok: true as const, value: { hits: [hit], nextCursor: null, scannedBytes: 70_000, truncated: false } })
+      ),
+    } as typeof bridge;
     renderApp(binary);
     await searchFor('PK');
     fireEvent.click(await screen.findByRole('button', { name: /^byte 200/ }));
@@ -145,7 +183,7 @@ describe('Search view', () => {
     expect(row.querySelector('.hex-bytes')!.textContent).toBe('c0 c1 c2 c3 c4 c5 c6 c7  50 4b 03 04 cc cd ce cf');
   });
 
-  it('shows an invalid regex as the store\'s error', async () => {
+  it("shows an invalid regex as the store's error", async () => {
     const { bridge } = fakeBridge(ENTRIES);
     renderApp(bridge);
     await screen.findByRole('listbox', { name: 'Turns' });

@@ -30,7 +30,10 @@ describe('validateSlice', () => {
     expect(binary).toEqual({ ok: false, errors: { n: 'n must be at most 1,048,576 bytes (the view holds about 1 MB)' } });
   });
   it('accepts n exactly at the limit and rejects n = 0', () => {
-    expect(validateSlice({ mode: 'head', n: String(MAX_SLICE.bytes), start: '', end: '' }, null, 'bytes')).toEqual({ ok: true, request: { mode: 'head', n: MAX_SLICE.bytes } });
+    expect(validateSlice({ mode: 'head', n: String(MAX_SLICE.bytes), start: '', end: '' }, null, 'bytes')).toEqual({
+      ok: true,
+      request: { mode: 'head', n: MAX_SLICE.bytes },
+    });
     expect(validateSlice({ mode: 'head', n: '0', start: '', end: '' }, null, 'bytes')).toEqual({ ok: false, errors: { n: 'n must be at least 1' } });
   });
   it('rejects negative and non-integer input per field', () => {

@@ -29,7 +29,10 @@ describe('turn expiry as time passes', () => {
       </ApiProvider>
     );
     const { rerender } = render(page(t0));
-    const badge = () => within(screen.getByRole('listbox', { name: 'Turns' })).getByRole('option').querySelector('[data-state]')!;
+    const badge = () =>
+      within(screen.getByRole('listbox', { name: 'Turns' }))
+        .getByRole('option')
+        .querySelector('[data-state]')!;
     await waitFor(() => expect(badge().getAttribute('data-state')).toBe('expiring'));
     const lists = () => fake.calls.filter((c) => c.method === 'turnsList').length;
     await new Promise((r) => setTimeout(r, 300)); // past the filter's debounce

@@ -14,7 +14,15 @@ afterAll(() => {
 afterEach(cleanup);
 
 const turn = (turnId: string): TurnSummary => ({
-  turnId, entryCount: 1, totalBytes: 10, firstCreatedAt: 1_700_000_000, lastCreatedAt: 1_700_000_000, earliestExpiresAt: 4_000_000_000, expiredCount: 0, executors: [], owners: [],
+  turnId,
+  entryCount: 1,
+  totalBytes: 10,
+  firstCreatedAt: 1_700_000_000,
+  lastCreatedAt: 1_700_000_000,
+  earliestExpiresAt: 4_000_000_000,
+  expiredCount: 0,
+  executors: [],
+  owners: [],
 });
 
 describe('nextOrder', () => {
@@ -46,7 +54,10 @@ describe('turns list headers', () => {
     await waitFor(() => expect(screen.getByText(/10,001 turns/).textContent).toMatch(/^10,001 turns · \d+ loaded · more on scroll$/));
     const last = () => requests.at(-1);
     for (const [name, sort, direction] of [
-      ['Turn', 'turnId', 'asc'], ['Entries', 'entryCount', 'desc'], ['Size', 'totalBytes', 'desc'], ['Expiry', 'earliestExpires', 'desc'],
+      ['Turn', 'turnId', 'asc'],
+      ['Entries', 'entryCount', 'desc'],
+      ['Size', 'totalBytes', 'desc'],
+      ['Expiry', 'earliestExpires', 'desc'],
     ] as const) {
       fireEvent.click(await screen.findByRole('button', { name: new RegExp(`^${name}( [▲▼])?$`) }));
       await waitFor(() => expect(last()).toEqual({ limit: 200, sort, ...(direction === 'asc' ? { direction } : {}) }));

@@ -18,7 +18,8 @@ beforeAll(async () => {
   sp = await openScratchpad(tmp.file());
   watcher = await openScratchpad(tmp.file(), { readonly: true });
   id = (await sp.put(alice, { turnId: 't', stepNum: 1, executorName: 'e', observation: 'hello world' })).scratchpad_id;
-  binId = (await sp.put(alice, { turnId: 't', stepNum: 2, executorName: 'e', observation: { content: new Uint8Array([1, 2, 3]) }, ttlSeconds: -1 })).scratchpad_id;
+  binId = (await sp.put(alice, { turnId: 't', stepNum: 2, executorName: 'e', observation: { content: new Uint8Array([1, 2, 3]) }, ttlSeconds: -1 }))
+    .scratchpad_id;
   await sp.recordRead(alice, { entryId: id, mode: 'full', start: 0, end: 11, truncated: false, at: 1 });
 });
 afterAll(async () => {
@@ -93,7 +94,8 @@ describe('read options', () => {
       await expectRefused('INVALID_ARGUMENT', () => sp.read(alice, id, { mode: 'range', start: 0, end: v as number }));
     }
     await expectRefused('INVALID_ARGUMENT', () => sp.read(alice, id, { mode: 'range', start: 5, end: 4 }));
-    for (const o of [null, undefined, 'head', {}, { mode: 'middle' }, { mode: 'HEAD' }]) await expectRefused('INVALID_ARGUMENT', () => sp.read(alice, id, o as never));
+    for (const o of [null, undefined, 'head', {}, { mode: 'middle' }, { mode: 'HEAD' }])
+      await expectRefused('INVALID_ARGUMENT', () => sp.read(alice, id, o as never));
   });
 
   it('clips an end past the length and caps full reads', async () => {
@@ -102,7 +104,10 @@ describe('read options', () => {
     expect(await sp.read(alice, id, { mode: 'tail', n: 0 })).toMatchObject({ content: '', meta: { start: 11, end: 11, returnedLength: 0 } });
     expect((await sp.read(alice, id, { mode: 'head' })).content).toBe('hello world');
     const capped = await openScratchpad(tmp.file(), { readonly: true, maxReadLength: 4 });
-    expect(await capped.read(alice, id, { mode: 'full' })).toMatchObject({ content: 'hell', meta: { start: 0, end: 4, returnedLength: 4, totalLength: 11, truncated: true } });
+    expect(await capped.read(alice, id, { mode: 'full' })).toMatchObject({
+      content: 'hell',
+      meta: { start: 0, end: 4, returnedLength: 4, totalLength: 11, truncated: true },
+    });
     expect(await capped.read(alice, id, { mode: 'tail', n: 6 })).toMatchObject({ content: 'orld', meta: { start: 7, end: 11, truncated: true } });
     expect((await capped.read(alice, binId, { mode: 'full' })).meta.truncated).toBe(false);
     expect((await errorOf(() => capped.get(alice, id))).code).toBe('TOO_LARGE');
@@ -139,12 +144,15 @@ describe('other parameters', () => {
   });
 
   it('gc refuses bad options', async () => {
-    for (const o of [{ now: 0 }, { now: -5 }, { now: Number.NaN }, { now: '1' }, { dryRun: 'yes' }, 'x', null]) await expectRefused('INVALID_ARGUMENT', () => sp.gc(alice, o as never));
+    for (const o of [{ now: 0 }, { now: -5 }, { now: Number.NaN }, { now: '1' }, { dryRun: 'yes' }, 'x', null])
+      await expectRefused('INVALID_ARGUMENT', () => sp.gc(alice, o as never));
   });
 
   it('extendTtl refuses bad targets and TTLs', async () => {
-    for (const target of [null, {}, { id: id, turnId: 't' }, { turnId: '' }, { turnId: 5 }, 'x']) await expectRefused('INVALID_ARGUMENT', () => sp.extendTtl(alice, target as never, 10));
-    for (const ttl of [Number.NaN, Number.POSITIVE_INFINITY, '10', null]) await expectRefused('INVALID_ARGUMENT', () => sp.extendTtl(alice, { id }, ttl as never));
+    for (const target of [null, {}, { id: id, turnId: 't' }, { turnId: '' }, { turnId: 5 }, 'x'])
+      await expectRefused('INVALID_ARGUMENT', () => sp.extendTtl(alice, target as never, 10));
+    for (const ttl of [Number.NaN, Number.POSITIVE_INFINITY, '10', null])
+      await expectRefused('INVALID_ARGUMENT', () => sp.extendTtl(alice, { id }, ttl as never));
   });
 
   it('recordRead refuses bad fields', async () => {

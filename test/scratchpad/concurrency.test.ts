@@ -29,7 +29,10 @@ describe('two processes on one file', () => {
       expect(b.stderr).toBe('');
       expect([a.code, b.code]).toEqual([0, 0]);
       const sp = await openScratchpad(file);
-      for (const [name, result] of [['alpha', a], ['beta', b]] as const) {
+      for (const [name, result] of [
+        ['alpha', a],
+        ['beta', b],
+      ] as const) {
         const ids = JSON.parse(result.stdout) as string[];
         expect(ids).toHaveLength(rounds);
         for (const [i, id] of ids.entries()) {

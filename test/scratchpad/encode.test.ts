@@ -42,21 +42,26 @@ describe('encodeText', () => {
     );
   });
 
-  it('records each chunk\'s code point index marks (long texts)', () => {
+  it("records each chunk's code point index marks (long texts)", () => {
     fc.assert(
-      fc.property(fc.array(fragment, { minLength: 1, maxLength: 6 }), fc.integer({ min: 300, max: 2_000 }), fc.integer({ min: CP_INDEX_STEP + 1, max: 4 * CP_INDEX_STEP }), (parts, times, chunk) => {
-        const text = parts.join('').repeat(times);
-        const enc = encodeText(text, chunk);
-        const ref = reference(text, chunk);
-        expect(enc.byteOffsets).toEqual(ref.offsets);
-        enc.cpIndexes?.forEach((index, i) => {
-          const size = (ref.offsets[i + 1] as number) - (ref.offsets[i] as number);
-          const cps = Math.min(chunk, enc.lengthUnits - i * chunk);
-          const expected = ref.marks[i] ?? [];
-          if (expected.length === 0 || size === cps) expect(index).toBeNull();
-          else expect(Array.from({ length: (index as Buffer).length / 4 }, (_, j) => (index as Buffer).readUInt32LE(4 * j))).toEqual(expected);
-        });
-      }),
+      fc.property(
+        fc.array(fragment, { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 300, max: 2_000 }),
+        fc.integer({ min: CP_INDEX_STEP + 1, max: 4 * CP_INDEX_STEP }),
+        (parts, times, chunk) => {
+          const text = parts.join('').repeat(times);
+          const enc = encodeText(text, chunk);
+          const ref = reference(text, chunk);
+          expect(enc.byteOffsets).toEqual(ref.offsets);
+          enc.cpIndexes?.forEach((index, i) => {
+            const size = (ref.offsets[i + 1] as number) - (ref.offsets[i] as number);
+            const cps = Math.min(chunk, enc.lengthUnits - i * chunk);
+            const expected = ref.marks[i] ?? [];
+            if (expected.length === 0 || size === cps) expect(index).toBeNull();
+            else expect(Array.from({ length: (index as Buffer).length / 4 }, (_, j) => (index as Buffer).readUInt32LE(4 * j))).toEqual(expected);
+          });
+        },
+      ),
       { numRuns: 40 },
     );
   });

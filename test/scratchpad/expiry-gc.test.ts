@@ -71,20 +71,35 @@ describe('gc', () => {
     await put(alice, 't2', 10, { content: new Uint8Array(7) });
     clock.set(T0 + 10);
     const dry = await sp.gc(alice, { dryRun: true });
-    expect(dry).toEqual({ deletedRows: 2, deletedBytes: 17, now: T0 + 10, dryRun: true, turns: [{ turnId: 't1', owner: 'alice', rows: 1, bytes: 10 }, { turnId: 't2', owner: 'alice', rows: 1, bytes: 7 }] });
+    expect(dry).toEqual({
+      deletedRows: 2,
+      deletedBytes: 17,
+      now: T0 + 10,
+      dryRun: true,
+      turns: [
+        { turnId: 't1', owner: 'alice', rows: 1, bytes: 10 },
+        { turnId: 't2', owner: 'alice', rows: 1, bytes: 7 },
+      ],
+    });
     expect((await sp.stats(alice)).rows).toBe(2);
     expect(await sp.gc(alice)).toEqual({ ...dry, dryRun: false });
     expect((await sp.stats(alice)).rows).toBe(0);
   });
 
-  it('lets a user delete only its own rows; the operator deletes every owner\'s', async () => {
+  it("lets a user delete only its own rows; the operator deletes every owner's", async () => {
     await put(alice, 'shared', 10);
     await put(bob, 'shared', 10);
     await put(bob, 'b', 10);
     clock.set(T0 + 60);
     expect(await sp.gc(alice)).toMatchObject({ deletedRows: 1, turns: [{ turnId: 'shared', owner: 'alice', rows: 1 }] });
     expect(await sp.stats(bob)).toMatchObject({ rows: 2, expiredRows: 2 });
-    expect(await sp.gc(operator)).toMatchObject({ deletedRows: 2, turns: [{ turnId: 'b', owner: 'bob' }, { turnId: 'shared', owner: 'bob' }] });
+    expect(await sp.gc(operator)).toMatchObject({
+      deletedRows: 2,
+      turns: [
+        { turnId: 'b', owner: 'bob' },
+        { turnId: 'shared', owner: 'bob' },
+      ],
+    });
     expect((await sp.stats(operator)).rows).toBe(0);
   });
 
@@ -122,7 +137,7 @@ describe('extendTtl', () => {
     expect((await sp.describe(alice, b)).meta.expiresAt).toBe(T0 + 60);
   });
 
-  it('never touches another owner\'s rows of the same turn id', async () => {
+  it("never touches another owner's rows of the same turn id", async () => {
     await put(alice, 'same', 60);
     const bobs = await put(bob, 'same', 60);
     expect(await sp.extendTtl(alice, { turnId: 'same' }, 1000)).toBe(1);

@@ -25,7 +25,7 @@ describe('iterateContent', () => {
     const pieces = await piecesOf(await sp.iterateContent(alice, id, 3));
     expect(pieces.every((p) => p.length >= 1 && p.length <= 3)).toBe(true);
     expect(Buffer.concat(pieces).toString('utf8')).toBe(text);
-    expect(Buffer.concat((await piecesOf(await sp.iterateContent(alice, id)))).toString('utf8')).toBe(text);
+    expect(Buffer.concat(await piecesOf(await sp.iterateContent(alice, id))).toString('utf8')).toBe(text);
   });
 
   it('checks ownership before the first piece', async () => {
@@ -34,7 +34,8 @@ describe('iterateContent', () => {
   });
 
   it('stops with NOT_FOUND when gc removes the entry mid-way, never yielding a newer entry that reuses its slot', async () => {
-    const id = (await sp.put(alice, { turnId: 't', stepNum: 1, executorName: null, observation: { content: new Uint8Array(12).fill(1) }, ttlSeconds: 10 })).scratchpad_id;
+    const id = (await sp.put(alice, { turnId: 't', stepNum: 1, executorName: null, observation: { content: new Uint8Array(12).fill(1) }, ttlSeconds: 10 }))
+      .scratchpad_id;
     const it = (await sp.iterateContent(alice, id, 4))[Symbol.asyncIterator]();
     expect([...((await it.next()).value as Uint8Array)]).toEqual([1, 1, 1, 1]);
     clock.advance(10);

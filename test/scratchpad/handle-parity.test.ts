@@ -45,7 +45,10 @@ describe('pyReprString', () => {
 
 describe('buildHandle', () => {
   it('copies every top-level boolean or number, after the light fields, never over a field it set', () => {
-    const h = buildHandle({ ...base, source: { total: 3, hits: 7, exact: false, ratio: 0.5, name: 'not copied', nested: { n: 1 }, size_bytes: 999, ok: false } });
+    const h = buildHandle({
+      ...base,
+      source: { total: 3, hits: 7, exact: false, ratio: 0.5, name: 'not copied', nested: { n: 1 }, size_bytes: 999, ok: false },
+    });
     expect(h).toEqual({
       ok: false,
       scratchpad_id: base.id,

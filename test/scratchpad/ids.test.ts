@@ -27,7 +27,7 @@ function lookups(p: typeof alice, id: string): Record<string, () => unknown> {
     describe: () => sp.describe(p, id),
     read: () => sp.read(p, id, { mode: 'head', n: 2 }),
     get: () => sp.get(p, id),
-    iterate: async () => (await piecesOf(await sp.iterateContent(p, id))),
+    iterate: async () => await piecesOf(await sp.iterateContent(p, id)),
     extendTtl: () => sp.extendTtl(p, { id }, 60),
     recordRead: () => sp.recordRead(p, { entryId: id, mode: 'head', start: 0, end: 1, truncated: true }),
     readLog: () => sp.readLog(p, { id }),
@@ -59,7 +59,19 @@ describe('entry ids', () => {
 
   it('are recognized by shape alone: current (44 hex), legacy (32 hex), anything else null', () => {
     expect(parseEntryId('1dc4d348812c4d8ab0525b98d2c89f4c')).toEqual({ by: 'legacy', key: parseInt('1dc4d348812c4', 16) });
-    for (const bad of ['', 'x', 'A'.repeat(ID_LENGTH), '0'.repeat(ID_LENGTH - 1), '0'.repeat(ID_LENGTH + 1), '0'.repeat(33), ` ${'0'.repeat(43)}`, 42, null, undefined, {}]) {
+    for (const bad of [
+      '',
+      'x',
+      'A'.repeat(ID_LENGTH),
+      '0'.repeat(ID_LENGTH - 1),
+      '0'.repeat(ID_LENGTH + 1),
+      '0'.repeat(33),
+      ` ${'0'.repeat(43)}`,
+      42,
+      null,
+      undefined,
+      {},
+    ]) {
       expect(parseEntryId(bad)).toBeNull();
     }
     expect(sameId('abc', 'abc')).toBe(true);

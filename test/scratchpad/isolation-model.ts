@@ -25,7 +25,12 @@ type Op =
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constant('put' as const), u: fc.nat(2), turn: fc.nat(2), ttl: fc.integer({ min: -10, max: 100 }), text: fc.string({ maxLength: 20 }) }),
-  fc.record({ op: fc.constantFrom('read' as const, 'describe' as const, 'get' as const, 'extendId' as const, 'iterate' as const), u: fc.nat(2), target: fc.nat(50), forged: fc.boolean() }),
+  fc.record({
+    op: fc.constantFrom('read' as const, 'describe' as const, 'get' as const, 'extendId' as const, 'iterate' as const),
+    u: fc.nat(2),
+    target: fc.nat(50),
+    forged: fc.boolean(),
+  }),
   fc.record({ op: fc.constantFrom('list' as const, 'extendTurn' as const), u: fc.nat(2), turn: fc.nat(2) }),
   fc.record({ op: fc.constantFrom('turns' as const, 'stats' as const, 'owners' as const), u: fc.nat(2) }),
   fc.record({ op: fc.constant('gc' as const), u: fc.nat(2), dt: fc.integer({ min: 0, max: 120 }) }),
@@ -67,7 +72,8 @@ export async function checkIsolation(open: (clock: () => number) => Promise<Scra
           const mine = [...model.values()].filter((r) => r.owner === userId);
           switch (o.op) {
             case 'put': {
-              const id = (await sp.put(p, { turnId: TURNS[o.turn] as string, stepNum: 0, executorName: null, observation: o.text, ttlSeconds: o.ttl })).scratchpad_id;
+              const id = (await sp.put(p, { turnId: TURNS[o.turn] as string, stepNum: 0, executorName: null, observation: o.text, ttlSeconds: o.ttl }))
+                .scratchpad_id;
               ids.push(id);
               model.set(id, { owner: userId, turn: TURNS[o.turn] as string, text: toWellFormed(o.text), expiresAt: clock.now() + o.ttl });
               break;
@@ -87,7 +93,7 @@ export async function checkIsolation(open: (clock: () => number) => Promise<Scra
                 describe: async () => (await sp.describe(p, id)).meta.owner,
                 get: async () => (await sp.get(p, id)).content,
                 extendId: () => sp.extendTtl(p, { id }, 50),
-                iterate: async () => Buffer.concat((await piecesOf(await sp.iterateContent(p, id)))).toString('utf8'),
+                iterate: async () => Buffer.concat(await piecesOf(await sp.iterateContent(p, id))).toString('utf8'),
               }[o.op];
               if (row === undefined || row.owner !== userId) {
                 await missing(call, id);
@@ -104,7 +110,12 @@ export async function checkIsolation(open: (clock: () => number) => Promise<Scra
             case 'list': {
               const turn = TURNS[o.turn] as string;
               const got = (await sp.listForTurn(p, turn)).map((e) => e.id).sort();
-              expect(got).toEqual([...model.entries()].filter(([, r]) => r.owner === userId && r.turn === turn).map(([id]) => id).sort());
+              expect(got).toEqual(
+                [...model.entries()]
+                  .filter(([, r]) => r.owner === userId && r.turn === turn)
+                  .map(([id]) => id)
+                  .sort(),
+              );
               break;
             }
             case 'extendTurn': {

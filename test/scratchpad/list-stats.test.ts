@@ -19,7 +19,14 @@ afterEach(async () => {
   tmp.cleanup();
 });
 
-async function put(who: ReturnType<typeof user>, turnId: string, stepNum: number | null, observation: unknown, executorName: string | null = 'exec', ttlSeconds = 3600) {
+async function put(
+  who: ReturnType<typeof user>,
+  turnId: string,
+  stepNum: number | null,
+  observation: unknown,
+  executorName: string | null = 'exec',
+  ttlSeconds = 3600,
+) {
   const id = (await sp.put(who, { turnId, stepNum, executorName, observation, ttlSeconds })).scratchpad_id;
   clock.advance(1);
   return id;
@@ -35,12 +42,25 @@ describe('listForTurn', () => {
     const list = await sp.listForTurn(alice, 't');
     expect(list.map((e) => e.id)).toEqual([s1, s2, s2b, sNull]);
     expect(list[0]).toEqual({
-      id: s1, turnId: 't', stepNum: 1, executorName: 'exec', kind: 'text', structured: false, sizeBytes: 1, lengthCodePoints: 1,
-      summary: 'a', createdAt: T0 + 2, expiresAt: T0 + 2 + 3600, expiry: 'live', owner: 'alice', actor: null, channel: null,
+      id: s1,
+      turnId: 't',
+      stepNum: 1,
+      executorName: 'exec',
+      kind: 'text',
+      structured: false,
+      sizeBytes: 1,
+      lengthCodePoints: 1,
+      summary: 'a',
+      createdAt: T0 + 2,
+      expiresAt: T0 + 2 + 3600,
+      expiry: 'live',
+      owner: 'alice',
+      actor: null,
+      channel: null,
     });
   });
 
-  it('keeps two owners\' turns of the same id apart; the operator sees both', async () => {
+  it("keeps two owners' turns of the same id apart; the operator sees both", async () => {
     const a = await put(alice, 'same', 1, 'a');
     const b = await put(bob, 'same', 1, 'b');
     expect((await sp.listForTurn(alice, 'same')).map((e) => e.id)).toEqual([a]);
@@ -60,8 +80,28 @@ describe('listTurns', () => {
     const { turns, nextCursor } = await sp.listTurns(alice);
     expect(nextCursor).toBeNull();
     expect(turns).toEqual([
-      { turnId: 't2', entryCount: 1, totalBytes: 2, firstCreatedAt: T0 + 2, lastCreatedAt: T0 + 2, earliestExpiresAt: T0 + 3602, expiredCount: 0, executors: [], owners: [] },
-      { turnId: 't1', entryCount: 2, totalBytes: 10, firstCreatedAt: T0, lastCreatedAt: T0 + 1, earliestExpiresAt: T0 + 10, expiredCount: 1, executors: ['read_files', 'shot'], owners: [] },
+      {
+        turnId: 't2',
+        entryCount: 1,
+        totalBytes: 2,
+        firstCreatedAt: T0 + 2,
+        lastCreatedAt: T0 + 2,
+        earliestExpiresAt: T0 + 3602,
+        expiredCount: 0,
+        executors: [],
+        owners: [],
+      },
+      {
+        turnId: 't1',
+        entryCount: 2,
+        totalBytes: 10,
+        firstCreatedAt: T0,
+        lastCreatedAt: T0 + 1,
+        earliestExpiresAt: T0 + 10,
+        expiredCount: 1,
+        executors: ['read_files', 'shot'],
+        owners: [],
+      },
     ]);
     const op = (await sp.listTurns(operator)).turns;
     expect(op.map((t) => [t.turnId, t.entryCount, t.owners])).toEqual([
@@ -71,7 +111,7 @@ describe('listTurns', () => {
   });
 
   it('pages with a cursor through every turn exactly once, in either sort', async () => {
-    for (let i = 0; i < 23; i++) await put(alice, `turn-${String(i).padStart(2, '0')}`, 1, 'x'.repeat((i * 7) % 11 + 1));
+    for (let i = 0; i < 23; i++) await put(alice, `turn-${String(i).padStart(2, '0')}`, 1, 'x'.repeat(((i * 7) % 11) + 1));
     for (const sort of ['lastCreated', 'totalBytes'] as const) {
       const seen: string[] = [];
       const keys: number[] = [];
@@ -103,7 +143,18 @@ describe('listTurns', () => {
   });
 
   it('refuses bad options and cursors', async () => {
-    const bad: unknown[] = [{ limit: 0 }, { limit: 1001 }, { limit: 1.5 }, { limit: '5' }, { sort: 'size' }, { query: 5 }, { query: 'x'.repeat(257) }, { cursor: 'garbage' }, { cursor: '' }, 'nope'];
+    const bad: unknown[] = [
+      { limit: 0 },
+      { limit: 1001 },
+      { limit: 1.5 },
+      { limit: '5' },
+      { sort: 'size' },
+      { query: 5 },
+      { query: 'x'.repeat(257) },
+      { cursor: 'garbage' },
+      { cursor: '' },
+      'nope',
+    ];
     for (const options of bad) expect((await errorOf(() => sp.listTurns(alice, options as never))).code).toBe('INVALID_ARGUMENT');
     await put(alice, 'a', 1, 'x');
     await put(alice, 'b', 1, 'x');
@@ -113,7 +164,7 @@ describe('listTurns', () => {
 });
 
 describe('stats', () => {
-  it('counts rows and bytes by kind, expired and by size bucket over the principal\'s rows', async () => {
+  it("counts rows and bytes by kind, expired and by size bucket over the principal's rows", async () => {
     await put(alice, 't', 1, 'x'.repeat(1024), 'e', 5);
     await put(alice, 't', 2, 'y'.repeat(1025));
     await put(alice, 't', 3, { content: new Uint8Array(20_000) });

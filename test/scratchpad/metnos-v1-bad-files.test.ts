@@ -58,19 +58,28 @@ describe('opening files that are not Metnos v1 scratchpads', () => {
   });
 
   it('refuses an entries table of another shape, naming what differs', async () => {
-    const renamed = sqliteFile('renamed.db', `CREATE TABLE entries (id TEXT PRIMARY KEY, turn_id TEXT NOT NULL, step_num INTEGER, executor_name TEXT,
-      content_kind TEXT NOT NULL, data BLOB NOT NULL, size_bytes INTEGER NOT NULL, summary TEXT, created_at REAL NOT NULL, expires_at REAL NOT NULL)`);
+    const renamed = sqliteFile(
+      'renamed.db',
+      `CREATE TABLE entries (id TEXT PRIMARY KEY, turn_id TEXT NOT NULL, step_num INTEGER, executor_name TEXT,
+      content_kind TEXT NOT NULL, data BLOB NOT NULL, size_bytes INTEGER NOT NULL, summary TEXT, created_at REAL NOT NULL, expires_at REAL NOT NULL)`,
+    );
     await expectRefused(renamed, 'UNSUPPORTED_FORMAT', /column 6 is "data", expected "content"/);
     const short = sqliteFile('short.db', 'CREATE TABLE entries (id TEXT PRIMARY KEY, turn_id TEXT, content BLOB)');
     await expectRefused(short, 'UNSUPPORTED_FORMAT', /column 3 is "content", expected "step_num".*missing column 10 "expires_at"/);
-    const retyped = sqliteFile('retyped.db', `CREATE TABLE entries (id TEXT PRIMARY KEY, turn_id TEXT NOT NULL, step_num INTEGER, executor_name TEXT,
-      content_kind TEXT NOT NULL, content BLOB NOT NULL, size_bytes INTEGER NOT NULL, summary TEXT, created_at TEXT NOT NULL, expires_at REAL NOT NULL, owner TEXT)`);
+    const retyped = sqliteFile(
+      'retyped.db',
+      `CREATE TABLE entries (id TEXT PRIMARY KEY, turn_id TEXT NOT NULL, step_num INTEGER, executor_name TEXT,
+      content_kind TEXT NOT NULL, content BLOB NOT NULL, size_bytes INTEGER NOT NULL, summary TEXT, created_at TEXT NOT NULL, expires_at REAL NOT NULL, owner TEXT)`,
+    );
     await expectRefused(retyped, 'UNSUPPORTED_FORMAT', /column "created_at" has type "TEXT", expected REAL; unexpected extra column 11 "owner"/);
   });
 
   it('refuses a WITHOUT ROWID entries table', async () => {
-    const file = sqliteFile('norowid.db', `CREATE TABLE entries (id TEXT PRIMARY KEY, turn_id TEXT NOT NULL, step_num INTEGER, executor_name TEXT,
-      content_kind TEXT NOT NULL, content BLOB NOT NULL, size_bytes INTEGER NOT NULL, summary TEXT, created_at REAL NOT NULL, expires_at REAL NOT NULL) WITHOUT ROWID`);
+    const file = sqliteFile(
+      'norowid.db',
+      `CREATE TABLE entries (id TEXT PRIMARY KEY, turn_id TEXT NOT NULL, step_num INTEGER, executor_name TEXT,
+      content_kind TEXT NOT NULL, content BLOB NOT NULL, size_bytes INTEGER NOT NULL, summary TEXT, created_at REAL NOT NULL, expires_at REAL NOT NULL) WITHOUT ROWID`,
+    );
     await expectRefused(file, 'UNSUPPORTED_FORMAT', /WITHOUT ROWID/);
   });
 

@@ -33,25 +33,51 @@ describe('listForTurn', () => {
   it('lists every expected row of each turn, by step, with its metadata', async () => {
     const turnIds = [...new Set(rows.map(([, r]) => r.turn_id))];
     for (const turnId of turnIds) {
-      const want = rows.map(([, r]) => r).filter((r) => r.turn_id === turnId).sort((a, b) => a.step_num - b.step_num);
+      const want = rows
+        .map(([, r]) => r)
+        .filter((r) => r.turn_id === turnId)
+        .sort((a, b) => a.step_num - b.step_num);
       const got = await sp.listForTurn(operator, turnId);
-      expect(got.map((m) => ({ id: m.id, turnId: m.turnId, stepNum: m.stepNum, executorName: m.executorName, kind: m.kind, sizeBytes: m.sizeBytes, createdAt: m.createdAt, expiresAt: m.expiresAt }))).toEqual(
-        want.map((r) => ({ id: r.id, turnId: r.turn_id, stepNum: r.step_num, executorName: r.executor_name, kind: r.kind, sizeBytes: r.size_bytes, createdAt: r.created_at, expiresAt: r.expires_at })),
+      expect(
+        got.map((m) => ({
+          id: m.id,
+          turnId: m.turnId,
+          stepNum: m.stepNum,
+          executorName: m.executorName,
+          kind: m.kind,
+          sizeBytes: m.sizeBytes,
+          createdAt: m.createdAt,
+          expiresAt: m.expiresAt,
+        })),
+      ).toEqual(
+        want.map((r) => ({
+          id: r.id,
+          turnId: r.turn_id,
+          stepNum: r.step_num,
+          executorName: r.executor_name,
+          kind: r.kind,
+          sizeBytes: r.size_bytes,
+          createdAt: r.created_at,
+          expiresAt: r.expires_at,
+        })),
       );
       for (const m of got) expect(m).toMatchObject({ owner: null, actor: null, channel: null, lengthCodePoints: null });
     }
   });
 
   it('marks the expired row expired and the others live', async () => {
-    const all = [...await sp.listForTurn(operator, 'c0ffee00c0ffee00'), ...await sp.listForTurn(operator, 'deadbeef00000001')];
+    const all = [...(await sp.listForTurn(operator, 'c0ffee00c0ffee00')), ...(await sp.listForTurn(operator, 'deadbeef00000001'))];
     const states = Object.fromEntries(all.map((m) => [m.id, m.expiry]));
     for (const [, r] of rows) expect(states[r.id]).toBe(r.expires_at <= NOW ? 'expired' : 'live');
     expect(states[expected.expired_text!.id]).toBe('expired');
   });
 
   it('flags the rows written from objects as structured, from their summaries', async () => {
-    const all = [...await sp.listForTurn(operator, 'c0ffee00c0ffee00'), ...await sp.listForTurn(operator, 'deadbeef00000001')];
-    const structured = all.filter((m) => m.structured).map((m) => m.id).sort();
+    const all = [...(await sp.listForTurn(operator, 'c0ffee00c0ffee00')), ...(await sp.listForTurn(operator, 'deadbeef00000001'))];
+    const structured = all
+      .filter((m) => m.structured)
+      .map((m) => m.id)
+      .sort();
     expect(structured).toEqual([expected.structured_files!.id, expected.structured_nolist!.id].sort());
   });
 });
@@ -70,7 +96,16 @@ describe.each(rows)('%s', (_name, r) => {
     it('reads head 12, tail 12 and range [3, 15) in code points', async () => {
       const head = await sp.read(operator, r.id, { mode: 'head', n: 12 });
       expect(head.content).toBe(r.head_12);
-      expect(head.meta).toEqual({ id: r.id, kind: 'text', unit: 'code_points', totalLength: r.length_code_points, start: 0, end: 12, returnedLength: 12, truncated: false });
+      expect(head.meta).toEqual({
+        id: r.id,
+        kind: 'text',
+        unit: 'code_points',
+        totalLength: r.length_code_points,
+        start: 0,
+        end: 12,
+        returnedLength: 12,
+        truncated: false,
+      });
       const tail = await sp.read(operator, r.id, { mode: 'tail', n: 12 });
       expect(tail.content).toBe(r.tail_12);
       expect(tail.meta).toMatchObject({ start: r.length_code_points! - 12, end: r.length_code_points });
@@ -79,7 +114,11 @@ describe.each(rows)('%s', (_name, r) => {
   } else {
     it('reads head 6 and tail 6 bytes as base64', async () => {
       const head = await sp.read(operator, r.id, { mode: 'head', n: 6 });
-      expect(head).toEqual({ content: r.head_6_base64, encoding: 'base64', meta: { id: r.id, kind: 'binary', unit: 'bytes', totalLength: r.size_bytes, start: 0, end: 6, returnedLength: 6, truncated: false } });
+      expect(head).toEqual({
+        content: r.head_6_base64,
+        encoding: 'base64',
+        meta: { id: r.id, kind: 'binary', unit: 'bytes', totalLength: r.size_bytes, start: 0, end: 6, returnedLength: 6, truncated: false },
+      });
       expect((await sp.read(operator, r.id, { mode: 'tail', n: 6 })).content).toBe(r.tail_6_base64);
     });
   }

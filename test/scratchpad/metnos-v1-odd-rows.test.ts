@@ -14,7 +14,8 @@ function oddFile(): string {
   const db = new Database(path);
   db.exec(V1_DDL);
   const insert = db.prepare('INSERT INTO entries VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
-  const row = (id: string, step: unknown, kind: string, expiresAt: unknown) => insert.run(id, 't', step, 'x', kind, Buffer.from('abc'), 3, 's', NOW - 60, expiresAt);
+  const row = (id: string, step: unknown, kind: string, expiresAt: unknown) =>
+    insert.run(id, 't', step, 'x', kind, Buffer.from('abc'), 3, 's', NOW - 60, expiresAt);
   row('a000000000000001', 1, 'text', Infinity);
   row('a000000000000002', 2n ** 53n + 1n, 'text', -Infinity);
   row('a000000000000003', 2.5, 'text', 'never');
@@ -78,13 +79,28 @@ describe('Metnos v1 rows whose id or turn id is NULL, a BLOB or empty', () => {
       expect(entries.map((e) => e.id).sort()).toEqual(['rowid:1', 'rowid:2', 'rowid:3', 'rowid:4'].sort());
       // A stored id that reads like a key is shown by its rowid too, so keys never collide.
       const byKey = async (id: string) => (await sp.read(OPERATOR, id, { mode: 'full' })).content;
-      expect(await Promise.all(['rowid:1', 'rowid:2', 'rowid:3', 'rowid:4'].map(byKey))).toEqual(['null id', 'blob id', 'empty id', 'a text id that reads like a key']);
+      expect(await Promise.all(['rowid:1', 'rowid:2', 'rowid:3', 'rowid:4'].map(byKey))).toEqual([
+        'null id',
+        'blob id',
+        'empty id',
+        'a text id that reads like a key',
+      ]);
       expect((await sp.listForTurn(OPERATOR, 'text:(no turn id)')).map((e) => e.id)).toEqual(['b000000000000004']);
-      for (const [turn, text] of [['(no turn id)', 'null turn'], ["x'01ab'", 'blob turn'], ['(empty turn id)', 'empty turn']] as const) {
+      for (const [turn, text] of [
+        ['(no turn id)', 'null turn'],
+        ["x'01ab'", 'blob turn'],
+        ['(empty turn id)', 'empty turn'],
+      ] as const) {
         const [entry] = await sp.listForTurn(OPERATOR, turn);
         expect([entry?.turnId, (await sp.describe(OPERATOR, entry!.id)).meta.turnId, await byKey(entry!.id)]).toEqual([turn, turn, text]);
       }
-      expect((await sp.gc(OPERATOR, { dryRun: true, now: NOW + 120 })).turns.map((t) => t.turnId).sort()).toEqual(['(empty turn id)', '(no turn id)', 't', 'text:(no turn id)', "x'01ab'"]);
+      expect((await sp.gc(OPERATOR, { dryRun: true, now: NOW + 120 })).turns.map((t) => t.turnId).sort()).toEqual([
+        '(empty turn id)',
+        '(no turn id)',
+        't',
+        'text:(no turn id)',
+        "x'01ab'",
+      ]);
     } finally {
       await sp.close();
     }

@@ -27,7 +27,19 @@ const piece = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 6 }).map(enc),
   fc.constantFrom('😀', '👩‍💻', '中文字', 'é', 'ß', '\u0000', '\u{FEFF}', '\u{10FFFF}', 'a', '\n').map(enc),
   fc.uint8Array({ maxLength: 5 }).map((a) => Array.from(a)),
-  fc.constantFrom([0x80], [0xbf, 0xbf], [0xc0, 0x80], [0xc3], [0xe2, 0x82], [0xed, 0xa0, 0x80], [0xf0, 0x9f, 0x98], [0xf4, 0x90], [0xf5], [0xff, 0xfe], [0xe0, 0x9f, 0x80]),
+  fc.constantFrom(
+    [0x80],
+    [0xbf, 0xbf],
+    [0xc0, 0x80],
+    [0xc3],
+    [0xe2, 0x82],
+    [0xed, 0xa0, 0x80],
+    [0xf0, 0x9f, 0x98],
+    [0xf4, 0x90],
+    [0xf5],
+    [0xff, 0xfe],
+    [0xe0, 0x9f, 0x80],
+  ),
 );
 const bytesArb = fc.array(piece, { maxLength: 40 }).map((ps) => new Uint8Array(ps.flat()));
 const tuningArb = fc.record({ scan: fc.integer({ min: 1, max: 40 }), checkpoint: fc.integer({ min: 1, max: 30 }), walk: fc.integer({ min: 4, max: 12 }) });

@@ -21,7 +21,33 @@ const enc = (s: string) => new Uint8Array(Buffer.from(s, 'utf8'));
 const MB = 2_500_000;
 const mixedUnit = new Uint8Array([
   ...enc('héllo\u0000wörld ✓ 😀 中文 '),
-  0xff, 0x41, 0xc3, 0x20, 0xe2, 0x82, 0x41, 0xed, 0xa0, 0x80, 0xf0, 0x9f, 0x41, 0xe0, 0x80, 0xc0, 0x80, 0xf4, 0x90, 0x80, 0x80, 0x80, 0xf8, 0x88, 0x80, 0x80, 0x80,
+  0xff,
+  0x41,
+  0xc3,
+  0x20,
+  0xe2,
+  0x82,
+  0x41,
+  0xed,
+  0xa0,
+  0x80,
+  0xf0,
+  0x9f,
+  0x41,
+  0xe0,
+  0x80,
+  0xc0,
+  0x80,
+  0xf4,
+  0x90,
+  0x80,
+  0x80,
+  0x80,
+  0xf8,
+  0x88,
+  0x80,
+  0x80,
+  0x80,
   ...enc('\u{10FFFF}\u{FEFF}x'),
 ]);
 
@@ -102,7 +128,7 @@ describe.each(Object.keys(VALUES))('a %s value', (name) => {
         expect(d.meta.lengthCodePoints).toBe(cps.length);
         expect(d.meta.sizeBytes).toBe(bytes.length);
         expect((await sp.get(operator, id)).content === cps.join('')).toBe(true);
-        expect(Buffer.concat((await piecesOf(await sp.iterateContent(operator, id, 65_536)))).equals(Buffer.from(bytes))).toBe(true);
+        expect(Buffer.concat(await piecesOf(await sp.iterateContent(operator, id, 65_536))).equals(Buffer.from(bytes))).toBe(true);
       }
     } finally {
       await sp.close();

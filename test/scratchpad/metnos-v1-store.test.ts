@@ -18,8 +18,26 @@ const ROWS: V1RowInput[] = [
   { id: 'a000000000000001', turnId: 't-a', stepNum: 2, executorName: 'read_files', content: 'x'.repeat(100), createdAt: T0 - 300, expiresAt: T0 },
   { id: 'a000000000000002', turnId: 't-a', stepNum: null, executorName: 'get_urls', content: 'y'.repeat(50), createdAt: T0 - 310, expiresAt: T0 + 0.5 },
   { id: 'a000000000000003', turnId: 't-a', stepNum: 1, executorName: 'read_files', content: 'z'.repeat(20), createdAt: T0 - 320, expiresAt: T0 - 1 },
-  { id: 'b000000000000001', turnId: 't-b', stepNum: 1, executorName: 'get_files', kind: 'binary', content: new Uint8Array(20_000).fill(7), createdAt: T0 - 10, expiresAt: T0 + 3600 },
-  { id: 'b000000000000002', turnId: 't-b', stepNum: 2, executorName: 'find_files', content: '{"ok": true}', summary: 'files: 3 elementi. Campi: [\'name\']', createdAt: T0 - 5, expiresAt: T0 + 100 },
+  {
+    id: 'b000000000000001',
+    turnId: 't-b',
+    stepNum: 1,
+    executorName: 'get_files',
+    kind: 'binary',
+    content: new Uint8Array(20_000).fill(7),
+    createdAt: T0 - 10,
+    expiresAt: T0 + 3600,
+  },
+  {
+    id: 'b000000000000002',
+    turnId: 't-b',
+    stepNum: 2,
+    executorName: 'find_files',
+    content: '{"ok": true}',
+    summary: "files: 3 elementi. Campi: ['name']",
+    createdAt: T0 - 5,
+    expiresAt: T0 + 100,
+  },
   { id: 'c000000000000001', turnId: 't-c', stepNum: 1, executorName: 'compute', content: 'héllo wörld ✓ 😀', createdAt: T0 - 100, expiresAt: T0 + 3600 },
 ];
 
@@ -77,7 +95,9 @@ describe('writes other than gc', () => {
     expect((await errorOf(() => sp.put(alice, { turnId: 't-x', stepNum: 1, executorName: 'e', observation: 'text' }))).code).toBe('READ_ONLY');
     expect((await errorOf(() => sp.put(operator, { turnId: 't-x', stepNum: 1, executorName: 'e', observation: 'text' }))).code).toBe('READ_ONLY');
     expect((await errorOf(() => sp.extendTtl(operator, { turnId: 't-a' }, 60))).code).toBe('READ_ONLY');
-    expect((await errorOf(() => sp.recordRead(operator, { entryId: 'a000000000000001', mode: 'head', start: 0, end: 10, truncated: false }))).code).toBe('READ_ONLY');
+    expect((await errorOf(() => sp.recordRead(operator, { entryId: 'a000000000000001', mode: 'head', start: 0, end: 10, truncated: false }))).code).toBe(
+      'READ_ONLY',
+    );
     expect(await sp.readLog(operator, { turnId: 't-a' })).toEqual([]);
     expect(fingerprint(file)).toEqual(before);
   });
@@ -96,7 +116,10 @@ describe('listForTurn', () => {
   it('gives sizes in bytes and no code-point length (listing never reads content)', async () => {
     const [m] = await sp.listForTurn(operator, 't-c');
     expect(m).toMatchObject({ sizeBytes: Buffer.byteLength('héllo wörld ✓ 😀'), lengthCodePoints: null, structured: false, expiry: 'live' });
-    expect((await sp.listForTurn(operator, 't-b')).map((x) => [x.kind, x.structured])).toEqual([['binary', false], ['text', true]]);
+    expect((await sp.listForTurn(operator, 't-b')).map((x) => [x.kind, x.structured])).toEqual([
+      ['binary', false],
+      ['text', true],
+    ]);
   });
 
   it('marks rows expired at exactly now and expiring within the window', async () => {
@@ -110,8 +133,15 @@ describe('listTurns', () => {
     expect(nextCursor).toBeNull();
     expect(turns.map((t) => t.turnId)).toEqual(['t-b', 't-c', 't-a']);
     expect(turns[2]).toEqual({
-      turnId: 't-a', entryCount: 3, totalBytes: 170, firstCreatedAt: T0 - 320, lastCreatedAt: T0 - 300, earliestExpiresAt: T0 - 1,
-      expiredCount: 2, executors: ['get_urls', 'read_files'], owners: [],
+      turnId: 't-a',
+      entryCount: 3,
+      totalBytes: 170,
+      firstCreatedAt: T0 - 320,
+      lastCreatedAt: T0 - 300,
+      earliestExpiresAt: T0 - 1,
+      expiredCount: 2,
+      executors: ['get_urls', 'read_files'],
+      owners: [],
     });
   });
 
@@ -203,7 +233,11 @@ describe('gc', () => {
     const schemaOf = () => {
       const db = new Database(file, { readonly: true });
       try {
-        return { master: db.prepare('SELECT type, name, sql FROM sqlite_master ORDER BY name').all(), journal: db.pragma('journal_mode', { simple: true }), version: db.pragma('user_version', { simple: true }) };
+        return {
+          master: db.prepare('SELECT type, name, sql FROM sqlite_master ORDER BY name').all(),
+          journal: db.pragma('journal_mode', { simple: true }),
+          version: db.pragma('user_version', { simple: true }),
+        };
       } finally {
         db.close();
       }
@@ -242,7 +276,16 @@ describe('stats', () => {
   it('counts rows, bytes, kinds, expired rows, size buckets and file figures for the operator', async () => {
     const s = await sp.stats(operator);
     const textBytes = 100 + 50 + 20 + 12 + Buffer.byteLength('héllo wörld ✓ 😀');
-    expect(s).toMatchObject({ rows: 6, bytes: textBytes + 20_000, byKind: { text: { rows: 5, bytes: textBytes }, binary: { rows: 1, bytes: 20_000 } }, expiredRows: 2, expiredBytes: 120, byOwner: [{ owner: null, rows: 6, bytes: textBytes + 20_000 }], pageSize: 4096, freePages: 0 });
+    expect(s).toMatchObject({
+      rows: 6,
+      bytes: textBytes + 20_000,
+      byKind: { text: { rows: 5, bytes: textBytes }, binary: { rows: 1, bytes: 20_000 } },
+      expiredRows: 2,
+      expiredBytes: 120,
+      byOwner: [{ owner: null, rows: 6, bytes: textBytes + 20_000 }],
+      pageSize: 4096,
+      freePages: 0,
+    });
     expect(s.fileSizeBytes).toBe(fingerprint(file).size);
     expect(s.sizeBuckets[0]).toEqual({ upToBytes: 1024, rows: 5 });
     expect(s.sizeBuckets[1]).toEqual({ upToBytes: 16_384, rows: 0 });

@@ -45,7 +45,7 @@ function recordingStore(): { store: ReturnType<typeof createV1Store>; blobs: num
     return new Proxy(s, {
       get(target, prop) {
         if (prop === 'get') return (...args: unknown[]) => record((target.get as (...a: unknown[]) => unknown)(...args));
-        if (prop === 'all') return (...args: unknown[]) => ((target.all as (...a: unknown[]) => unknown[])(...args)).map(record);
+        if (prop === 'all') return (...args: unknown[]) => (target.all as (...a: unknown[]) => unknown[])(...args).map(record);
         return Reflect.get(target, prop) as unknown;
       },
     });

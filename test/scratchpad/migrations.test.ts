@@ -128,7 +128,7 @@ describe('migrations', () => {
     expect((await sp.read(alice, legacyAlice, { mode: 'full' })).content).toBe('hello');
     expect((await sp.describe(alice, legacyAlice)).handle?.scratchpad_id).toBe(legacyAlice);
     expect((await sp.get(alice, legacyAlice)).content).toBe('hello');
-    expect(Buffer.concat((await piecesOf(await sp.iterateContent(alice, legacyAlice)))).toString()).toBe('hello');
+    expect(Buffer.concat(await piecesOf(await sp.iterateContent(alice, legacyAlice))).toString()).toBe('hello');
     expect(await sp.extendTtl(alice, { id: legacyAlice }, 50)).toBe(1);
     await sp.recordRead(alice, { entryId: legacyAlice, mode: 'head', start: 0, end: 2, truncated: true, at: 30 });
     expect((await sp.readLog(alice, { id: legacyAlice })).map((r) => r.entryId)).toEqual([legacyAlice]);
@@ -147,13 +147,20 @@ describe('migrations', () => {
 
     const db = new Database(file, { readonly: true });
     expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
-    const indexes = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'observations' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+    const indexes = (
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'observations' ORDER BY name").all() as { name: string }[]
+    ).map((r) => r.name);
     expect(indexes).toEqual(['observations_legacy_id', 'observations_turn']);
     // Only the two legacy rows are in the partial index; the new row holds id_key -1.
-    expect(db.prepare(`SELECT pk FROM observations INDEXED BY observations_legacy_id WHERE ${LEGACY_ID_WHERE} ORDER BY pk`).all()).toEqual([{ pk: 1 }, { pk: 2 }]);
+    expect(db.prepare(`SELECT pk FROM observations INDEXED BY observations_legacy_id WHERE ${LEGACY_ID_WHERE} ORDER BY pk`).all()).toEqual([
+      { pk: 1 },
+      { pk: 2 },
+    ]);
     expect(db.prepare('SELECT id_key FROM observations WHERE pk > 2').all()).toEqual([{ id_key: -1 }]);
     // The lookup of a legacy id (lookup.ts repeats the index's condition) searches the partial index.
-    const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT pk FROM observations WHERE id_key = ? AND ${LEGACY_ID_WHERE} AND id = ?`).all(1, 'x') as { detail: string }[];
+    const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT pk FROM observations WHERE id_key = ? AND ${LEGACY_ID_WHERE} AND id = ?`).all(1, 'x') as {
+      detail: string;
+    }[];
     expect(plan.map((p) => p.detail).join('; ')).toMatch(/USING INDEX observations_legacy_id \(id_key=\?\)/);
     db.close();
   });
@@ -232,7 +239,12 @@ describe('migration 7 (per-turn aggregates)', () => {
       ['t1', 4, 22_012, 10, 20, 2, ['grep', 'shell'], ['alice', 'bob']],
       ['t2', 1, 300_000, 30, 30, 0, ['grep'], ['alice']],
     ]);
-    expect(await sp.stats(alice)).toMatchObject({ rows: 4, bytes: 322_005, expiredRows: 1, byKind: { text: { rows: 3, bytes: 320_005 }, binary: { rows: 1, bytes: 2_000 } } });
+    expect(await sp.stats(alice)).toMatchObject({
+      rows: 4,
+      bytes: 322_005,
+      expiredRows: 1,
+      byKind: { text: { rows: 3, bytes: 320_005 }, binary: { rows: 1, bytes: 2_000 } },
+    });
     await sp.put(alice, { turnId: 't2', stepNum: 2, executorName: 'shell', observation: { content: 'more' } });
     expect((await sp.listTurns(alice, { query: 't2' })).turns.map((t) => [t.entryCount, t.totalBytes, t.executors])).toEqual([[2, 300_004, ['grep', 'shell']]]);
     await sp.close();
@@ -240,12 +252,50 @@ describe('migration 7 (per-turn aggregates)', () => {
     const db = new Database(file, { readonly: true });
     expect(db.pragma('user_version', { simple: true })).toBe(7);
     expect(db.prepare("SELECT * FROM turns WHERE turn_id = 't1' ORDER BY owner").all()).toEqual([
-      { owner: 'alice', turn_id: 't1', entry_count: 3, total_bytes: 22_005, text_count: 2, text_bytes: 20_005, first_created: 10, last_created: 12,
-        earliest_expires: 150, latest_expires: 300, executors: expect.any(String), b0: 1, b1: 1, b2: 1, b3: 0, b4: 0, b5: 0, b6: 0 },
-      { owner: 'bob', turn_id: 't1', entry_count: 1, total_bytes: 7, text_count: 1, text_bytes: 7, first_created: 20, last_created: 20,
-        earliest_expires: 100, latest_expires: 100, executors: '', b0: 1, b1: 0, b2: 0, b3: 0, b4: 0, b5: 0, b6: 0 },
+      {
+        owner: 'alice',
+        turn_id: 't1',
+        entry_count: 3,
+        total_bytes: 22_005,
+        text_count: 2,
+        text_bytes: 20_005,
+        first_created: 10,
+        last_created: 12,
+        earliest_expires: 150,
+        latest_expires: 300,
+        executors: expect.any(String),
+        b0: 1,
+        b1: 1,
+        b2: 1,
+        b3: 0,
+        b4: 0,
+        b5: 0,
+        b6: 0,
+      },
+      {
+        owner: 'bob',
+        turn_id: 't1',
+        entry_count: 1,
+        total_bytes: 7,
+        text_count: 1,
+        text_bytes: 7,
+        first_created: 20,
+        last_created: 20,
+        earliest_expires: 100,
+        latest_expires: 100,
+        executors: '',
+        b0: 1,
+        b1: 0,
+        b2: 0,
+        b3: 0,
+        b4: 0,
+        b5: 0,
+        b6: 0,
+      },
     ]);
-    expect((db.prepare("SELECT executors FROM turns WHERE owner = 'alice' AND turn_id = 't1'").pluck().get() as string).split(String.fromCharCode(31)).sort()).toEqual(['grep', 'shell']);
+    expect(
+      (db.prepare("SELECT executors FROM turns WHERE owner = 'alice' AND turn_id = 't1'").pluck().get() as string).split(String.fromCharCode(31)).sort(),
+    ).toEqual(['grep', 'shell']);
     db.close();
   });
 });

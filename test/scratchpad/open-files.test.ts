@@ -110,7 +110,10 @@ describe('a Metnos v1 file with a hot journal (its writer was killed mid-transac
   const message = (file: string) =>
     `${file}: a writer stopped in the middle of a transaction and left the hot journal ${file}-journal; reading needs that transaction rolled back, which changes the file, so it is left for the writer to roll back when it next opens the file`;
 
-  it.each([['read-only', true], ['writable', false]])('a %s open is BUSY naming the journal, file and journal untouched', async (_name, readonly) => {
+  it.each([
+    ['read-only', true],
+    ['writable', false],
+  ])('a %s open is BUSY naming the journal, file and journal untouched', async (_name, readonly) => {
     const file = await crashed();
     const before = [fingerprint(file), fingerprint(`${file}-journal`)];
     const err = await errorOf(() => openScratchpad(file, { readonly }));
@@ -131,10 +134,30 @@ describe('a Metnos v1 file with a hot journal (its writer was killed mid-transac
 describe('a v2 file with a damaged schema', () => {
   const damages: [string, string, string, RegExp][] = [
     ['a table dropped', 'DROP TABLE chunks', 'CORRUPT', /: damaged v2 schema: table chunks is missing$/],
-    ['a column dropped', 'ALTER TABLE observations DROP COLUMN handle', 'CORRUPT', /: damaged v2 schema: table observations has columns \(pk, .*, sha256\), expected \(pk, .*, sha256, handle\)$/],
-    ['a table replaced by a view', 'DROP TABLE read_log; CREATE VIEW read_log AS SELECT 1 AS seq', 'CORRUPT', /: damaged v2 schema: read_log is a view, not a table$/],
-    ['schema text that does not parse', "PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = 'CREATE TABLE chunks (garbage' WHERE name = 'chunks'", 'CORRUPT', /malformed database schema \(chunks\)/],
-    ['an older schema whose migration cannot run', 'PRAGMA user_version = 4; DROP TABLE chunk_lines; DROP TABLE chunks', 'CORRUPT', /: damaged v2 schema \(no such table: (main\.)?chunks\)$/],
+    [
+      'a column dropped',
+      'ALTER TABLE observations DROP COLUMN handle',
+      'CORRUPT',
+      /: damaged v2 schema: table observations has columns \(pk, .*, sha256\), expected \(pk, .*, sha256, handle\)$/,
+    ],
+    [
+      'a table replaced by a view',
+      'DROP TABLE read_log; CREATE VIEW read_log AS SELECT 1 AS seq',
+      'CORRUPT',
+      /: damaged v2 schema: read_log is a view, not a table$/,
+    ],
+    [
+      'schema text that does not parse',
+      "PRAGMA writable_schema = ON; UPDATE sqlite_master SET sql = 'CREATE TABLE chunks (garbage' WHERE name = 'chunks'",
+      'CORRUPT',
+      /malformed database schema \(chunks\)/,
+    ],
+    [
+      'an older schema whose migration cannot run',
+      'PRAGMA user_version = 4; DROP TABLE chunk_lines; DROP TABLE chunks',
+      'CORRUPT',
+      /: damaged v2 schema \(no such table: (main\.)?chunks\)$/,
+    ],
   ];
 
   it.each(damages)('%s: %s, the file byte-for-byte unchanged', async (_name, sql, code, message) => {
@@ -179,7 +202,7 @@ describe('a read-only open of a v2 file', () => {
     expect(fingerprint(file)).toEqual(before);
   });
 
-  it('leaves a writer\'s -wal and -shm in place while it is open, and the writer goes on', async () => {
+  it("leaves a writer's -wal and -shm in place while it is open, and the writer goes on", async () => {
     const file = await v2File();
     const writer = await openScratchpad(file);
     await writer.put(user('u'), { turnId: 'turn-2', stepNum: 1, executorName: null, observation: 'more' });
@@ -249,7 +272,10 @@ describe('a file whose mode grants no write permission (0444)', () => {
     db.close();
     chmodSync(file, 0o444);
     const err = await errorOf(() => openScratchpad(file));
-    expect([err.code, err.message]).toEqual(['UNSUPPORTED_FORMAT', `${file}: schema 5 is older than ${LATEST_VERSION}; open it writable once to upgrade it (it opened read-only because its mode 0444 grants no write permission)`]);
+    expect([err.code, err.message]).toEqual([
+      'UNSUPPORTED_FORMAT',
+      `${file}: schema 5 is older than ${LATEST_VERSION}; open it writable once to upgrade it (it opened read-only because its mode 0444 grants no write permission)`,
+    ]);
   });
 });
 

@@ -67,7 +67,10 @@ describe.skipIf(unprivilegedSkip !== null)(`opening files as a user file modes b
     chmodSync(file, 0o000);
     const before = fingerprint(file);
     const got = await report(file);
-    expect(got.error).toEqual({ code: 'NOT_FOUND', message: `${file}: permission denied: this user may not read the file or a folder on its path (mode 0000, owner uid ${process.getuid?.()})` });
+    expect(got.error).toEqual({
+      code: 'NOT_FOUND',
+      message: `${file}: permission denied: this user may not read the file or a folder on its path (mode 0000, owner uid ${process.getuid?.()})`,
+    });
     expect(got.files).toEqual(['v2.db']);
     expect(fingerprint(file)).toEqual(before);
   });
@@ -123,7 +126,9 @@ describe.skipIf(unprivilegedSkip !== null)('the CLI as a user file modes bind', 
     chmodSync(file, 0o000);
     const run = await runUnprivileged(BIN, ['--db', file, 'turns']);
     expect([run.code, run.stdout]).toEqual([1, '']);
-    expect(run.stderr).toBe(`scratchpad-inspector: ${file}: permission denied: this user may not read the file or a folder on its path (mode 0000, owner uid ${process.getuid?.()})\n`);
+    expect(run.stderr).toBe(
+      `scratchpad-inspector: ${file}: permission denied: this user may not read the file or a folder on its path (mode 0000, owner uid ${process.getuid?.()})\n`,
+    );
   });
 
   it('a v2 file in a read-only folder: turns lists it, nothing created', async () => {

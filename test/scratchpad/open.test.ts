@@ -68,7 +68,12 @@ describe('openScratchpad on a missing file', () => {
 describe('openScratchpad on a file it cannot use', () => {
   const cases: [string, (file: string) => void, string, RegExp][] = [
     ['an empty (0-byte) file', (f) => writeFileSync(f, ''), 'CORRUPT', /empty file \(0 bytes\)/],
-    ['a text file', (f) => writeFileSync(f, 'hello, this is not a database at all, just some text that is long enough to be read '.repeat(3)), 'CORRUPT', /not a SQLite database/],
+    [
+      'a text file',
+      (f) => writeFileSync(f, 'hello, this is not a database at all, just some text that is long enough to be read '.repeat(3)),
+      'CORRUPT',
+      /not a SQLite database/,
+    ],
     ['a short file', (f) => writeFileSync(f, 'SQLite format 3\0'), 'CORRUPT', /not a SQLite database/],
   ];
   it.each(cases)('%s: %s naming the cause, file unchanged', async (_name, make, code, message) => {
@@ -98,7 +103,7 @@ describe('openScratchpad on a file it cannot use', () => {
     expectUntouched(file, before);
   });
 
-  it('another application\'s database: UNSUPPORTED_FORMAT naming its tables, file unchanged', async () => {
+  it("another application's database: UNSUPPORTED_FORMAT naming its tables, file unchanged", async () => {
     const file = tmp.file();
     const db = new Database(file);
     db.exec('CREATE TABLE users (id INTEGER); CREATE TABLE notes (body TEXT)');
@@ -150,7 +155,10 @@ describe('openScratchpad on a file it cannot use', () => {
 
   it('bounds maxReadLength by the longest slice one JS string holds (no ERR_STRING_TOO_LONG later)', async () => {
     const big = await errorOf(() => openScratchpad(tmp.file(), { maxReadLength: 1e12 }));
-    expect([big.code, big.message]).toEqual(['INVALID_ARGUMENT', `option maxReadLength must be an integer from 0 to ${MAX_READ_LENGTH} (the longest slice one JS string holds), got 1000000000000`]);
+    expect([big.code, big.message]).toEqual([
+      'INVALID_ARGUMENT',
+      `option maxReadLength must be an integer from 0 to ${MAX_READ_LENGTH} (the longest slice one JS string holds), got 1000000000000`,
+    ]);
     expect(MAX_READ_LENGTH).toBe(268_435_444);
     expect((await errorOf(() => openScratchpad(tmp.file(), { maxReadLength: 2.5 }))).code).toBe('INVALID_ARGUMENT');
     expect(existsSync(tmp.file())).toBe(false);
@@ -178,7 +186,14 @@ describe('openScratchpad format detection', () => {
     db.exec(`CREATE TABLE entries (id TEXT PRIMARY KEY, turn_id TEXT NOT NULL, step_num INTEGER, executor_name TEXT,
       content_kind TEXT NOT NULL, content BLOB NOT NULL, size_bytes INTEGER NOT NULL, summary TEXT,
       created_at REAL NOT NULL, expires_at REAL NOT NULL)`);
-    db.prepare('INSERT INTO entries VALUES (?, ?, 1, ?, ?, ?, 5, ?, 1.5, 2.5)').run('0123456789abcdef', 'fedcba9876543210', 'x', 'text', Buffer.from('hello'), 'hello');
+    db.prepare('INSERT INTO entries VALUES (?, ?, 1, ?, ?, ?, 5, ?, 1.5, 2.5)').run(
+      '0123456789abcdef',
+      'fedcba9876543210',
+      'x',
+      'text',
+      Buffer.from('hello'),
+      'hello',
+    );
     db.close();
     age(file);
     const before = snapshot(file);

@@ -23,10 +23,29 @@ describe('put', () => {
     const text = 'line\n'.repeat(400);
     const h = await sp.put(alice, { turnId: 't1', stepNum: 1, executorName: 'read_files', observation: { content: text } });
     expect(h.scratchpad_id).toMatch(/^[0-9a-f]{44}$/);
-    expect(h).toMatchObject({ ok: true, step_num: 1, size_bytes: 2000, kind: 'text', summary: `${text.slice(0, 500)}\n\n[... 1000 characters omitted ...]\n\n${text.slice(-500)}`, metadata: {} });
+    expect(h).toMatchObject({
+      ok: true,
+      step_num: 1,
+      size_bytes: 2000,
+      kind: 'text',
+      summary: `${text.slice(0, 500)}\n\n[... 1000 characters omitted ...]\n\n${text.slice(-500)}`,
+      metadata: {},
+    });
     const d = await sp.describe(alice, h.scratchpad_id);
     expect(d.sha256).toBe(createHash('sha256').update(text).digest('hex'));
-    expect(d.meta).toMatchObject({ turnId: 't1', stepNum: 1, executorName: 'read_files', kind: 'text', structured: false, sizeBytes: 2000, lengthCodePoints: 2000, createdAt: 1_800_000_000, expiresAt: 1_800_003_600, expiry: 'live', owner: 'alice' });
+    expect(d.meta).toMatchObject({
+      turnId: 't1',
+      stepNum: 1,
+      executorName: 'read_files',
+      kind: 'text',
+      structured: false,
+      sizeBytes: 2000,
+      lengthCodePoints: 2000,
+      createdAt: 1_800_000_000,
+      expiresAt: 1_800_003_600,
+      expiry: 'live',
+      owner: 'alice',
+    });
     expect(d.handle).toEqual(h);
     expect(d.detectedType).toBeNull();
   });
@@ -38,13 +57,25 @@ describe('put', () => {
     expect(h.summary).toBe(`[BINARY: 14 bytes, sha256=${sha.slice(0, 16)}...]`);
     expect(await sp.describe(alice, h.scratchpad_id)).toMatchObject({ sha256: sha, detectedType: 'png', meta: { kind: 'binary', lengthCodePoints: null } });
     const r = await sp.read(alice, h.scratchpad_id, { mode: 'range', start: 8, end: 12 });
-    expect(r).toEqual({ content: Buffer.from([0, 1, 2, 3]).toString('base64'), encoding: 'base64', meta: { id: h.scratchpad_id, kind: 'binary', unit: 'bytes', totalLength: 14, start: 8, end: 12, returnedLength: 4, truncated: false } });
+    expect(r).toEqual({
+      content: Buffer.from([0, 1, 2, 3]).toString('base64'),
+      encoding: 'base64',
+      meta: { id: h.scratchpad_id, kind: 'binary', unit: 'bytes', totalLength: 14, start: 8, end: 12, returnedLength: 4, truncated: false },
+    });
     const got = await sp.get(alice, h.scratchpad_id);
     expect(Buffer.from(got.content as Uint8Array).equals(png)).toBe(true);
   });
 
   it('stores a structured observation as 2-space JSON with the list summary', async () => {
-    const obs = { ok: true, metadata: { query: 'x' }, files: [{ name: 'a', bytes: 1 }, { name: 'b', bytes: 2 }], total: 2 };
+    const obs = {
+      ok: true,
+      metadata: { query: 'x' },
+      files: [
+        { name: 'a', bytes: 1 },
+        { name: 'b', bytes: 2 },
+      ],
+      total: 2,
+    };
     const h = await sp.put(alice, { turnId: 't1', stepNum: 3, executorName: 'find_files', observation: obs });
     expect(h.summary).toBe("metadata: query=x\nfiles: 2 items. Fields: ['bytes', 'name']");
     expect(h).toMatchObject({ list_field: 'files', count: 2, schema: ['bytes', 'name'], total: 2, metadata: { query: 'x' } });
@@ -73,7 +104,7 @@ describe('put', () => {
 });
 
 describe('read', () => {
-  it('hides another user\'s row exactly like a missing one', async () => {
+  it("hides another user's row exactly like a missing one", async () => {
     const h = await sp.put(alice, { turnId: 't1', stepNum: 1, executorName: null, observation: 'secret' });
     const foreign = await errorOf(() => sp.read(user('bob'), h.scratchpad_id, { mode: 'full' }));
     const missing = await errorOf(() => sp.read(user('bob'), 'f'.repeat(32), { mode: 'full' }));

@@ -14,7 +14,8 @@ async function sharedPrefixFile(): Promise<{ path: string; alice: string[]; bob:
   dirs.push(tmp);
   const path = tmp.file();
   const sp = await openScratchpad(path);
-  const put = async (who: typeof alice, step: number) => (await sp.put(who, { turnId: 't', stepNum: step, executorName: 'x', observation: { content: `row ${step}` } })).scratchpad_id;
+  const put = async (who: typeof alice, step: number) =>
+    (await sp.put(who, { turnId: 't', stepNum: step, executorName: 'x', observation: { content: `row ${step}` } })).scratchpad_id;
   const ids = [await put(alice, 1), await put(alice, 2), await put(bob, 3)];
   await sp.close();
   const db = new Database(path);

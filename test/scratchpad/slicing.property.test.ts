@@ -48,7 +48,16 @@ describe.each(LAYOUTS)('text slices with %i code points per chunk', (cpPerChunk)
         expect(head.content).toBe(ref.slice(0, k).join(''));
         expect(tail.content).toBe(ref.slice(Math.max(0, len - k)).join(''));
         expect(range.content).toBe(ref.slice(s, e).join(''));
-        expect(range.meta).toEqual({ id, kind: 'text', unit: 'code_points', totalLength: len, start: Math.min(s, len), end: Math.min(e, len), returnedLength: Math.max(0, Math.min(e, len) - Math.min(s, len)), truncated: false });
+        expect(range.meta).toEqual({
+          id,
+          kind: 'text',
+          unit: 'code_points',
+          totalLength: len,
+          start: Math.min(s, len),
+          end: Math.min(e, len),
+          returnedLength: Math.max(0, Math.min(e, len) - Math.min(s, len)),
+          truncated: false,
+        });
         expect((await sp.read(alice, id, { mode: 'full' })).content).toBe(ref.join(''));
         expect((await sp.get(alice, id)).content).toBe(ref.join(''));
         expect((await sp.describe(alice, id)).meta.lengthCodePoints).toBe(len);

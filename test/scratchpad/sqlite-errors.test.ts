@@ -29,7 +29,11 @@ describe('mapSqliteError', () => {
     a.exec('CREATE TABLE t (x)');
     const b = new Database(file, { timeout: 0 });
     a.exec('BEGIN IMMEDIATE');
-    const err = mapSqliteError(sqliteError(() => b.exec('BEGIN IMMEDIATE')), file, 'write') as ScratchpadError;
+    const err = mapSqliteError(
+      sqliteError(() => b.exec('BEGIN IMMEDIATE')),
+      file,
+      'write',
+    ) as ScratchpadError;
     expect(err).toBeInstanceOf(ScratchpadError);
     expect(err.code).toBe('BUSY');
     expect(err.message).toContain(file);
@@ -42,7 +46,11 @@ describe('mapSqliteError', () => {
     const file = tmp.file();
     writeFileSync(file, 'x'.repeat(4096));
     const db = new Database(file, { readonly: true });
-    const err = mapSqliteError(sqliteError(() => db.prepare('SELECT * FROM sqlite_master').all()), file, 'read') as ScratchpadError;
+    const err = mapSqliteError(
+      sqliteError(() => db.prepare('SELECT * FROM sqlite_master').all()),
+      file,
+      'read',
+    ) as ScratchpadError;
     expect([err.code, err.message.startsWith(file)]).toEqual(['CORRUPT', true]);
     db.close();
   });
@@ -51,7 +59,15 @@ describe('mapSqliteError', () => {
     const file = tmp.file();
     new Database(file).exec('CREATE TABLE t (x)');
     const db = new Database(file, { readonly: true });
-    expect((mapSqliteError(sqliteError(() => db.exec('INSERT INTO t VALUES (1)')), file, 'write') as ScratchpadError).code).toBe('READ_ONLY');
+    expect(
+      (
+        mapSqliteError(
+          sqliteError(() => db.exec('INSERT INTO t VALUES (1)')),
+          file,
+          'write',
+        ) as ScratchpadError
+      ).code,
+    ).toBe('READ_ONLY');
     db.close();
   });
 

@@ -28,7 +28,9 @@ describe('summarizeText', () => {
 
 describe('summarizeBinary', () => {
   it('names the size and the first 16 hex digits of the sha256', () => {
-    expect(summarizeBinary(10240, 'e96760a87768717bcebcfd25ddc7d46b4dbc95a4b0014def080c08539f7d90d0')).toBe('[BINARY: 10240 bytes, sha256=e96760a87768717b...]');
+    expect(summarizeBinary(10240, 'e96760a87768717bcebcfd25ddc7d46b4dbc95a4b0014def080c08539f7d90d0')).toBe(
+      '[BINARY: 10240 bytes, sha256=e96760a87768717b...]',
+    );
   });
 });
 
@@ -44,7 +46,7 @@ describe('summarizeStructured', () => {
 
   it('puts the metadata line first', () => {
     expect(summarizeStructured({ metadata: { q: 'cat', n: 2, deep: true, none: null, list: ['a', "b'c"] }, results: [] })).toBe(
-      'metadata: q=cat, n=2, deep=True, none=None, list=[\'a\', "b\'c"]\nresults: 0 items',
+      "metadata: q=cat, n=2, deep=True, none=None, list=['a', \"b'c\"]\nresults: 0 items",
     );
   });
 

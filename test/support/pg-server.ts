@@ -108,12 +108,39 @@ export async function startPgServer(options: PgServerOptions = {}): Promise<PgSe
     const pwfile = path.join(dir, 'pw');
     fs.writeFileSync(pwfile, password + '\n', { mode: 0o600 });
     if (owner) fs.chownSync(pwfile, owner.uid, owner.gid);
-    execFileSync(binaries.initdb, ['-D', data, '-U', user, `--pwfile=${pwfile}`, '--auth-host=scram-sha-256', '--auth-local=reject',
-      '-E', 'UTF8', '--locale=C', '--no-sync', '--no-instructions'], { ...spawnIds, stdio: 'pipe', env: { ...process.env, LC_ALL: 'C' } });
+    execFileSync(
+      binaries.initdb,
+      [
+        '-D',
+        data,
+        '-U',
+        user,
+        `--pwfile=${pwfile}`,
+        '--auth-host=scram-sha-256',
+        '--auth-local=reject',
+        '-E',
+        'UTF8',
+        '--locale=C',
+        '--no-sync',
+        '--no-instructions',
+      ],
+      { ...spawnIds, stdio: 'pipe', env: { ...process.env, LC_ALL: 'C' } },
+    );
     fs.rmSync(pwfile);
     const port = await freePort();
-    const flags = ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=',
-      '-c', 'max_connections=200', ...(options.durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'])];
+    const flags = [
+      '-D',
+      data,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+      ...(options.durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
+    ];
     child = spawn(binaries.postgres, flags, { ...spawnIds, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C' } });
     await waitReady(child, options.startTimeoutMs ?? 60_000);
     child.stderr?.resume(); // keep draining the log so the server never blocks on a full pipe

@@ -18,13 +18,23 @@ export interface DiffArgs extends CommonArgs {
 
 function paintUnified(text: string, paint: Paint): string {
   return text.replace(/^.*$/gm, (line) =>
-    line.startsWith('@@') ? paint('cyan', line) : line.startsWith('---') || line.startsWith('+++') ? paint('bold', line) : line.startsWith('-') ? paint('red', line) : line.startsWith('+') ? paint('green', line) : line,
+    line.startsWith('@@')
+      ? paint('cyan', line)
+      : line.startsWith('---') || line.startsWith('+++')
+        ? paint('bold', line)
+        : line.startsWith('-')
+          ? paint('red', line)
+          : line.startsWith('+')
+            ? paint('green', line)
+            : line,
   );
 }
 
 function printStructural(r: CompareResult, io: CliIo): void {
   if (r.json === null || r.json.changes.length === 0) return;
-  const lines = r.json.changes.map((c) => (c.kind === 'changed' ? `# ~ ${c.path}: ${c.before} -> ${c.after}` : c.kind === 'added' ? `# + ${c.path}: ${c.after}` : `# - ${c.path}: ${c.before}`));
+  const lines = r.json.changes.map((c) =>
+    c.kind === 'changed' ? `# ~ ${c.path}: ${c.before} -> ${c.after}` : c.kind === 'added' ? `# + ${c.path}: ${c.after}` : `# - ${c.path}: ${c.before}`,
+  );
   const { added, removed, changed } = r.json.counts;
   io.stdout.write(`# structural: ${changed} changed, ${added} added, ${removed} removed\n${lines.join('\n')}\n`);
 }
@@ -49,15 +59,23 @@ export async function runDiff(store: Scratchpad, args: DiffArgs, io: CliIo): Pro
   if (r.truncated) io.stderr.write(stderrPaint(io)('yellow', `note: truncated (${r.truncatedReason}): only the differences found so far are shown\n`));
   if (r.mode === 'kind-mismatch') {
     const { left: l, right: rt } = r;
-    io.stdout.write(`Entries ${l.id} (${l.kind}) and ${rt.id} (${rt.kind}) differ: ${l.sizeBytes} vs ${rt.sizeBytes} bytes, sha256 ${l.sha256} vs ${rt.sha256}\n`);
+    io.stdout.write(
+      `Entries ${l.id} (${l.kind}) and ${rt.id} (${rt.kind}) differ: ${l.sizeBytes} vs ${rt.sizeBytes} bytes, sha256 ${l.sha256} vs ${rt.sha256}\n`,
+    );
   } else if (r.mode === 'binary' && r.binary) {
     const b = r.binary;
     const at = b.firstDifferenceOffset === null ? '' : ` at byte ${b.firstDifferenceOffset} (0x${b.firstDifferenceOffset.toString(16)})`;
     io.stdout.write(`Binary entries ${r.left.id} and ${r.right.id} differ${at}: ${r.left.sizeBytes} vs ${r.right.sizeBytes} bytes\n`);
-    for (const [label, w] of [['<', b.left], ['>', b.right]] as const) {
+    for (const [label, w] of [
+      ['<', b.left],
+      ['>', b.right],
+    ] as const) {
       if (w === null) continue;
       for (let at = 0; at < w.hex.length; at += 32) {
-        const row = w.hex.slice(at, at + 32).replace(/(..)/g, '$1 ').trimEnd();
+        const row = w.hex
+          .slice(at, at + 32)
+          .replace(/(..)/g, '$1 ')
+          .trimEnd();
         io.stdout.write(`${label} ${(w.start + at / 2).toString(16).padStart(8, '0')}  ${row}\n`);
       }
     }

@@ -52,7 +52,14 @@ export async function runLs(store: Scratchpad, args: LsArgs, io: CliIo): Promise
     e.structured ? 'json' : e.kind,
     formatBytes(e.sizeBytes),
     `${formatExpiry(e.expiry, paint)} ${formatRelative(entryExpiresAt(e), now)}`,
-    formatCoverage(coverageOf(e.id, e.kind === 'binary' ? 'bytes' : 'code_points', e.kind === 'binary' ? e.sizeBytes : (e.lengthCodePoints ?? 0), log.filter((r) => r.entryId === e.id))),
+    formatCoverage(
+      coverageOf(
+        e.id,
+        e.kind === 'binary' ? 'bytes' : 'code_points',
+        e.kind === 'binary' ? e.sizeBytes : (e.lengthCodePoints ?? 0),
+        log.filter((r) => r.entryId === e.id),
+      ),
+    ),
     e.summary,
   ]);
   const columns = [

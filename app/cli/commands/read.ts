@@ -18,7 +18,10 @@ export interface ReadArgs extends CommonArgs {
 }
 
 /** A slice the user asked for, in code points (text) or bytes (binary). */
-export type Slice = { readonly mode: 'head'; readonly n: number } | { readonly mode: 'tail'; readonly n: number } | { readonly mode: 'range'; readonly start: number; readonly end: number };
+export type Slice =
+  | { readonly mode: 'head'; readonly n: number }
+  | { readonly mode: 'tail'; readonly n: number }
+  | { readonly mode: 'range'; readonly start: number; readonly end: number };
 
 /** The slice `args` asks for: one of head/tail/range, or null for the whole value; USAGE for two or more. */
 export function sliceOf(args: ReadArgs): Slice | null {

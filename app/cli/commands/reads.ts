@@ -40,7 +40,14 @@ export async function collectReads(store: Scratchpad, args: ReadsArgs): Promise<
   }
   const coverage: Coverage[] = [];
   for (const e of entries) {
-    coverage.push(coverageOf(e.id, e.kind === 'binary' ? 'bytes' : 'code_points', await lengthOf(store, args, e), reads.filter((r) => r.entryId === e.id)));
+    coverage.push(
+      coverageOf(
+        e.id,
+        e.kind === 'binary' ? 'bytes' : 'code_points',
+        await lengthOf(store, args, e),
+        reads.filter((r) => r.entryId === e.id),
+      ),
+    );
   }
   return { reads, coverage };
 }
@@ -81,6 +88,7 @@ export async function runReads(store: Scratchpad, args: ReadsArgs, io: CliIo): P
   }
   const unit = (c: Coverage) => (c.unit === 'bytes' ? 'bytes' : 'code points');
   const coverage = result.coverage.map((c) => [c.entryId, `${c.percent}%`, `${c.coveredLength} of ${c.totalLength} ${unit(c)}`, String(c.reads)]);
-  out += '\n' + renderTable([{ header: 'ENTRY' }, { header: 'COVERAGE', align: 'right' }, { header: 'READ' }, { header: 'READS', align: 'right' }], coverage, paint);
+  out +=
+    '\n' + renderTable([{ header: 'ENTRY' }, { header: 'COVERAGE', align: 'right' }, { header: 'READ' }, { header: 'READS', align: 'right' }], coverage, paint);
   io.stdout.write(out);
 }

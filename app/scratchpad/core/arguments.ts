@@ -81,7 +81,13 @@ export function parseReadLogSelector(selector: unknown): { id: unknown } | { tur
 
 /** put input (PutInput): names 1-256 chars, stepNum integer >= 0 or null, finite TTL seconds (default 3,600). */
 export function parsePutInput(input: unknown): {
-  turnId: string; stepNum: number | null; executorName: string | null; ttlSeconds: number; actor: string | null; channel: string | null; observation: unknown;
+  turnId: string;
+  stepNum: number | null;
+  executorName: string | null;
+  ttlSeconds: number;
+  actor: string | null;
+  channel: string | null;
+  observation: unknown;
 } {
   const i = requireObject(input, 'put input');
   return {
@@ -111,7 +117,10 @@ export function parsePieceBytes(chunkBytes: unknown): number {
 /** An id prefix lowercased: MIN_ID_PREFIX (8: 32 random bits, rarely shared by one owner's ids below ~65,000 rows) to 64 hex digits. INVALID_ARGUMENT otherwise (nothing asked of the backend). */
 export function parseIdPrefix(prefix: unknown): string {
   if (typeof prefix !== 'string' || !/^[0-9a-fA-F]+$/.test(prefix) || prefix.length < MIN_ID_PREFIX || prefix.length > MAX_ID_PREFIX) {
-    throw new ScratchpadError('INVALID_ARGUMENT', `an id or id prefix is ${MIN_ID_PREFIX} to ${MAX_ID_PREFIX} hex digits, got ${typeof prefix === 'string' ? JSON.stringify(prefix.slice(0, 70)) : typeof prefix}`);
+    throw new ScratchpadError(
+      'INVALID_ARGUMENT',
+      `an id or id prefix is ${MIN_ID_PREFIX} to ${MAX_ID_PREFIX} hex digits, got ${typeof prefix === 'string' ? JSON.stringify(prefix.slice(0, 70)) : typeof prefix}`,
+    );
   }
   return prefix.toLowerCase();
 }

@@ -36,14 +36,32 @@ export function decodeCursor(cursor: unknown, sort: TurnSort, direction: SortDir
 }
 
 /** The sort value of a turn for `sort` (what a cursor after it holds). */
-export function sortKeyOf(sort: TurnSort, t: { readonly turnId: string; readonly entryCount: number; readonly totalBytes: number; readonly firstCreatedAt: number; readonly lastCreatedAt: number; readonly earliestExpiresAt: number; readonly expiredCount: number }): number | string {
+export function sortKeyOf(
+  sort: TurnSort,
+  t: {
+    readonly turnId: string;
+    readonly entryCount: number;
+    readonly totalBytes: number;
+    readonly firstCreatedAt: number;
+    readonly lastCreatedAt: number;
+    readonly earliestExpiresAt: number;
+    readonly expiredCount: number;
+  },
+): number | string {
   switch (sort) {
-    case 'lastCreated': return t.lastCreatedAt;
-    case 'totalBytes': return t.totalBytes;
-    case 'turnId': return t.turnId;
-    case 'entryCount': return t.entryCount;
-    case 'firstCreated': return t.firstCreatedAt;
-    case 'earliestExpires': return t.earliestExpiresAt;
-    case 'expiredCount': return t.expiredCount;
+    case 'lastCreated':
+      return t.lastCreatedAt;
+    case 'totalBytes':
+      return t.totalBytes;
+    case 'turnId':
+      return t.turnId;
+    case 'entryCount':
+      return t.entryCount;
+    case 'firstCreated':
+      return t.firstCreatedAt;
+    case 'earliestExpires':
+      return t.earliestExpiresAt;
+    case 'expiredCount':
+      return t.expiredCount;
   }
 }

@@ -51,7 +51,17 @@ export function toStats(t: StatsTotals): Stats {
 
 /** Stats with nothing in them (a user on a format without owners). */
 export function emptyTotals(): StatsTotals {
-  return { rows: 0, bytes: 0, textRows: 0, textBytes: 0, binaryRows: 0, binaryBytes: 0, expiredRows: 0, expiredBytes: 0, bucketRows: SIZE_BUCKETS.map(() => 0).concat(0) };
+  return {
+    rows: 0,
+    bytes: 0,
+    textRows: 0,
+    textBytes: 0,
+    binaryRows: 0,
+    binaryBytes: 0,
+    expiredRows: 0,
+    expiredBytes: 0,
+    bucketRows: SIZE_BUCKETS.map(() => 0).concat(0),
+  };
 }
 
 /** The gc result of the records removed (or counted): totals and rows/bytes per (turn, owner), sorted by turn then owner. */

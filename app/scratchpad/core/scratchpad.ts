@@ -7,7 +7,15 @@ import { parseSliceRequest, resolveSlice } from '../slicing';
 import { ScratchpadError, type Scratchpad } from '../types';
 import { requireName } from '../validate';
 import {
-  parseGcArgs, parseIdPrefix, parseObservation, parsePieceBytes, parsePutInput, parseReadLogInput, parseReadLogSelector, parseTtlArgs, parseTurnPageArgs,
+  parseGcArgs,
+  parseIdPrefix,
+  parseObservation,
+  parsePieceBytes,
+  parsePutInput,
+  parseReadLogInput,
+  parseReadLogSelector,
+  parseTtlArgs,
+  parseTurnPageArgs,
 } from './arguments';
 import type { BackendWriter, EntryRecord, OwnerScope, ScratchpadBackend } from './backend';
 import { readPieces } from './content';
@@ -42,7 +50,12 @@ export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOp
   const notFound = (id: unknown) => new ScratchpadError('NOT_FOUND', notFoundMessage(id));
   const why = options.readOnlyBecause === undefined ? '' : ` because ${options.readOnlyBecause}`;
   const readOnly = (what: string) =>
-    new ScratchpadError('READ_ONLY', caps.writes ? `${backend.path}: opened read-only${why}` : `${backend.path}: ${what} is not possible on a ${FORMAT_NAMES[backend.format]} file (opened without changing it; only gc deletes)`);
+    new ScratchpadError(
+      'READ_ONLY',
+      caps.writes
+        ? `${backend.path}: opened read-only${why}`
+        : `${backend.path}: ${what} is not possible on a ${FORMAT_NAMES[backend.format]} file (opened without changing it; only gc deletes)`,
+    );
 
   /** The entry `id` for `principal`, or NOT_FOUND (missing, foreign, malformed: one message). */
   async function visible(principal: unknown, id: unknown): Promise<{ scope: OwnerScope; entry: EntryRecord }> {
@@ -81,7 +94,17 @@ export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOp
       const w = writer('put');
       const observation = parseObservation(i.observation);
       const createdAt = now();
-      return w.insert({ owner, turnId: i.turnId, stepNum: i.stepNum, executorName: i.executorName, actor: i.actor, channel: i.channel, createdAt, expiresAt: createdAt + i.ttlSeconds, observation });
+      return w.insert({
+        owner,
+        turnId: i.turnId,
+        stepNum: i.stepNum,
+        executorName: i.executorName,
+        actor: i.actor,
+        channel: i.channel,
+        createdAt,
+        expiresAt: createdAt + i.ttlSeconds,
+        observation,
+      });
     },
 
     async resolveId(principal, prefix) {
@@ -93,7 +116,10 @@ export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOp
       if (ids.length === 1) return ids[0]!;
       if (ids.includes(wanted)) return wanted; // a whole id that is also a prefix of a longer one
       const more = ids.length > PREFIX_CANDIDATES ? ', ...' : '';
-      throw new ScratchpadError('INVALID_ARGUMENT', `id prefix ${JSON.stringify(prefix)} is ambiguous: it matches ${ids.slice(0, PREFIX_CANDIDATES).join(', ')}${more}`);
+      throw new ScratchpadError(
+        'INVALID_ARGUMENT',
+        `id prefix ${JSON.stringify(prefix)} is ambiguous: it matches ${ids.slice(0, PREFIX_CANDIDATES).join(', ')}${more}`,
+      );
     },
 
     async describe(principal, id): Promise<EntryDescription> {
@@ -114,13 +140,24 @@ export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOp
         const lines = (await entryLines(reader, entry, true))!;
         const slice = await linesOf(lines, request.start, request.end ?? Number.MAX_SAFE_INTEGER, options.maxReadLength);
         const m = slice.meta;
-        const meta: ReadMeta = { ...base, start: m.startOffset, end: m.endOffset, returnedLength: m.endOffset - m.startOffset, truncated: m.truncated, startLine: m.start + 1, totalLines: m.totalLines };
+        const meta: ReadMeta = {
+          ...base,
+          start: m.startOffset,
+          end: m.endOffset,
+          returnedLength: m.endOffset - m.startOffset,
+          truncated: m.truncated,
+          startLine: m.start + 1,
+          totalLines: m.totalLines,
+        };
         return { content: slice.lines.join('\n'), encoding: 'utf8', meta, lines: [...slice.lines] };
       }
       const b = resolveSlice(request, total, options.maxReadLength);
       const units = await unitsOf(entry, b.start, b.end);
       // Line facts only when asked (`withLines`): existing callers compare whole metas. Never a full scan.
-      const lines = text && readOptions !== null && typeof readOptions === 'object' && (readOptions as { withLines?: unknown }).withLines === true ? await entryLines(reader, entry, false) : null;
+      const lines =
+        text && readOptions !== null && typeof readOptions === 'object' && (readOptions as { withLines?: unknown }).withLines === true
+          ? await entryLines(reader, entry, false)
+          : null;
       const facts = lines === null ? {} : await lineFacts(lines, b.start);
       return {
         content: typeof units === 'string' ? units : Buffer.from(units.buffer, units.byteOffset, units.byteLength).toString('base64'),
@@ -137,7 +174,12 @@ export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOp
         if (r.id !== undefined) throw notFound(r.id);
         return NO_HITS;
       }
-      const entries = r.id !== undefined ? [(await visible(principal, r.id)).entry] : r.turnId !== undefined ? await reader.entriesOfTurn(scope, r.turnId) : await reader.entries(scope);
+      const entries =
+        r.id !== undefined
+          ? [(await visible(principal, r.id)).entry]
+          : r.turnId !== undefined
+            ? await reader.entriesOfTurn(scope, r.turnId)
+            : await reader.entries(scope);
       return searchEntries({ reader, lengthOf, now: now() }, entries, r, fp, callOptions);
     },
 
@@ -166,12 +208,26 @@ export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOp
       const args = parseTurnPageArgs(listOptions);
       const scope = scopeOf(principal, caps);
       if (scope === null) return { turns: [], nextCursor: null, total: 0 };
-      const rows = await reader.turnPage({ scope, sort: args.sort, direction: args.direction, limit: args.limit + 1, query: args.query, after: args.after, now: now() });
+      const rows = await reader.turnPage({
+        scope,
+        sort: args.sort,
+        direction: args.direction,
+        limit: args.limit + 1,
+        query: args.query,
+        after: args.after,
+        now: now(),
+      });
       const page = rows.slice(0, args.limit);
       const withOwners = scope.kind === 'all' && caps.owners;
-      const turns = page.map((t) => ({ ...t, earliestExpiresAt: expiresAtJson(t.earliestExpiresAt), executors: [...t.executors], owners: withOwners ? [...t.owners] : [] }));
+      const turns = page.map((t) => ({
+        ...t,
+        earliestExpiresAt: expiresAtJson(t.earliestExpiresAt),
+        executors: [...t.executors],
+        owners: withOwners ? [...t.owners] : [],
+      }));
       const last = page[page.length - 1];
-      const nextCursor = rows.length > args.limit && last !== undefined ? encodeCursor(args.sort, args.direction, sortKeyOf(args.sort, last), last.turnId) : null;
+      const nextCursor =
+        rows.length > args.limit && last !== undefined ? encodeCursor(args.sort, args.direction, sortKeyOf(args.sort, last), last.turnId) : null;
       // A first page shorter than the limit is every turn; otherwise the backend counts them.
       const total = args.after === null && rows.length <= args.limit ? rows.length : await reader.turnCount(scope, args.query);
       return { turns, nextCursor, total };
@@ -182,7 +238,8 @@ export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOp
       const scope = scopeOf(principal, caps);
       if (scope === null) return toGcResult([], at, dryRun);
       if (dryRun) return toGcResult(await reader.expiredRows(scope, at), at, true);
-      if (backend.writer === null || !(caps.writes || backend.gcDeletes)) throw new ScratchpadError('READ_ONLY', `${backend.path}: opened read-only${why}, gc cannot delete`);
+      if (backend.writer === null || !(caps.writes || backend.gcDeletes))
+        throw new ScratchpadError('READ_ONLY', `${backend.path}: opened read-only${why}, gc cannot delete`);
       return toGcResult(await backend.writer.deleteExpired(scope, at), at, false);
     },
 
@@ -192,7 +249,13 @@ export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOp
       const stats = toStats(await reader.statsTotals(scope, now(), SIZE_BUCKETS));
       if (scope.kind !== 'all') return stats;
       const facts = await reader.storageFacts();
-      return { ...stats, byOwner: facts.byOwner.map((o) => ({ ...o })), fileSizeBytes: facts.fileSizeBytes, pageSize: facts.pageSize, freePages: facts.freePages };
+      return {
+        ...stats,
+        byOwner: facts.byOwner.map((o) => ({ ...o })),
+        fileSizeBytes: facts.fileSizeBytes,
+        pageSize: facts.pageSize,
+        freePages: facts.freePages,
+      };
     },
 
     async extendTtl(principal, target, ttlSeconds) {
@@ -248,4 +311,3 @@ export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOp
     close: () => backend.close(),
   };
 }
-

@@ -12,7 +12,6 @@ import type { BackendReader, EntryRecord } from './backend';
  * or owner is INVALID_ARGUMENT. The per-entry rules (matching, lines, previews) are search/search.ts.
  */
 
-
 const EMPTY: SearchResult = { hits: [], nextCursor: null, scannedBytes: 0, truncated: false };
 const invalid = (message: string) => new ScratchpadError('INVALID_ARGUMENT', message);
 
@@ -53,7 +52,15 @@ function decode(fp: string, cursor: string): Position {
   } catch {
     v = null;
   }
-  if (!Array.isArray(v) || v.length !== 5 || v[0] !== 1 || typeof v[1] !== 'string' || typeof v[2] !== 'number' || typeof v[3] !== 'string' || (v[4] !== null && typeof v[4] !== 'string')) {
+  if (
+    !Array.isArray(v) ||
+    v.length !== 5 ||
+    v[0] !== 1 ||
+    typeof v[1] !== 'string' ||
+    typeof v[2] !== 'number' ||
+    typeof v[3] !== 'string' ||
+    (v[4] !== null && typeof v[4] !== 'string')
+  ) {
     throw invalid('cursor is not a search cursor');
   }
   if (v[1] !== fp) throw invalid('cursor belongs to another query or principal');
@@ -73,7 +80,13 @@ export interface SearchContext {
  * Scans `entries` (already in scope) for `request`, from its cursor, up to `request.limit` hits (default 100).
  * Stops at the limit, at the regex time budget, or on abort (`truncated`), with a cursor to continue.
  */
-export async function searchEntries(ctx: SearchContext, entries: readonly EntryRecord[], request: SearchRequest, fp: string, options: SearchCallOptions): Promise<SearchResult> {
+export async function searchEntries(
+  ctx: SearchContext,
+  entries: readonly EntryRecord[],
+  request: SearchRequest,
+  fp: string,
+  options: SearchCallOptions,
+): Promise<SearchResult> {
   const from = request.cursor === undefined ? null : decode(fp, request.cursor);
   const sorted = [...entries].sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
   const limit = request.limit ?? 100;
@@ -95,20 +108,43 @@ export async function searchEntries(ctx: SearchContext, entries: readonly EntryR
       lengthUnits: await ctx.lengthOf(entry),
       chunks: (fromUnit) => toSearchChunks(ctx.reader, entry, fromUnit),
     };
-    const r = await searchEntry(searchable, query, { limit: limit - hits.length, cursor: inner, signal: options.signal, timeBudgetMs: Math.max(1, deadline - Date.now()) });
+    const r = await searchEntry(searchable, query, {
+      limit: limit - hits.length,
+      cursor: inner,
+      signal: options.signal,
+      timeBudgetMs: Math.max(1, deadline - Date.now()),
+    });
     scannedBytes += r.scannedBytes;
     const expired = entry.expiresAt <= ctx.now;
     for (const h of r.hits) {
-      hits.push({ id: entry.id, turnId: entry.turnId, stepNum: entry.stepNum, executorName: entry.executorName, kind: entry.kind, offset: h.offset, length: h.length, line: h.line, preview: h.preview, expired });
+      hits.push({
+        id: entry.id,
+        turnId: entry.turnId,
+        stepNum: entry.stepNum,
+        executorName: entry.executorName,
+        kind: entry.kind,
+        offset: h.offset,
+        length: h.length,
+        line: h.line,
+        preview: h.preview,
+        expired,
+      });
     }
-    if (r.nextCursor !== null) return { hits, nextCursor: encode(fp, { createdAt: entry.createdAt, id: entry.id, inner: r.nextCursor }), scannedBytes, truncated: r.truncated };
+    if (r.nextCursor !== null)
+      return { hits, nextCursor: encode(fp, { createdAt: entry.createdAt, id: entry.id, inner: r.nextCursor }), scannedBytes, truncated: r.truncated };
   }
   return { hits, nextCursor: null, scannedBytes, truncated: false };
 }
 
 async function* toSearchChunks(reader: BackendReader, entry: EntryRecord, fromUnit: number) {
   for await (const c of reader.chunks(entry, fromUnit)) {
-    yield { bytes: c.bytes, cpStart: c.start, cpEnd: c.end, ...(c.newlines === undefined ? {} : { newlines: c.newlines }), ...(c.wellFormed === true ? { wellFormed: true } : {}) };
+    yield {
+      bytes: c.bytes,
+      cpStart: c.start,
+      cpEnd: c.end,
+      ...(c.newlines === undefined ? {} : { newlines: c.newlines }),
+      ...(c.wellFormed === true ? { wellFormed: true } : {}),
+    };
   }
 }
 

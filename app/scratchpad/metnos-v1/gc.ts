@@ -8,7 +8,9 @@ import { withV1Errors } from './v1-errors';
 /** The rows with expiresAt <= now, by turn (owner null: the format has none), on `db` (either connection). */
 export function expiredByTurn(db: Database.Database, bytesSql: string, now: number): ExpiredRecord[] {
   const rows = db
-    .prepare(`SELECT ${TURN_KEY_SQL} AS turnId, count(*) AS rows, coalesce(sum(${bytesSql}), 0) AS bytes FROM entries WHERE expires_at <= ? GROUP BY turn_id ORDER BY turn_id`)
+    .prepare(
+      `SELECT ${TURN_KEY_SQL} AS turnId, count(*) AS rows, coalesce(sum(${bytesSql}), 0) AS bytes FROM entries WHERE expires_at <= ? GROUP BY turn_id ORDER BY turn_id`,
+    )
     .all(now) as { turnId: string; rows: number; bytes: number }[];
   return rows.map((r) => ({ ...r, owner: null }));
 }

@@ -32,13 +32,20 @@ const CREATED_SQL = finiteSql('created_at', '0');
 /** SQL of each sort key over the grouped entries of a turn, the same expression as its column (constants; `@now` bound). */
 function sortKeySql(sort: TurnSort, bytesSql: string): string {
   switch (sort) {
-    case 'lastCreated': return `max(${CREATED_SQL})`;
-    case 'totalBytes': return `coalesce(sum(${bytesSql}), 0)`;
-    case 'turnId': return TURN_KEY_SQL;
-    case 'entryCount': return 'count(*)';
-    case 'firstCreated': return `min(${CREATED_SQL})`;
-    case 'earliestExpires': return `min(${EXPIRES_SQL})`;
-    case 'expiredCount': return 'count(CASE WHEN expires_at <= @now THEN 1 END)';
+    case 'lastCreated':
+      return `max(${CREATED_SQL})`;
+    case 'totalBytes':
+      return `coalesce(sum(${bytesSql}), 0)`;
+    case 'turnId':
+      return TURN_KEY_SQL;
+    case 'entryCount':
+      return 'count(*)';
+    case 'firstCreated':
+      return `min(${CREATED_SQL})`;
+    case 'earliestExpires':
+      return `min(${EXPIRES_SQL})`;
+    case 'expiredCount':
+      return 'count(CASE WHEN expires_at <= @now THEN 1 END)';
   }
 }
 
@@ -65,7 +72,10 @@ function turnPage(env: V1Env, q: TurnPageQuery): TurnRecord[] {
 function turnCount(env: V1Env, query: string | null): number {
   const { ctx } = env;
   if (query === null) return ctx.stmt('SELECT count(DISTINCT turn_id) FROM entries').pluck().get() as number;
-  return ctx.stmt(`SELECT count(DISTINCT turn_id) FROM entries ${QUERY_WHERE}`).pluck().get({ q: likePattern(query) }) as number;
+  return ctx
+    .stmt(`SELECT count(DISTINCT turn_id) FROM entries ${QUERY_WHERE}`)
+    .pluck()
+    .get({ q: likePattern(query) }) as number;
 }
 
 /** Totals over every row, from record headers only (no overflow walk); expired figures use the runtime's index. */
@@ -93,14 +103,21 @@ function totals(env: V1Env, now: number, bounds: readonly number[]): StatsTotals
   const textRows = t.textRows ?? 0;
   const textBytes = t.textBytes ?? 0;
   return {
-    rows, bytes, textRows, textBytes, binaryRows: rows - textRows, binaryBytes: bytes - textBytes,
-    expiredRows: expired.expiredRows, expiredBytes: expired.expiredBytes, bucketRows: edges.map((_, i) => t[`b${i}`] ?? 0),
+    rows,
+    bytes,
+    textRows,
+    textBytes,
+    binaryRows: rows - textRows,
+    binaryBytes: bytes - textBytes,
+    expiredRows: expired.expiredRows,
+    expiredBytes: expired.expiredBytes,
+    bucketRows: edges.map((_, i) => t[`b${i}`] ?? 0),
   };
 }
 
 /** Windows of `source` from byte `from` (a window boundary), as scanChunks reads them from 0. */
 function* scanFrom(source: ByteSource, windowBytes: number, from: number): Generator<Uint8Array> {
-  for (let offset = from; offset < source.byteLength; ) {
+  for (let offset = from; offset < source.byteLength;) {
     const chunk = source.read(offset, windowBytes);
     if (chunk.length === 0) throw new ValueChangedError('value ended early');
     offset += chunk.length;
@@ -141,7 +158,11 @@ export function createV1Reader(env: V1Env): BackendReader {
   return {
     // The primary key's index answers a range: ids in [prefix, prefix + 'g') start with the hex prefix.
     idsWithPrefix: (_scope, prefix, limit) =>
-      read(() => (ctx.stmt(`SELECT ${ID_KEY_SQL} AS id FROM entries WHERE id >= ? AND id < ? ORDER BY id LIMIT ?`).all(prefix, `${prefix}g`, limit) as { id: string }[]).map((r) => r.id)),
+      read(() =>
+        (
+          ctx.stmt(`SELECT ${ID_KEY_SQL} AS id FROM entries WHERE id >= ? AND id < ? ORDER BY id LIMIT ?`).all(prefix, `${prefix}g`, limit) as { id: string }[]
+        ).map((r) => r.id),
+      ),
     entry: (_scope, id) =>
       read(() => {
         const row = findRow(ctx, id);
@@ -239,7 +260,10 @@ export function createV1Reader(env: V1Env): BackendReader {
     statsTotals: (_scope, now, bounds) => read(() => totals(env, now, bounds)),
     storageFacts: () =>
       read(() => {
-        const t = ctx.stmt(`SELECT count(*) AS rows, coalesce(sum(coalesce(${ctx.bytesSql}, 0)), 0) AS bytes FROM entries`).get() as { rows: number; bytes: number };
+        const t = ctx.stmt(`SELECT count(*) AS rows, coalesce(sum(coalesce(${ctx.bytesSql}, 0)), 0) AS bytes FROM entries`).get() as {
+          rows: number;
+          bytes: number;
+        };
         return {
           byOwner: t.rows > 0 ? [{ owner: null, rows: t.rows, bytes: t.bytes }] : [],
           fileSizeBytes: statSync(ctx.path).size,

@@ -130,9 +130,7 @@ export function findRow(ctx: V1Context, id: string): V1Row | undefined {
  */
 export function rowsOfTurn(ctx: V1Context, turnId: string): V1Row[] {
   const where = isMarkedTurnKey(turnId) ? `${TURN_KEY_SQL} = ?` : 'turn_id = ?';
-  return ctx
-    .stmt(`SELECT ${metaColumnsSql(ctx)} FROM entries WHERE ${where} ORDER BY step_num IS NULL, step_num, created_at, id`)
-    .all(turnId) as V1Row[];
+  return ctx.stmt(`SELECT ${metaColumnsSql(ctx)} FROM entries WHERE ${where} ORDER BY step_num IS NULL, step_num, created_at, id`).all(turnId) as V1Row[];
 }
 
 /** Every row (metadata only), in file order: what a search over the whole file lists. */

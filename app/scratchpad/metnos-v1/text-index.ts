@@ -77,7 +77,12 @@ function walkWindow(win: Uint8Array, local: number, pos: number, atEnd: boolean,
 export function scanText(source: ByteSource, tuning: ScanTuning, onNewBytes?: (bytes: Uint8Array) => void, firstWindow?: Uint8Array): TextIndex {
   const total = source.byteLength;
   const windowBytes = Math.max(8, tuning.scanWindowBytes(total));
-  const st: ScanState = { codePoints: 0, nextCheckpoint: tuning.checkpointBytes, checkpoints: [{ byte: 0, codePoint: 0 }], checkpointBytes: tuning.checkpointBytes };
+  const st: ScanState = {
+    codePoints: 0,
+    nextCheckpoint: tuning.checkpointBytes,
+    checkpoints: [{ byte: 0, codePoint: 0 }],
+    checkpointBytes: tuning.checkpointBytes,
+  };
   let pos = 0;
   let seenTo = 0;
   while (pos < total) {

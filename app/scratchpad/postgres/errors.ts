@@ -8,17 +8,7 @@ import { redactSecrets } from './url';
  */
 
 /** What went wrong, finer than the code, so a front end can tell "cannot reach" from "busy" (CLI exit 5 vs 3). */
-export type PgFailure =
-  | 'unreachable'
-  | 'auth'
-  | 'no_database'
-  | 'read_only'
-  | 'conflict'
-  | 'busy'
-  | 'connection_lost'
-  | 'privilege'
-  | 'too_large'
-  | 'corrupt';
+export type PgFailure = 'unreachable' | 'auth' | 'no_database' | 'read_only' | 'conflict' | 'busy' | 'connection_lost' | 'privilege' | 'too_large' | 'corrupt';
 
 /** A {@link ScratchpadError} from the PostgreSQL backend, with the finer {@link PgFailure} and the SQLSTATE if any. */
 export class PostgresStoreError extends ScratchpadError {
@@ -68,9 +58,12 @@ function classify(err: unknown, operation: PgOperation): [ScratchpadErrorCode, P
   if (code === '25006') return ['READ_ONLY', 'read_only', `the server is read-only (${msg})`];
   if (code === '40001' || code === '40P01') return ['BUSY', 'conflict', `conflict with another transaction, retries exhausted (${msg})`];
   if (code === '55P03' || code === '57014' || code === '53300' || code === '57P03' || code === '53400') return ['BUSY', 'busy', msg];
-  if (code === '57P01' || code === '57P02' || code.startsWith('08')) return ['BUSY', 'connection_lost', `connection lost (${msg}); the transaction was rolled back`];
+  if (code === '57P01' || code === '57P02' || code.startsWith('08'))
+    return ['BUSY', 'connection_lost', `connection lost (${msg}); the transaction was rolled back`];
   if (code === '42501') {
-    return operation === 'write' ? ['READ_ONLY', 'privilege', `this role may not write (${msg})`] : ['INVALID_ARGUMENT', 'privilege', `this role lacks a privilege (${msg}); see scripts/postgres-roles.sql`];
+    return operation === 'write'
+      ? ['READ_ONLY', 'privilege', `this role may not write (${msg})`]
+      : ['INVALID_ARGUMENT', 'privilege', `this role lacks a privilege (${msg}); see scripts/postgres-roles.sql`];
   }
   if (code === '53100' || code === '54000') return ['TOO_LARGE', 'too_large', msg];
   if (code.startsWith('XX') || code.startsWith('23') || code === '42P01' || code === '42703') return ['CORRUPT', 'corrupt', msg];

@@ -21,8 +21,14 @@ export async function inspectSchema(client: pg.ClientBase): Promise<SchemaState>
   const strangers = relations.filter((r) => !(TABLES as readonly string[]).includes(r));
   if (strangers.length > 0) return { kind: 'foreign', reason: `schema ${SCHEMA} holds tables that are not ours (${strangers.slice(0, 5).join(', ')})` };
   if (!relations.includes('meta')) return { kind: 'foreign', reason: `schema ${SCHEMA} has no marker table` };
-  const meta = new Map((await client.query<{ key: string; value: string }>(`SELECT key, value FROM ${SCHEMA}.meta WHERE key IN ('format', 'version')`)).rows.map((r) => [r.key, r.value]));
-  if (meta.get('format') !== MARKER_FORMAT) return { kind: 'foreign', reason: `schema ${SCHEMA} is marked ${JSON.stringify(meta.get('format') ?? null)}, not ${MARKER_FORMAT}` };
+  const meta = new Map(
+    (await client.query<{ key: string; value: string }>(`SELECT key, value FROM ${SCHEMA}.meta WHERE key IN ('format', 'version')`)).rows.map((r) => [
+      r.key,
+      r.value,
+    ]),
+  );
+  if (meta.get('format') !== MARKER_FORMAT)
+    return { kind: 'foreign', reason: `schema ${SCHEMA} is marked ${JSON.stringify(meta.get('format') ?? null)}, not ${MARKER_FORMAT}` };
   const version = Number(meta.get('version'));
   if (!Number.isSafeInteger(version) || version < 1) return { kind: 'foreign', reason: `schema ${SCHEMA} has no readable version` };
   return { kind: 'ours', version };

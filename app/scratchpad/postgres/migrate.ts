@@ -18,7 +18,10 @@ export interface OpenSchemaOptions {
 function refuse(label: string, state: SchemaState): void {
   if (state.kind === 'foreign') throw new ScratchpadError('UNSUPPORTED_FORMAT', `${label}: ${state.reason}`);
   if (state.kind === 'ours' && state.version > PG_LATEST_VERSION) {
-    throw new ScratchpadError('UNSUPPORTED_FORMAT', `${label}: schema version ${state.version} is newer than this program (${PG_LATEST_VERSION}); upgrade the inspector`);
+    throw new ScratchpadError(
+      'UNSUPPORTED_FORMAT',
+      `${label}: schema version ${state.version} is newer than this program (${PG_LATEST_VERSION}); upgrade the inspector`,
+    );
   }
 }
 
@@ -39,7 +42,10 @@ export async function openSchema(client: pg.ClientBase, options: OpenSchemaOptio
     if (current >= target) return current;
     if (options.readonly) {
       if (current === 0) throw new ScratchpadError('NOT_FOUND', `${options.label}: no scratchpad schema in this database (not created: opened read-only)`);
-      throw new ScratchpadError('UNSUPPORTED_FORMAT', `${options.label}: schema version ${current} needs migrating to ${PG_LATEST_VERSION}; open it once read-write`);
+      throw new ScratchpadError(
+        'UNSUPPORTED_FORMAT',
+        `${options.label}: schema version ${current} needs migrating to ${PG_LATEST_VERSION}; open it once read-write`,
+      );
     }
     let version = current;
     for (const m of PG_MIGRATIONS) {
@@ -49,7 +55,10 @@ export async function openSchema(client: pg.ClientBase, options: OpenSchemaOptio
     return version;
   } catch (err) {
     if ((err as { code?: unknown }).code === '42501') {
-      throw new ScratchpadError('INVALID_ARGUMENT', `${options.label}: this role may not create the scratchpad schema; run the migrations as ${OWNER_ROLE} (see scripts/postgres-roles.sql)`);
+      throw new ScratchpadError(
+        'INVALID_ARGUMENT',
+        `${options.label}: this role may not create the scratchpad schema; run the migrations as ${OWNER_ROLE} (see scripts/postgres-roles.sql)`,
+      );
     }
     throw mapPgError(err, options.label, options.readonly ? 'read' : 'write');
   }
@@ -67,13 +76,17 @@ async function applyOne(client: pg.ClientBase, version: number, sql: string, lab
       await client.query('COMMIT');
       return current;
     }
-    const owner = await client.query<{ member: boolean }>(`SELECT coalesce(pg_has_role(current_user, to_regrole($1), 'MEMBER'), false) AS member`, [OWNER_ROLE]);
+    const owner = await client.query<{ member: boolean }>(`SELECT coalesce(pg_has_role(current_user, to_regrole($1), 'MEMBER'), false) AS member`, [
+      OWNER_ROLE,
+    ]);
     if (owner.rows[0]?.member) await client.query(`SET LOCAL ROLE ${OWNER_ROLE}`);
     // CREATE SCHEMA IF NOT EXISTS would need CREATE on the database even when the roles script made the schema.
     const exists = await client.query(`SELECT 1 FROM pg_namespace WHERE nspname = $1`, [SCHEMA]);
     if (exists.rowCount === 0) await client.query(`CREATE SCHEMA ${SCHEMA}`);
     await client.query(sql);
-    await client.query(`INSERT INTO ${SCHEMA}.meta (key, value) VALUES ('version', $1) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [String(version)]);
+    await client.query(`INSERT INTO ${SCHEMA}.meta (key, value) VALUES ('version', $1) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [
+      String(version),
+    ]);
     await client.query('COMMIT');
     return version;
   } catch (err) {

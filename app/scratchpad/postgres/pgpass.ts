@@ -42,8 +42,6 @@ export async function lookupPgpass(key: PgpassKey, env: NodeJS.ProcessEnv): Prom
   }
   if (!stats.isFile() || (stats.mode & 0o077) !== 0) return null;
   return new Promise((resolve) => {
-    helper.getPassword({ host: key.host, port: key.port, database: key.database, user: key.user }, fs.createReadStream(file), (pw) =>
-      resolve(pw ?? null),
-    );
+    helper.getPassword({ host: key.host, port: key.port, database: key.database, user: key.user }, fs.createReadStream(file), (pw) => resolve(pw ?? null));
   });
 }

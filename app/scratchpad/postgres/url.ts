@@ -9,8 +9,19 @@ import { ScratchpadError } from '../types';
 
 /** Query options a URL may carry (libpq's names); any other is INVALID_ARGUMENT, so a typo does not pass silently. */
 export const URL_OPTIONS = [
-  'sslmode', 'sslcert', 'sslkey', 'sslrootcert', 'application_name', 'connect_timeout', 'options', 'host', 'port',
-  'user', 'password', 'dbname', 'uselibpqcompat',
+  'sslmode',
+  'sslcert',
+  'sslkey',
+  'sslrootcert',
+  'application_name',
+  'connect_timeout',
+  'options',
+  'host',
+  'port',
+  'user',
+  'password',
+  'dbname',
+  'uselibpqcompat',
 ] as const;
 
 /** True when `target` is a PostgreSQL connection URL (`postgres://` or `postgresql://`, any case), never a file path. */

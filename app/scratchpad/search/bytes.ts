@@ -43,7 +43,7 @@ export function countCodePoints(buf: Uint8Array, a = 0, b = buf.length): number 
     for (let w = 0; w < words; w++) {
       const x = view[w]!;
       // A continuation byte has bit 7 set and bit 6 clear; add up the marked bits' bytes.
-      cont += ((((x & ~(x << 1)) & 0x80808080) >>> 7) * 0x01010101) >>> 24;
+      cont += (((x & ~(x << 1) & 0x80808080) >>> 7) * 0x01010101) >>> 24;
     }
     n += words * 4 - cont;
     i += words * 4;
@@ -95,14 +95,14 @@ export function countCodePointsAndNewlines(buf: Uint8Array, a: number, b: number
     let cont = 0;
     let other = 0;
     // Per-byte-lane sums, added up every 127 words: a lane then holds at most 127, so the sums stay small integers.
-    for (let w = 0; w < words; ) {
+    for (let w = 0; w < words;) {
       let laneC = 0;
       let laneO = 0;
       for (const e = Math.min(words, w + 127); w < e; w++) {
         const x = view[w]!;
-        laneC += ((x & ~(x << 1)) & 0x80808080) >>> 7;
+        laneC += (x & ~(x << 1) & 0x80808080) >>> 7;
         const y = x ^ 0x0a0a0a0a;
-        laneO += (((((y & 0x7f7f7f7f) + 0x7f7f7f7f) | y) & 0x80808080) >>> 7);
+        laneO += ((((y & 0x7f7f7f7f) + 0x7f7f7f7f) | y) & 0x80808080) >>> 7;
       }
       cont += (laneC & 0xff) + ((laneC >>> 8) & 0xff) + ((laneC >>> 16) & 0xff) + (laneC >>> 24);
       other += (laneO & 0xff) + ((laneO >>> 8) & 0xff) + ((laneO >>> 16) & 0xff) + (laneO >>> 24);
@@ -143,7 +143,7 @@ export function lastCodePointsBytes(carry: Buffer, cur: Buffer, k: number): Buff
   if (k === 0) return Buffer.alloc(0);
   const src = cur.length >= 4 * k ? cur : Buffer.concat([carry, cur]);
   let i = src.length;
-  for (let seen = 0; i > 0 && seen < k; ) {
+  for (let seen = 0; i > 0 && seen < k;) {
     i--;
     if ((src[i]! & 0xc0) !== 0x80) seen++;
   }

@@ -31,7 +31,8 @@ export function foldCodePoint(cp: number): string {
 }
 
 // Every code point whose fold is longer than itself (all in the BMP; none is shorter). Checked in the tests.
-const EXPANDING = /[\u00df\u0130\u0149\u01f0\u0390\u03b0\u0587\u1e96-\u1e9a\u1e9e\u1f50\u1f52\u1f54\u1f56\u1f80-\u1faf\u1fb2-\u1fb4\u1fb6-\u1fb7\u1fbc\u1fc2-\u1fc4\u1fc6-\u1fc7\u1fcc\u1fd2-\u1fd3\u1fd6-\u1fd7\u1fe2-\u1fe4\u1fe6-\u1fe7\u1ff2-\u1ff4\u1ff6-\u1ff7\u1ffc\ufb00-\ufb06\ufb13-\ufb17]/g;
+const EXPANDING =
+  /[\u00df\u0130\u0149\u01f0\u0390\u03b0\u0587\u1e96-\u1e9a\u1e9e\u1f50\u1f52\u1f54\u1f56\u1f80-\u1faf\u1fb2-\u1fb4\u1fb6-\u1fb7\u1fbc\u1fc2-\u1fc4\u1fc6-\u1fc7\u1fcc\u1fd2-\u1fd3\u1fd6-\u1fd7\u1fe2-\u1fe4\u1fe6-\u1fe7\u1ff2-\u1ff4\u1ff6-\u1ff7\u1ffc\ufb00-\ufb06\ufb13-\ufb17]/g;
 
 /**
  * Where foldString(text) differs in length from `text`: each expanding code point's original unit, the unit where
@@ -96,8 +97,7 @@ export function foldedOf(x: FoldExpansions, u: number): number {
  * Every non-ASCII code point whose fold holds an ASCII character (the tests recompute this over all code points).
  */
 export const FOLDS_TO_ASCII: readonly number[] = [
-  0xdf, 0x130, 0x131, 0x149, 0x17f, 0x1f0, 0x1e96, 0x1e97, 0x1e98, 0x1e99, 0x1e9a, 0x1e9e, 0x212a,
-  0xfb00, 0xfb01, 0xfb02, 0xfb03, 0xfb04, 0xfb05, 0xfb06,
+  0xdf, 0x130, 0x131, 0x149, 0x17f, 0x1f0, 0x1e96, 0x1e97, 0x1e98, 0x1e99, 0x1e9a, 0x1e9e, 0x212a, 0xfb00, 0xfb01, 0xfb02, 0xfb03, 0xfb04, 0xfb05, 0xfb06,
 ];
 
 /** Non-ASCII code points whose fold holds one of the ASCII characters of `chars` (K for k, ß for s, ﬁ for f...). */

@@ -71,7 +71,11 @@ export class RegexScanner implements StreamScanner {
     const nextCarry = last ? Buffer.alloc(0) : lastCodePointsBytes(this.carry, cur, REGEX_OVERLAP + 1);
     const carried = nextCarry.toString('utf8');
     const nextFull = !last && codePointLength(carried) === REGEX_OVERLAP + 1;
-    const acceptBefore = last ? text.length : nextFull ? text.length - carried.length + (carried.codePointAt(0)! > 0xffff ? 2 : 1) : text.length - carried.length;
+    const acceptBefore = last
+      ? text.length
+      : nextFull
+        ? text.length - carried.length + (carried.codePointAt(0)! > 0xffff ? 2 : 1)
+        : text.length - carried.length;
     const worker = await this.ready();
     const outcome = await this.run(worker, text, from, acceptBefore, ws, emit, limit);
     if (outcome === false) {

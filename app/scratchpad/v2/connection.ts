@@ -72,16 +72,27 @@ export interface V2Source {
  * CORRUPT for a damaged schema (schema-check.ts) or one a migration cannot apply. A read-only open removes the
  * empty `-wal` and the `-shm` its connection made when it closes (side-files.ts).
  */
-export function openV2(path: string, options: ResolvedOptions, layout: ChunkLayout = DEFAULT_CHUNK_LAYOUT, source: V2Source = { snapshot: null }): ScratchpadBackend {
+export function openV2(
+  path: string,
+  options: ResolvedOptions,
+  layout: ChunkLayout = DEFAULT_CHUNK_LAYOUT,
+  source: V2Source = { snapshot: null },
+): ScratchpadBackend {
   let db: Database.Database | undefined;
   const before = walSideFiles(path);
   const release = () => {
     if (options.readonly && source.snapshot === null) releaseSideFiles(path, before, options.nativeBinding);
   };
   try {
-    db = source.snapshot === null
-      ? new Database(path, { readonly: options.readonly, fileMustExist: true, timeout: Math.floor(options.busyTimeoutMs), nativeBinding: options.nativeBinding })
-      : new Database(source.snapshot, { readonly: true, nativeBinding: options.nativeBinding });
+    db =
+      source.snapshot === null
+        ? new Database(path, {
+            readonly: options.readonly,
+            fileMustExist: true,
+            timeout: Math.floor(options.busyTimeoutMs),
+            nativeBinding: options.nativeBinding,
+          })
+        : new Database(source.snapshot, { readonly: true, nativeBinding: options.nativeBinding });
     db.pragma(`busy_timeout = ${Math.floor(options.busyTimeoutMs)}`);
     db.pragma(`cache_size = -${CACHE_KIB}`);
     const version = db.pragma('user_version', { simple: true }) as number;

@@ -15,13 +15,17 @@ export function findInScope(ctx: StoreContext, scope: OwnerScope, id: string): O
   if (where === null) return null;
   const filter = scopeSql(scope, 'o.owner');
   if (where.by === 'legacy') {
-    const row = ctx.stmt(`SELECT ${META_COLUMNS} FROM ${META_FROM} WHERE id_key = @key AND ${LEGACY_ID_WHERE} AND id = @id${filter.sql}`).get({ key: where.key, id, ...filter.params }) as ObservationRow | undefined;
+    const row = ctx
+      .stmt(`SELECT ${META_COLUMNS} FROM ${META_FROM} WHERE id_key = @key AND ${LEGACY_ID_WHERE} AND id = @id${filter.sql}`)
+      .get({ key: where.key, id, ...filter.params }) as ObservationRow | undefined;
     return row === undefined || !sameId(row.id, id) ? null : row;
   }
   // The suffix is the encrypted row number (since migration 5) or the plain one (ids written before): the two
   // candidate rows in one statement; only the one whose whole stored id equals the asked id answers.
   const cipher = ctx.idCipher();
   const sealed = cipher === null ? where.pk : cipher.decrypt(where.pk);
-  const rows = ctx.stmt(`SELECT ${META_COLUMNS} FROM ${META_FROM} WHERE o.pk IN (@sealed, @plain)${filter.sql}`).all({ sealed, plain: where.pk, ...filter.params }) as ObservationRow[];
+  const rows = ctx
+    .stmt(`SELECT ${META_COLUMNS} FROM ${META_FROM} WHERE o.pk IN (@sealed, @plain)${filter.sql}`)
+    .all({ sealed, plain: where.pk, ...filter.params }) as ObservationRow[];
   return rows.find((row) => sameId(row.id, id)) ?? null;
 }

@@ -5,7 +5,8 @@ import { CHUNK_KEY_SPAN } from './schema';
 import { chunkCodePoints } from '../core/chunk-codepoints';
 
 // The entry check makes the one statement answer "removed" too (after gc a new entry may reuse the row number).
-const SELECT_CHUNKS = 'SELECT key, cp_index, data FROM chunks WHERE key BETWEEN ? AND ? AND EXISTS (SELECT 1 FROM observations WHERE pk = ? AND id = ?) ORDER BY key';
+const SELECT_CHUNKS =
+  'SELECT key, cp_index, data FROM chunks WHERE key BETWEEN ? AND ? AND EXISTS (SELECT 1 FROM observations WHERE pk = ? AND id = ?) ORDER BY key';
 
 interface ChunkRow {
   readonly key: number;

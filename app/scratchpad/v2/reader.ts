@@ -86,7 +86,11 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
     async idsWithPrefix(scope, prefix, limit) {
       const filter = scopeSql(scope);
       return ctx.query(() =>
-        (ctx.stmt(`SELECT id FROM observations WHERE substr(id, 1, length(@prefix)) = @prefix${filter.sql} ORDER BY id LIMIT @limit`).all({ prefix, limit, ...filter.params }) as { id: string }[]).map((r) => r.id),
+        (
+          ctx
+            .stmt(`SELECT id FROM observations WHERE substr(id, 1, length(@prefix)) = @prefix${filter.sql} ORDER BY id LIMIT @limit`)
+            .all({ prefix, limit, ...filter.params }) as { id: string }[]
+        ).map((r) => r.id),
       );
     },
     async length(entry) {
@@ -96,16 +100,24 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
       const row = rowOf(entry);
       return ctx.read(() => {
         const extra = ctx.stmt('SELECT sha256, handle, detected_type FROM observations WHERE pk = ? AND id = ?').get(row.pk, row.id) as
-          | { sha256: string; handle: string | null; detected_type: DetectedType | null }
-          | undefined;
+          { sha256: string; handle: string | null; detected_type: DetectedType | null } | undefined;
         if (extra === undefined) return null;
-        return { sha256: extra.sha256, handle: unpackHandle(extra.handle, row), detectedType: row.kind === 'binary' ? (extra.detected_type ?? 'unknown') : null, lengthUnits: row.length_units };
+        return {
+          sha256: extra.sha256,
+          handle: unpackHandle(extra.handle, row),
+          detectedType: row.kind === 'binary' ? (extra.detected_type ?? 'unknown') : null,
+          lengthUnits: row.length_units,
+        };
       });
     },
     async entriesOfTurn(scope, turnId) {
       const filter = scopeSql(scope, 'o.owner');
       return ctx.read(() =>
-        (ctx.stmt(`SELECT ${META_COLUMNS} FROM ${META_FROM} WHERE turn_id = @turn${filter.sql} ORDER BY step_num NULLS LAST, created_at, o.pk`).all({ turn: turnId, ...filter.params }) as ObservationRow[]).map(remember),
+        (
+          ctx
+            .stmt(`SELECT ${META_COLUMNS} FROM ${META_FROM} WHERE turn_id = @turn${filter.sql} ORDER BY step_num NULLS LAST, created_at, o.pk`)
+            .all({ turn: turnId, ...filter.params }) as ObservationRow[]
+        ).map(remember),
       );
     },
     async turnPage(q): Promise<TurnRecord[]> {
@@ -138,7 +150,10 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
           let size = 1;
           for (let seq = first; seq < count; seq += size, size = Math.min(perPage, size * 2)) {
             const last = Math.min(count, seq + size) - 1;
-            const page = ctx.query(() => ctx.stmt(CHUNKS_OF_ENTRY).all({ from: base + seq, to: base + last, pk: row.pk, id: row.id })) as { data: Buffer; newlines: number | null }[];
+            const page = ctx.query(() => ctx.stmt(CHUNKS_OF_ENTRY).all({ from: base + seq, to: base + last, pk: row.pk, id: row.id })) as {
+              data: Buffer;
+              newlines: number | null;
+            }[];
             if (page.length !== last - seq + 1) throw new ScratchpadError('NOT_FOUND', `entry ${row.id} was removed during the export`);
             for (let k = 0; k < page.length; k++) {
               const chunk = page[k]!;
@@ -162,12 +177,18 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
           if (!stillThere(row)) return null;
           throw new ScratchpadError('CORRUPT', `${ctx.path}: line index of entry ${row.id} has ${found.length} of ${count} chunks`);
         }
-        return found.map((l, seq) => ({ cpStart: seq * row.chunk_units, cpEnd: Math.min(row.length_units, (seq + 1) * row.chunk_units), newlines: l.newlines }));
+        return found.map((l, seq) => ({
+          cpStart: seq * row.chunk_units,
+          cpEnd: Math.min(row.length_units, (seq + 1) * row.chunk_units),
+          newlines: l.newlines,
+        }));
       });
     },
     async entries(scope) {
       const filter = scopeSql(scope, 'o.owner');
-      return ctx.read(() => (ctx.stmt(`SELECT ${META_COLUMNS} FROM ${META_FROM} WHERE 1 = 1${filter.sql}`).all({ ...filter.params }) as ObservationRow[]).map(remember));
+      return ctx.read(() =>
+        (ctx.stmt(`SELECT ${META_COLUMNS} FROM ${META_FROM} WHERE 1 = 1${filter.sql}`).all({ ...filter.params }) as ObservationRow[]).map(remember),
+      );
     },
     async expiredRows(scope, now) {
       return expiredByTurn(ctx, scope, now);
@@ -191,7 +212,11 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
     },
     async storageFacts() {
       return ctx.read(() => ({
-        byOwner: ctx.stmt('SELECT owner, sum(entry_count) AS rows, sum(total_bytes) AS bytes FROM turns GROUP BY owner ORDER BY owner').all() as { owner: string; rows: number; bytes: number }[],
+        byOwner: ctx.stmt('SELECT owner, sum(entry_count) AS rows, sum(total_bytes) AS bytes FROM turns GROUP BY owner ORDER BY owner').all() as {
+          owner: string;
+          rows: number;
+          bytes: number;
+        }[],
         fileSizeBytes: fileBytes(ctx.path),
         pageSize: ctx.db.pragma('page_size', { simple: true }) as number,
         freePages: ctx.db.pragma('freelist_count', { simple: true }) as number,
@@ -202,12 +227,26 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
         if ('entryId' in query) {
           const entry = findInScope(ctx, scope, query.entryId);
           if (entry === null) return [];
-          return ctx.stmt(`SELECT ${LOG_COLUMNS} FROM read_log r JOIN observations o ON o.pk = r.entry_pk WHERE r.entry_pk = ? ORDER BY r.seq`).all(entry.pk) as LogRow[];
+          return ctx
+            .stmt(`SELECT ${LOG_COLUMNS} FROM read_log r JOIN observations o ON o.pk = r.entry_pk WHERE r.entry_pk = ? ORDER BY r.seq`)
+            .all(entry.pk) as LogRow[];
         }
         const filter = scopeSql(scope, 'o.owner');
-        return ctx.stmt(`SELECT ${LOG_COLUMNS} FROM read_log r JOIN observations o ON o.pk = r.entry_pk WHERE o.turn_id = @turnId${filter.sql} ORDER BY r.seq`).all({ turnId: query.turnId, ...filter.params }) as LogRow[];
+        return ctx
+          .stmt(`SELECT ${LOG_COLUMNS} FROM read_log r JOIN observations o ON o.pk = r.entry_pk WHERE o.turn_id = @turnId${filter.sql} ORDER BY r.seq`)
+          .all({ turnId: query.turnId, ...filter.params }) as LogRow[];
       });
-      return found.map((r) => ({ entryId: r.id, turnId: r.turn_id, principal: r.principal, mode: r.mode, unit: r.unit, start: r.start, end: r.end, truncated: r.truncated === 1, at: r.at }));
+      return found.map((r) => ({
+        entryId: r.id,
+        turnId: r.turn_id,
+        principal: r.principal,
+        mode: r.mode,
+        unit: r.unit,
+        start: r.start,
+        end: r.end,
+        truncated: r.truncated === 1,
+        at: r.at,
+      }));
     },
     async owners(scope: OwnerScope) {
       return ctx.read(() => {

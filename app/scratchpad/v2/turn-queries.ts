@@ -8,8 +8,7 @@ import { EXECUTOR_SEPARATOR, executorNames, STORED_BUCKET_BOUNDS } from './turn-
  * of `turns` is `t`; what depends on `now` is counted through the turn index only for turns straddling it.
  */
 
-const STRADDLE = (what: string) =>
-  `(SELECT ${what} FROM observations AS o WHERE o.turn_id = t.turn_id AND o.owner = t.owner AND o.expires_at <= @now)`;
+const STRADDLE = (what: string) => `(SELECT ${what} FROM observations AS o WHERE o.turn_id = t.turn_id AND o.owner = t.owner AND o.expires_at <= @now)`;
 /** Rows of turn row `t` with expires_at <= @now. */
 const EXPIRED_ROWS = `CASE WHEN t.latest_expires <= @now THEN t.entry_count WHEN t.earliest_expires > @now THEN 0 ELSE ${STRADDLE('count(*)')} END`;
 /** Their bytes. */
@@ -27,8 +26,13 @@ function turnsInScope(scope: OwnerScope): string {
 }
 
 const SORT_COLUMN: Record<TurnSort, string> = {
-  lastCreated: 'last_created', totalBytes: 'total_bytes', turnId: 'turn_id', entryCount: 'entry_count',
-  firstCreated: 'first_created', earliestExpires: 'earliest_expires', expiredCount: 'expired_count',
+  lastCreated: 'last_created',
+  totalBytes: 'total_bytes',
+  turnId: 'turn_id',
+  entryCount: 'entry_count',
+  firstCreated: 'first_created',
+  earliestExpires: 'earliest_expires',
+  expiredCount: 'expired_count',
 };
 
 /**
@@ -45,8 +49,15 @@ function likePattern(query: string): string {
 }
 
 interface TurnRow {
-  readonly turn_id: string; readonly entry_count: number; readonly total_bytes: number; readonly first_created: number; readonly last_created: number;
-  readonly earliest_expires: number; readonly expired_count: number; readonly executors: string | null; readonly owners: string | null;
+  readonly turn_id: string;
+  readonly entry_count: number;
+  readonly total_bytes: number;
+  readonly first_created: number;
+  readonly last_created: number;
+  readonly earliest_expires: number;
+  readonly expired_count: number;
+  readonly executors: string | null;
+  readonly owners: string | null;
 }
 
 /** One page of turns (core/backend.ts TurnPageQuery). */
@@ -55,7 +66,10 @@ export function turnPageOf(ctx: StoreContext, q: TurnPageQuery): TurnRecord[] {
   const where: string[] = [];
   const params: Record<string, unknown> = { now: q.now, limit: q.limit };
   if (q.scope.kind === 'owner') params.owner = q.scope.owner;
-  if (q.query !== null) { where.push(matchSql(q.query)); params.q = likePattern(q.query); }
+  if (q.query !== null) {
+    where.push(matchSql(q.query));
+    params.q = likePattern(q.query);
+  }
   if (q.after !== null) {
     where.push(turnAfterSql(key, 'turn_id', q.direction));
     params.ct = q.after.turnId;
@@ -65,10 +79,11 @@ export function turnPageOf(ctx: StoreContext, q: TurnPageQuery): TurnRecord[] {
   const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
   // An owner's page sorts only (sort value, turn id) of its turns, then reads the whole rows of the page alone:
   // a sorter of narrow rows is most of the cost of a first page.
-  const sql = q.scope.kind === 'owner'
-    ? `SELECT * FROM (${turnsInScope(q.scope)}) AS g WHERE turn_id IN (SELECT turn_id FROM (SELECT turn_id, ${q.sort === 'expiredCount' ? `${EXPIRED_ROWS} AS expired_count` : key === 'turn_id' ? 'NULL' : key},
+  const sql =
+    q.scope.kind === 'owner'
+      ? `SELECT * FROM (${turnsInScope(q.scope)}) AS g WHERE turn_id IN (SELECT turn_id FROM (SELECT turn_id, ${q.sort === 'expiredCount' ? `${EXPIRED_ROWS} AS expired_count` : key === 'turn_id' ? 'NULL' : key},
         executors FROM turns AS t WHERE t.owner = @owner) ${filter} ORDER BY ${order} LIMIT @limit) ORDER BY ${order}`
-    : `SELECT * FROM (${turnsInScope(q.scope)}) AS g ${filter} ORDER BY ${order} LIMIT @limit`;
+      : `SELECT * FROM (${turnsInScope(q.scope)}) AS g ${filter} ORDER BY ${order} LIMIT @limit`;
   const rows = ctx.read(() => ctx.stmt(sql).all(params)) as TurnRow[];
   return rows.map((r) => ({
     turnId: r.turn_id,
@@ -87,10 +102,21 @@ export function turnPageOf(ctx: StoreContext, q: TurnPageQuery): TurnRecord[] {
 export function turnCountOf(ctx: StoreContext, scope: OwnerScope, query: string | null): number {
   const conds: string[] = [];
   const params: Record<string, unknown> = {};
-  if (scope.kind === 'owner') { conds.push('owner = @owner'); params.owner = scope.owner; }
-  if (query !== null) { conds.push(matchSql(query)); params.q = likePattern(query); }
+  if (scope.kind === 'owner') {
+    conds.push('owner = @owner');
+    params.owner = scope.owner;
+  }
+  if (query !== null) {
+    conds.push(matchSql(query));
+    params.q = likePattern(query);
+  }
   const count = scope.kind === 'owner' ? 'count(*)' : 'count(DISTINCT turn_id)';
-  return ctx.read(() => ctx.stmt(`SELECT ${count} FROM turns ${conds.length > 0 ? `WHERE ${conds.join(' AND ')}` : ''}`).pluck().get(params)) as number;
+  return ctx.read(() =>
+    ctx
+      .stmt(`SELECT ${count} FROM turns ${conds.length > 0 ? `WHERE ${conds.join(' AND ')}` : ''}`)
+      .pluck()
+      .get(params),
+  ) as number;
 }
 
 const BUCKET_SUMS = [...STORED_BUCKET_BOUNDS, null].map((_, i) => `coalesce(sum(b${i}), 0) AS b${i}`).join(', ');
@@ -103,9 +129,14 @@ export function statsFromTurns(ctx: StoreContext, scope: OwnerScope, now: number
       ${BUCKET_SUMS} FROM turns AS t${scope.kind === 'owner' ? ' WHERE t.owner = @owner' : ''}`;
   const t = ctx.read(() => ctx.stmt(sql).get(scope.kind === 'owner' ? { now, owner: scope.owner } : { now })) as Record<string, number>;
   return {
-    rows: t.rows!, bytes: t.bytes!, textRows: t.text_rows!, textBytes: t.text_bytes!,
-    binaryRows: t.rows! - t.text_rows!, binaryBytes: t.bytes! - t.text_bytes!,
-    expiredRows: t.expired_rows!, expiredBytes: t.expired_bytes!,
+    rows: t.rows!,
+    bytes: t.bytes!,
+    textRows: t.text_rows!,
+    textBytes: t.text_bytes!,
+    binaryRows: t.rows! - t.text_rows!,
+    binaryBytes: t.bytes! - t.text_bytes!,
+    expiredRows: t.expired_rows!,
+    expiredBytes: t.expired_bytes!,
     bucketRows: [...bounds, null].map((_, i) => t[`b${i}`] ?? 0),
   };
 }
@@ -114,6 +145,11 @@ export function statsFromTurns(ctx: StoreContext, scope: OwnerScope, now: number
 export function expiredByTurn(ctx: StoreContext, scope: OwnerScope, now: number): ExpiredRecord[] {
   const sql = `SELECT turn_id, owner, ${EXPIRED_ROWS} AS rows, ${EXPIRED_BYTES} AS bytes FROM turns AS t
     WHERE t.earliest_expires <= @now${scope.kind === 'owner' ? ' AND t.owner = @owner' : ''}`;
-  const rows = ctx.read(() => ctx.stmt(sql).all(scope.kind === 'owner' ? { now, owner: scope.owner } : { now })) as { turn_id: string; owner: string; rows: number; bytes: number }[];
+  const rows = ctx.read(() => ctx.stmt(sql).all(scope.kind === 'owner' ? { now, owner: scope.owner } : { now })) as {
+    turn_id: string;
+    owner: string;
+    rows: number;
+    bytes: number;
+  }[];
   return rows.map((r) => ({ turnId: r.turn_id, owner: r.owner, rows: r.rows, bytes: r.bytes }));
 }

@@ -52,7 +52,8 @@ const RECOMPUTE = (where: string) => `INSERT OR REPLACE INTO turns (owner, turn_
   FROM observations ${where} GROUP BY owner, turn_id`;
 
 const RECOMPUTE_ONE = RECOMPUTE('WHERE owner = @owner AND turn_id = @turn');
-const DELETE_EMPTY = 'DELETE FROM turns WHERE owner = @owner AND turn_id = @turn AND NOT EXISTS (SELECT 1 FROM observations WHERE owner = @owner AND turn_id = @turn)';
+const DELETE_EMPTY =
+  'DELETE FROM turns WHERE owner = @owner AND turn_id = @turn AND NOT EXISTS (SELECT 1 FROM observations WHERE owner = @owner AND turn_id = @turn)';
 
 /** Fills `turns` from every observation (the migration), executors in a second pass (joined by the separator). */
 export function rebuildTurnTotals(ctx: { exec(sql: string): unknown }): void {
@@ -67,8 +68,12 @@ export function recomputeTurn(ctx: StoreContext, owner: string, turnId: string):
   const params = { owner, turn: turnId };
   ctx.stmt(DELETE_EMPTY).run(params);
   ctx.stmt(RECOMPUTE_ONE).run(params);
-  ctx.stmt(`UPDATE turns SET executors = (SELECT coalesce(group_concat(e, char(31)), '') FROM (SELECT DISTINCT executor_name AS e FROM observations
-    WHERE owner = @owner AND turn_id = @turn AND executor_name IS NOT NULL)) WHERE owner = @owner AND turn_id = @turn`).run(params);
+  ctx
+    .stmt(
+      `UPDATE turns SET executors = (SELECT coalesce(group_concat(e, char(31)), '') FROM (SELECT DISTINCT executor_name AS e FROM observations
+    WHERE owner = @owner AND turn_id = @turn AND executor_name IS NOT NULL)) WHERE owner = @owner AND turn_id = @turn`,
+    )
+    .run(params);
 }
 
 /*
@@ -100,10 +105,21 @@ export function addToTurn(
   r: { owner: string; turnId: string; sizeBytes: number; text: boolean; createdAt: number; expiresAt: number; executorName: string | null },
 ): void {
   const bucket = bucketOf(r.sizeBytes);
-  ctx.stmt(UPSERT).run(
-    r.owner, r.turnId, r.sizeBytes, r.text ? 1 : 0, r.text ? r.sizeBytes : 0, r.createdAt, r.createdAt, r.expiresAt, r.expiresAt, r.executorName ?? '',
-    ...BUCKETS.map((_, i) => (i === bucket ? 1 : 0)),
-  );
+  ctx
+    .stmt(UPSERT)
+    .run(
+      r.owner,
+      r.turnId,
+      r.sizeBytes,
+      r.text ? 1 : 0,
+      r.text ? r.sizeBytes : 0,
+      r.createdAt,
+      r.createdAt,
+      r.expiresAt,
+      r.expiresAt,
+      r.executorName ?? '',
+      ...BUCKETS.map((_, i) => (i === bucket ? 1 : 0)),
+    );
 }
 
 /** The executor names stored for a turn (or several, joined by the separator or ','), distinct and sorted. */

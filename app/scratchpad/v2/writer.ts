@@ -50,7 +50,12 @@ function insertObservation(ctx: StoreContext, row: NewObservation): SyntheticHan
   const enc = obs.kind === 'text' ? encodeText(obs.text, chunkUnits, SCRATCH) : encodeBinary(obs.bytes, chunkUnits);
   const chunkCount = enc.byteOffsets.length - 1;
   if (chunkCount > CHUNK_KEY_SPAN) throw new ScratchpadError('TOO_LARGE', `observation too large: ${enc.bytes.length} bytes`);
-  const summary = obs.kind === 'binary' ? summarizeBinary(enc.bytes.length, enc.sha256) : obs.structured ? summarizeStructured(obs.value) : summarizeText(obs.text, enc.lengthUnits);
+  const summary =
+    obs.kind === 'binary'
+      ? summarizeBinary(enc.bytes.length, enc.sha256)
+      : obs.structured
+        ? summarizeStructured(obs.value)
+        : summarizeText(obs.text, enc.lengthUnits);
   const detectedType = obs.kind === 'binary' ? detectType(enc.bytes.subarray(0, MAGIC_PREFIX_BYTES)) : null;
   return ctx.write(() => {
     const cipher = ctx.idCipher();
@@ -58,11 +63,29 @@ function insertObservation(ctx: StoreContext, row: NewObservation): SyntheticHan
     const id = cipher === null ? newEntryId(pk) : newEntryIdWithSuffix(cipher.encrypt(pk));
     const handle = buildHandle({ id, stepNum: row.stepNum, sizeBytes: enc.bytes.length, kind: obs.kind, summary, source: obs.source });
     // In the column order of INSERT_OBSERVATION (positional: cheaper to bind than 19 named parameters).
-    ctx.stmt(INSERT_OBSERVATION).run(
-      pk, id, NO_LEGACY_KEY, row.owner, row.turnId, row.stepNum, row.executorName, obs.kind, obs.structured ? 1 : 0,
-      enc.bytes.length, enc.lengthUnits, chunkUnits, row.createdAt, row.expiresAt,
-      row.actor, row.channel, detectedType, enc.sha256, packHandle(handle),
-    );
+    ctx
+      .stmt(INSERT_OBSERVATION)
+      .run(
+        pk,
+        id,
+        NO_LEGACY_KEY,
+        row.owner,
+        row.turnId,
+        row.stepNum,
+        row.executorName,
+        obs.kind,
+        obs.structured ? 1 : 0,
+        enc.bytes.length,
+        enc.lengthUnits,
+        chunkUnits,
+        row.createdAt,
+        row.expiresAt,
+        row.actor,
+        row.channel,
+        detectedType,
+        enc.sha256,
+        packHandle(handle),
+      );
     const insertChunk = ctx.stmt(INSERT_CHUNK);
     const insertLines = obs.kind === 'text' ? ctx.stmt(INSERT_LINES) : null;
     // Chunk 0 carries the summary (schema.ts); an empty observation still gets an (empty) chunk 0 for it.
@@ -70,11 +93,26 @@ function insertObservation(ctx: StoreContext, row: NewObservation): SyntheticHan
       const from = enc.byteOffsets[seq] ?? 0;
       const to = enc.byteOffsets[seq + 1] ?? from;
       const data = to > from ? enc.bytes.subarray(from, to) : EMPTY;
-      const changes = insertChunk.run(pk * CHUNK_KEY_SPAN + seq, seq === 0 ? summary : null, from, seq * chunkUnits, enc.cpIndexes?.[seq] ?? null, data).changes;
+      const changes = insertChunk.run(
+        pk * CHUNK_KEY_SPAN + seq,
+        seq === 0 ? summary : null,
+        from,
+        seq * chunkUnits,
+        enc.cpIndexes?.[seq] ?? null,
+        data,
+      ).changes;
       if (changes !== 1) throw new ScratchpadError('CORRUPT', `${ctx.path}: chunk ${seq} of ${id} was not written`);
       insertLines?.run(pk * CHUNK_KEY_SPAN + seq, chunkNewlines(data));
     }
-    addToTurn(ctx, { owner: row.owner, turnId: row.turnId, sizeBytes: enc.bytes.length, text: obs.kind === 'text', createdAt: row.createdAt, expiresAt: row.expiresAt, executorName: row.executorName });
+    addToTurn(ctx, {
+      owner: row.owner,
+      turnId: row.turnId,
+      sizeBytes: enc.bytes.length,
+      text: obs.kind === 'text',
+      createdAt: row.createdAt,
+      expiresAt: row.expiresAt,
+      executorName: row.executorName,
+    });
     return handle;
   });
 }
@@ -88,8 +126,13 @@ export function createV2Writer(ctx: StoreContext): BackendWriter {
     async deleteExpired(scope, now) {
       const filter = scopeSql(scope);
       return ctx.write((): ExpiredRecord[] => {
-        const rows = ctx.stmt(`SELECT pk, turn_id, owner, size_bytes FROM observations WHERE expires_at <= @now${filter.sql}`).all({ now, ...filter.params }) as {
-          pk: number; turn_id: string; owner: string; size_bytes: number;
+        const rows = ctx
+          .stmt(`SELECT pk, turn_id, owner, size_bytes FROM observations WHERE expires_at <= @now${filter.sql}`)
+          .all({ now, ...filter.params }) as {
+          pk: number;
+          turn_id: string;
+          owner: string;
+          size_bytes: number;
         }[];
         if (rows.length > 0) {
           // One statement per table, looping inside SQLite over the doomed pks (in storage order).
@@ -116,8 +159,13 @@ export function createV2Writer(ctx: StoreContext): BackendWriter {
           return changed;
         }
         const filter = scopeSql(scope);
-        const owners = ctx.stmt(`SELECT owner FROM turns WHERE turn_id = @turnId${filter.sql}`).pluck().all({ turnId: target.turnId, ...filter.params }) as string[];
-        const changed = ctx.stmt(`UPDATE observations SET expires_at = @expiresAt WHERE turn_id = @turnId${filter.sql}`).run({ expiresAt, turnId: target.turnId, ...filter.params }).changes;
+        const owners = ctx
+          .stmt(`SELECT owner FROM turns WHERE turn_id = @turnId${filter.sql}`)
+          .pluck()
+          .all({ turnId: target.turnId, ...filter.params }) as string[];
+        const changed = ctx
+          .stmt(`UPDATE observations SET expires_at = @expiresAt WHERE turn_id = @turnId${filter.sql}`)
+          .run({ expiresAt, turnId: target.turnId, ...filter.params }).changes;
         for (const owner of owners) recomputeTurn(ctx, owner, target.turnId);
         return changed;
       });

@@ -75,7 +75,13 @@ export function ConnectionDialog({ recent, onConnect, onClose }: Props) {
         </datalist>
         <label>
           Password
-          <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} placeholder="empty: PGPASSWORD or ~/.pgpass" autoComplete="off" />
+          <input
+            type="password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            placeholder="empty: PGPASSWORD or ~/.pgpass"
+            autoComplete="off"
+          />
         </label>
         {error && (
           <div className="state state-error" role="alert">

@@ -21,7 +21,11 @@ export function ErrorBox({ error, onRetry, what }: { error: ApiError; onRetry?: 
   return (
     <div className="state state-error" role="alert">
       <div>
-        <strong>{what ? `Could not load ${what}: ` : ''}{failureTitle(error.code)}</strong> <code className="error-code">{error.code}</code>
+        <strong>
+          {what ? `Could not load ${what}: ` : ''}
+          {failureTitle(error.code)}
+        </strong>{' '}
+        <code className="error-code">{error.code}</code>
       </div>
       <div className="error-message">{error.message}</div>
       {failureHint(error.code) !== null && <div className="error-hint">{failureHint(error.code)}</div>}

@@ -34,13 +34,7 @@ export function nextListIndex(key: string, active: number, count: number, page =
 }
 
 /** onKeyDown for a focusable list: moves the active row and opens it with Enter. */
-export function listKeyHandler(options: {
-  count: number;
-  active: number;
-  page?: number;
-  onMove: (index: number) => void;
-  onEnter: (index: number) => void;
-}) {
+export function listKeyHandler(options: { count: number; active: number; page?: number; onMove: (index: number) => void; onEnter: (index: number) => void }) {
   return (event: KeyboardEvent) => {
     if (event.key === 'Enter') {
       if (options.active >= 0 && options.active < options.count) {

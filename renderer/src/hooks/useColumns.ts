@@ -55,10 +55,13 @@ export function useColumns(table: string, columns: readonly ColumnSpec[]): Colum
   const widths = draft ?? stored;
   const layout = useMemo(() => fitColumns(columns, widths, available), [columns, widths, available]);
   const spec = useCallback((key: string) => columns.find((c) => c.key === key), [columns]);
-  const widthOf = useCallback((key: string) => {
-    const column = spec(key);
-    return column ? columnWidth(column, widths) : 0;
-  }, [spec, widths]);
+  const widthOf = useCallback(
+    (key: string) => {
+      const column = spec(key);
+      return column ? columnWidth(column, widths) : 0;
+    },
+    [spec, widths],
+  );
   const setWidth = useCallback(
     (key: string, px: number, commit: boolean) => {
       const column = spec(key);

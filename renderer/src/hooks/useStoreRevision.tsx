@@ -17,10 +17,7 @@ export function StoreRevisionProvider({ children }: { children: ReactNode }) {
   const api = useApi();
   const [state, setState] = useState<Omit<StoreRevision, 'refresh'>>({ revision: 0, lastReason: null, lastAt: null });
   useEffect(
-    () =>
-      api.on('store:changed', (payload) =>
-        setState((s) => ({ revision: s.revision + 1, lastReason: payload.reason, lastAt: Date.now() / 1000 })),
-      ),
+    () => api.on('store:changed', (payload) => setState((s) => ({ revision: s.revision + 1, lastReason: payload.reason, lastAt: Date.now() / 1000 }))),
     [api],
   );
   const refresh = () => setState((s) => ({ revision: s.revision + 1, lastReason: 'manual', lastAt: Date.now() / 1000 }));

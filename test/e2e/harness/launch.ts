@@ -84,10 +84,11 @@ const cancelAll: Dialogs = {
 
 /** Calls the page's push function, as main's `webContents.send(event, payload)` reaches the preload. */
 async function deliver(page: Page, event: string, payload: unknown): Promise<void> {
-  await page.evaluate(
-    ([fn, e, p]) => (globalThis as unknown as Record<string, ((e: unknown, p: unknown) => void) | undefined>)[fn]?.(e, p),
-    [PUSH_FUNCTION, event, payload] as const,
-  );
+  await page.evaluate(([fn, e, p]) => (globalThis as unknown as Record<string, ((e: unknown, p: unknown) => void) | undefined>)[fn]?.(e, p), [
+    PUSH_FUNCTION,
+    event,
+    payload,
+  ] as const);
 }
 
 /** Throws a clear error when Debian's Chromium is not installed. */
@@ -185,7 +186,8 @@ export async function launchApp(options: LaunchOptions): Promise<AppSession> {
       // contract's values are JSON-safe (null where a time is not finite), so the page gets the same envelope.
       // A read's content (up to a window of text) stays a separate string: as JSON inside JSON it would be
       // escaped twice on its way through the DevTools protocol.
-      if (typeof content === 'string' && value && typeof value === 'object') return [JSON.stringify({ ...envelope, value: { ...value, content: null } }), content];
+      if (typeof content === 'string' && value && typeof value === 'object')
+        return [JSON.stringify({ ...envelope, value: { ...value, content: null } }), content];
       return [JSON.stringify(envelope)];
     });
     await context.addInitScript({ content: bridgeInitScript(bundle) });

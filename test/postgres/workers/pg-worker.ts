@@ -15,7 +15,16 @@ async function main(): Promise<void> {
     if (mode === 'put') {
       const [name, rounds, codePoints] = [rest[0] as string, Number(rest[1]), Number(rest[2])];
       for (let i = 0; i < rounds; i++) {
-        const h = await store.put({ kind: 'user', userId: name }, { turnId: `turn-${name}-${i % 5}`, stepNum: i, executorName: 'shell', observation: contentOf(name, i, codePoints), ttlSeconds: i % 3 === 2 ? -1 : 3600 });
+        const h = await store.put(
+          { kind: 'user', userId: name },
+          {
+            turnId: `turn-${name}-${i % 5}`,
+            stepNum: i,
+            executorName: 'shell',
+            observation: contentOf(name, i, codePoints),
+            ttlSeconds: i % 3 === 2 ? -1 : 3600,
+          },
+        );
         process.stdout.write(`${h.scratchpad_id}\n`);
       }
     } else {

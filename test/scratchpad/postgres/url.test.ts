@@ -8,17 +8,34 @@ import { isPostgresUrl, parsePostgresUrl, redactSecrets, redactUrl } from '../..
 
 describe('isPostgresUrl', () => {
   it('accepts postgres:// and postgresql:// in any case, and nothing that could be a file path', () => {
-    expect(['postgres://h/db', 'postgresql://u@h:5433/db?sslmode=disable', 'POSTGRES://h', 'postgresql://'].map(isPostgresUrl)).toEqual([true, true, true, true]);
-    expect(['postgres', 'postgres:/h', './postgres://x', '/tmp/postgres://db', 'scratch.db', 'C:\\postgres\\a.db', 42, null].map(isPostgresUrl)).toEqual(
-      [false, false, false, false, false, false, false, false],
-    );
+    expect(['postgres://h/db', 'postgresql://u@h:5433/db?sslmode=disable', 'POSTGRES://h', 'postgresql://'].map(isPostgresUrl)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['postgres', 'postgres:/h', './postgres://x', '/tmp/postgres://db', 'scratch.db', 'C:\\postgres\\a.db', 42, null].map(isPostgresUrl)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 
 describe('parsePostgresUrl', () => {
   it('decodes every part and keeps the known options', () => {
     expect(parsePostgresUrl('postgresql://al%40ice:p%3Aw%2Fd@db.example:5433/scratch%20pad?sslmode=disable&application_name=insp')).toEqual({
-      host: 'db.example', port: 5433, user: 'al@ice', password: 'p:w/d', database: 'scratch pad', options: { sslmode: 'disable', application_name: 'insp' },
+      host: 'db.example',
+      port: 5433,
+      user: 'al@ice',
+      password: 'p:w/d',
+      database: 'scratch pad',
+      options: { sslmode: 'disable', application_name: 'insp' },
     });
   });
 
@@ -27,9 +44,15 @@ describe('parsePostgresUrl', () => {
   });
 
   it('refuses an unknown option and a bad port with INVALID_ARGUMENT, without the password in the message', () => {
-    expect(() => parsePostgresUrl('postgres://u:s3cret@h/db?sslmod=require')).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.not.stringContaining('s3cret') }));
-    expect(() => parsePostgresUrl('postgres://u:s3cret@h:0/db')).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('port') }));
-    expect(() => parsePostgresUrl('postgres://u:s3cret@h:99999/db')).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.not.stringContaining('s3cret') }));
+    expect(() => parsePostgresUrl('postgres://u:s3cret@h/db?sslmod=require')).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.not.stringContaining('s3cret') }),
+    );
+    expect(() => parsePostgresUrl('postgres://u:s3cret@h:0/db')).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('port') }),
+    );
+    expect(() => parsePostgresUrl('postgres://u:s3cret@h:99999/db')).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', message: expect.not.stringContaining('s3cret') }),
+    );
     expect(() => parsePostgresUrl('/tmp/a.db')).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
   });
 });
@@ -109,10 +132,12 @@ describe('mapPgError', () => {
       [dbError('53100'), 'TOO_LARGE', 'too_large', 'write'],
       [dbError('XX001'), 'CORRUPT', 'corrupt', 'read'],
     ];
-    expect(cases.map(([e, , , op]) => {
-      const m = mapPgError(e, label, op) as PostgresStoreError;
-      return [m.code, m.failure];
-    })).toEqual(cases.map(([, code, failure]) => [code, failure]));
+    expect(
+      cases.map(([e, , , op]) => {
+        const m = mapPgError(e, label, op) as PostgresStoreError;
+        return [m.code, m.failure];
+      }),
+    ).toEqual(cases.map(([, code, failure]) => [code, failure]));
   });
 
   it('returns other errors unchanged and scrubs secrets from messages', () => {

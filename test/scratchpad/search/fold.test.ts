@@ -3,7 +3,19 @@ import { FOLDS_TO_ASCII, foldCodePoint, foldExpansions, foldString, foldedOf, or
 
 describe('foldCodePoint', () => {
   it('folds as Unicode full case folding for the usual suspects', () => {
-    const cases: [string, string][] = [['ß', 'ss'], ['ẞ', 'ss'], ['ς', 'σ'], ['Σ', 'σ'], ['ſ', 's'], ['\u212a', 'k'], ['İ', 'i\u0307'], ['ﬁ', 'fi'], ['Ж', 'ж'], ['À', 'à'], ['ǅ', 'ǆ']];
+    const cases: [string, string][] = [
+      ['ß', 'ss'],
+      ['ẞ', 'ss'],
+      ['ς', 'σ'],
+      ['Σ', 'σ'],
+      ['ſ', 's'],
+      ['\u212a', 'k'],
+      ['İ', 'i\u0307'],
+      ['ﬁ', 'fi'],
+      ['Ж', 'ж'],
+      ['À', 'à'],
+      ['ǅ', 'ǆ'],
+    ];
     for (const [c, f] of cases) expect(foldCodePoint(c.codePointAt(0)!)).toBe(f);
   });
 

@@ -29,7 +29,8 @@ export function textEntry(bytes: Uint8Array, perChunk: number, id = 'e1', withNe
 /** Binary entry cut every `perChunk` bytes. */
 export function binaryEntry(bytes: Uint8Array, perChunk: number, id = 'b1'): SearchableEntry {
   const chunkList: ContentChunk[] = [];
-  for (let i = 0; i < bytes.length; i += perChunk) chunkList.push({ bytes: bytes.subarray(i, i + perChunk), cpStart: i, cpEnd: Math.min(bytes.length, i + perChunk) });
+  for (let i = 0; i < bytes.length; i += perChunk)
+    chunkList.push({ bytes: bytes.subarray(i, i + perChunk), cpStart: i, cpEnd: Math.min(bytes.length, i + perChunk) });
   return {
     id,
     kind: 'binary',

@@ -42,7 +42,12 @@ describe('line index', () => {
         expect(got.lines).toEqual(ref.slice(s, e));
         expect(got.meta.totalLines).toBe(ref.length);
         const cps = [...text];
-        const startOf = (k: number) => (k === 0 ? 0 : k >= ref.length ? cps.length : cps.reduce((acc, c, i) => (acc.n < k && c === '\n' ? { n: acc.n + 1, at: i + 1 } : acc), { n: 0, at: 0 }).at);
+        const startOf = (k: number) =>
+          k === 0
+            ? 0
+            : k >= ref.length
+              ? cps.length
+              : cps.reduce((acc, c, i) => (acc.n < k && c === '\n' ? { n: acc.n + 1, at: i + 1 } : acc), { n: 0, at: 0 }).at;
         expect(got.meta.startOffset).toBe(startOf(Math.min(s, ref.length)));
         expect(got.meta.endOffset).toBe(startOf(Math.min(e, ref.length)));
       }),

@@ -4,7 +4,38 @@ import { searchEntry } from '../../../app/scratchpad/search/search';
 import type { SearchHit, SearchQuery, SearchableEntry } from '../../../app/scratchpad/search/types';
 import { referenceHits, textEntry } from './helpers';
 
-const PIECES = ['a', 'b', 'ab', 'A', ' ', '\n', '\r\n', '\r', 'é', 'e\u0301', '👍', '👨‍👩‍👧', '中文', 'ß', 'SS', 'ss', 'Σ', 'ς', 'σ', 'İ', 'i̇', 'K', 'k', 'ﬁ', 'fi', 'Città', 'CITTÀ', 'Ж', 'ж', '\uFFFD'];
+const PIECES = [
+  'a',
+  'b',
+  'ab',
+  'A',
+  ' ',
+  '\n',
+  '\r\n',
+  '\r',
+  'é',
+  'e\u0301',
+  '👍',
+  '👨‍👩‍👧',
+  '中文',
+  'ß',
+  'SS',
+  'ss',
+  'Σ',
+  'ς',
+  'σ',
+  'İ',
+  'i̇',
+  'K',
+  'k',
+  'ﬁ',
+  'fi',
+  'Città',
+  'CITTÀ',
+  'Ж',
+  'ж',
+  '\uFFFD',
+];
 const INVALID = [[0x80], [0xe0, 0x80], [0xf0, 0x9f], [0xff], [0xc3], [0xed, 0xa0, 0x80]];
 
 const piece = fc.oneof(
@@ -47,41 +78,63 @@ function checkPreviews(text: string, hits: readonly SearchHit[]): void {
 describe('searchEntry (literal, against indexOf on the decoded text)', () => {
   it('finds the same hits, lines and previews as the reference, case-sensitive, across chunk boundaries', async () => {
     await fc.assert(
-      fc.asyncProperty(content, fc.integer({ min: 1, max: 9 }), fc.nat(), fc.integer({ min: 1, max: 6 }), fc.constantFrom(...PIECES), async (bytes, per, a, len, alt) => {
-        const text = decode(bytes);
-        const needle = needleOf(text, a, len, alt);
-        const got = await allPages(textEntry(bytes, per), { pattern: needle }, 1000);
-        expect(got.map((h) => ({ offset: h.offset, length: h.length, line: h.line }))).toEqual(referenceHits(text, needle, false));
-        checkPreviews(text, got);
-      }),
+      fc.asyncProperty(
+        content,
+        fc.integer({ min: 1, max: 9 }),
+        fc.nat(),
+        fc.integer({ min: 1, max: 6 }),
+        fc.constantFrom(...PIECES),
+        async (bytes, per, a, len, alt) => {
+          const text = decode(bytes);
+          const needle = needleOf(text, a, len, alt);
+          const got = await allPages(textEntry(bytes, per), { pattern: needle }, 1000);
+          expect(got.map((h) => ({ offset: h.offset, length: h.length, line: h.line }))).toEqual(referenceHits(text, needle, false));
+          checkPreviews(text, got);
+        },
+      ),
       { numRuns: 400 },
     );
   });
 
   it('finds the same hits as the folded reference when case-insensitive, page by page', async () => {
     await fc.assert(
-      fc.asyncProperty(content, fc.integer({ min: 1, max: 9 }), fc.nat(), fc.integer({ min: 1, max: 6 }), fc.constantFrom(...PIECES), fc.boolean(), fc.integer({ min: 1, max: 3 }), async (bytes, per, a, len, alt, upper, limit) => {
-        const text = decode(bytes);
-        const base = needleOf(text, a, len, alt);
-        const needle = upper ? base.toUpperCase() : base.toLowerCase();
-        const got = await allPages(textEntry(bytes, per), { pattern: needle, caseSensitive: false }, limit);
-        expect(got.map((h) => ({ offset: h.offset, length: h.length, line: h.line }))).toEqual(referenceHits(text, needle, true));
-        checkPreviews(text, got);
-      }),
+      fc.asyncProperty(
+        content,
+        fc.integer({ min: 1, max: 9 }),
+        fc.nat(),
+        fc.integer({ min: 1, max: 6 }),
+        fc.constantFrom(...PIECES),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 3 }),
+        async (bytes, per, a, len, alt, upper, limit) => {
+          const text = decode(bytes);
+          const base = needleOf(text, a, len, alt);
+          const needle = upper ? base.toUpperCase() : base.toLowerCase();
+          const got = await allPages(textEntry(bytes, per), { pattern: needle, caseSensitive: false }, limit);
+          expect(got.map((h) => ({ offset: h.offset, length: h.length, line: h.line }))).toEqual(referenceHits(text, needle, true));
+          checkPreviews(text, got);
+        },
+      ),
       { numRuns: 400 },
     );
   });
 
   it('pages through the cursor to exactly the hits of one call (case-sensitive)', async () => {
     await fc.assert(
-      fc.asyncProperty(content, fc.integer({ min: 1, max: 5 }), fc.constantFrom('a', 'ab', 'ss', '\n', 'ba', '\uFFFD'), fc.integer({ min: 1, max: 4 }), async (bytes, per, needle, limit) => {
-        const entry = textEntry(bytes, per);
-        const one = await searchEntry(entry, { pattern: needle }, { limit: 10_000 });
-        const paged = await allPages(entry, { pattern: needle }, limit);
-        // Previews of a page's first hits may have less left context when chunks are shorter than the context.
-        expect(paged.map((h) => [h.offset, h.length, h.line])).toEqual(one.hits.map((h) => [h.offset, h.length, h.line]));
-        checkPreviews(decode(bytes), paged);
-      }),
+      fc.asyncProperty(
+        content,
+        fc.integer({ min: 1, max: 5 }),
+        fc.constantFrom('a', 'ab', 'ss', '\n', 'ba', '\uFFFD'),
+        fc.integer({ min: 1, max: 4 }),
+        async (bytes, per, needle, limit) => {
+          const entry = textEntry(bytes, per);
+          const one = await searchEntry(entry, { pattern: needle }, { limit: 10_000 });
+          const paged = await allPages(entry, { pattern: needle }, limit);
+          // Previews of a page's first hits may have less left context when chunks are shorter than the context.
+          expect(paged.map((h) => [h.offset, h.length, h.line])).toEqual(one.hits.map((h) => [h.offset, h.length, h.line]));
+          checkPreviews(decode(bytes), paged);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -93,10 +146,22 @@ describe('searchEntry (known cases)', () => {
   it('matches Città with CITTÀ, Straße with STRASSE, Greek final sigma and Cyrillic case-insensitively', async () => {
     const text = 'Città CITTÀ | STRASSE straße | ΟΔΟΣ οδός οδος | ЖУК жук';
     const offsets = async (p: string) => (await searchEntry(entry(text, 3), { pattern: p, caseSensitive: false })).hits.map((h) => [h.offset, h.length]);
-    expect(await offsets('città')).toEqual([[0, 5], [6, 5]]);
-    expect(await offsets('Straße')).toEqual([[14, 7], [22, 6]]);
-    expect(await offsets('οδοσ')).toEqual([[31, 4], [41, 4]]);
-    expect(await offsets('жук')).toEqual([[48, 3], [52, 3]]);
+    expect(await offsets('città')).toEqual([
+      [0, 5],
+      [6, 5],
+    ]);
+    expect(await offsets('Straße')).toEqual([
+      [14, 7],
+      [22, 6],
+    ]);
+    expect(await offsets('οδοσ')).toEqual([
+      [31, 4],
+      [41, 4],
+    ]);
+    expect(await offsets('жук')).toEqual([
+      [48, 3],
+      [52, 3],
+    ]);
   });
 
   it('does not match half of a folded character', async () => {

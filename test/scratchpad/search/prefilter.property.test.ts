@@ -18,7 +18,7 @@ function withPrefilter(chunks: readonly Buffer[], needle: Buffer, caseless: bool
     const hay = caseless ? Buffer.from(buf.toString('latin1').toLowerCase(), 'latin1') : buf;
     const out: number[] = [];
     let plain = false;
-    for (let from = 0; ; ) {
+    for (let from = 0; ;) {
       let p: number = plain ? hay.indexOf(needle, from) : f.find(buf, from);
       if (p === FALL_BACK) [plain, p] = [true, hay.indexOf(needle, from)];
       if (p === -1) return out;
@@ -29,9 +29,13 @@ function withPrefilter(chunks: readonly Buffer[], needle: Buffer, caseless: bool
 }
 
 // A small alphabet, so rare bytes are often not rare and the fallback is taken; long chunks too.
-const text = fc.array(fc.constantFrom('a', 'b', 'A', 'B', '-', '7', 'é', '\n'), { minLength: 0, maxLength: 3000 }).map((cs) => Buffer.from(cs.join(''), 'utf8'));
+const text = fc
+  .array(fc.constantFrom('a', 'b', 'A', 'B', '-', '7', 'é', '\n'), { minLength: 0, maxLength: 3000 })
+  .map((cs) => Buffer.from(cs.join(''), 'utf8'));
 const needleOf = (caseless: boolean) =>
-  fc.array(fc.constantFrom(...(caseless ? ['a', 'b', '-', '7'] : ['a', 'b', 'A', 'B', '-', '7'])), { minLength: 1, maxLength: 6 }).map((cs) => Buffer.from(cs.join(''), 'latin1'));
+  fc
+    .array(fc.constantFrom(...(caseless ? ['a', 'b', '-', '7'] : ['a', 'b', 'A', 'B', '-', '7'])), { minLength: 1, maxLength: 6 })
+    .map((cs) => Buffer.from(cs.join(''), 'latin1'));
 
 describe('RareBytePrefilter', () => {
   it.each([false, true])('finds exactly the matches indexOf finds in every chunk, falling back where it does not pay (caseless %s)', (caseless) => {

@@ -57,14 +57,18 @@ describe('searchEntry (kinds and long matches)', () => {
 describe('searchEntry (bad input and cursors)', () => {
   it('rejects an empty pattern and limits out of range', async () => {
     await expect(searchEntry(text('abc'), { pattern: '' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
-    for (const limit of [0, -1, 1.5, 10_001]) await expect(searchEntry(text('abc'), { pattern: 'a' }, { limit })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+    for (const limit of [0, -1, 1.5, 10_001])
+      await expect(searchEntry(text('abc'), { pattern: 'a' }, { limit })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
   });
 
   it('refuses a cursor from another query or another entry, and garbage', async () => {
     const first = await searchEntry(text('a a a a'), { pattern: 'a' }, { limit: 1 });
     expect(first.nextCursor).not.toBeNull();
     const cursor = first.nextCursor!;
-    await expect(searchEntry(text('a a a a'), { pattern: 'a', caseSensitive: false }, { cursor })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: 'cursor belongs to another query or entry' });
+    await expect(searchEntry(text('a a a a'), { pattern: 'a', caseSensitive: false }, { cursor })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: 'cursor belongs to another query or entry',
+    });
     await expect(searchEntry(text('a a a a', 3, 'e2'), { pattern: 'a' }, { cursor })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
     await expect(searchEntry(text('a a a a'), { pattern: 'a' }, { cursor: 'nonsense' })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
     const next = await searchEntry(text('a a a a'), { pattern: 'a' }, { cursor, limit: 10 });
@@ -77,7 +81,15 @@ describe('searchEntry (bad input and cursors)', () => {
     const e = text('x a x a x a x a', 2);
     const iter = e.chunks.bind(e);
     let seen = 0;
-    const aborting = { ...e, chunks: async function* (from: number) { for await (const c of iter(from)) { if (++seen === 4) ac.abort(); yield c; } } };
+    const aborting = {
+      ...e,
+      chunks: async function* (from: number) {
+        for await (const c of iter(from)) {
+          if (++seen === 4) ac.abort();
+          yield c;
+        }
+      },
+    };
     const r = await searchEntry(aborting, { pattern: 'a' }, { signal: ac.signal });
     expect(r.truncated).toBe(true);
     expect(r.hits.map((h) => h.offset)).toEqual([2]);

@@ -15,7 +15,12 @@ const report: Record<string, unknown> = {};
 try {
   const sp = await openScratchpad(file, options);
   try {
-    Object.assign(report, { format: sp.format, readonly: sp.readonly, rows: (await sp.stats(operator)).rows, turns: (await sp.listTurns(operator)).turns.map((t) => t.turnId) });
+    Object.assign(report, {
+      format: sp.format,
+      readonly: sp.readonly,
+      rows: (await sp.stats(operator)).rows,
+      turns: (await sp.listTurns(operator)).turns.map((t) => t.turnId),
+    });
     if (tryPut) {
       report.put = await sp.put({ kind: 'user', userId: 'u' }, { turnId: 't-put', stepNum: 1, executorName: null, observation: 'x' }).then(
         () => 'ok',

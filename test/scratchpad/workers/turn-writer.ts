@@ -12,7 +12,13 @@ try {
   const sp = await openScratchpad(file);
   for (let i = 0; i < rounds; i++) {
     const turnId = `turn-${i % 4}`;
-    const h = await sp.put(me, { turnId, stepNum: i, executorName: i % 3 === 0 ? null : `${name}-${i % 5}`, observation: `${name} ${i} `.repeat(1 + (i % 40) * 30), ttlSeconds: i % 6 === 0 ? -1 : 3600 });
+    const h = await sp.put(me, {
+      turnId,
+      stepNum: i,
+      executorName: i % 3 === 0 ? null : `${name}-${i % 5}`,
+      observation: `${name} ${i} `.repeat(1 + (i % 40) * 30),
+      ttlSeconds: i % 6 === 0 ? -1 : 3600,
+    });
     if (i % 7 === 0) await sp.extendTtl(me, { turnId: `turn-${(i + 1) % 4}` }, 7200);
     if (i % 11 === 0) await sp.extendTtl(me, { id: h.scratchpad_id }, -5);
     if (i % 9 === 0) await sp.gc(me);

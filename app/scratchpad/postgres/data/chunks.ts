@@ -33,7 +33,15 @@ export async function readChunks(client: pg.ClientBase, pk: number, fromSeq: num
      WHERE entry_pk = $1 AND seq BETWEEN $2 AND $3 ORDER BY seq`,
     [pk, fromSeq, toSeq],
   );
-  return res.rows.map((r) => ({ seq: r.seq, byteStart: Number(r.byte_start), unitStart: Number(r.unit_start), units: r.units, newlines: r.newlines, cpIndex: r.cp_index, data: r.data }));
+  return res.rows.map((r) => ({
+    seq: r.seq,
+    byteStart: Number(r.byte_start),
+    unitStart: Number(r.unit_start),
+    units: r.units,
+    newlines: r.newlines,
+    cpIndex: r.cp_index,
+    data: r.data,
+  }));
 }
 
 /** What {@link readUnits} needs to know of the entry (from its metadata row). */

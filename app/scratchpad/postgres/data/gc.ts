@@ -49,7 +49,12 @@ export async function gcExpired(target: PgTarget, binding: Binding, now: number,
   let bytes = 0;
   let batches = 0;
   for (;;) {
-    const r = await inTransaction(target, binding, { operation: 'write', notify: (v: PgGcResult) => (v.removed > 0 ? formatNotice({ kind: 'gc', count: v.removed }) : null) }, (c) => gcBatch(c, now, batch));
+    const r = await inTransaction(
+      target,
+      binding,
+      { operation: 'write', notify: (v: PgGcResult) => (v.removed > 0 ? formatNotice({ kind: 'gc', count: v.removed }) : null) },
+      (c) => gcBatch(c, now, batch),
+    );
     removed += r.removed;
     bytes += r.bytes;
     batches++;

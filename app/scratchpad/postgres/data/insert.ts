@@ -86,9 +86,27 @@ export async function insertObservation(client: pg.ClientBase, meta: Observation
   const perChunk: number[] = [];
   for (let s = 0; s < chunkCount; s++) perChunk.push(countNewlines(content.bytes.subarray(content.byteOffsets[s] ?? 0, content.byteOffsets[s + 1] ?? 0)));
   const newlines = perChunk.reduce((a, b) => a + b, 0);
-  const head = [random, meta.owner, meta.turnId, meta.stepNum, meta.executorName, meta.kind, meta.structured, content.bytes.length,
-    content.lengthUnits, meta.chunkUnits, newlines, meta.createdAt, meta.expiresAt, meta.actor, meta.channel, meta.detectedType,
-    content.sha256, meta.summary, meta.handle];
+  const head = [
+    random,
+    meta.owner,
+    meta.turnId,
+    meta.stepNum,
+    meta.executorName,
+    meta.kind,
+    meta.structured,
+    content.bytes.length,
+    content.lengthUnits,
+    meta.chunkUnits,
+    newlines,
+    meta.createdAt,
+    meta.expiresAt,
+    meta.actor,
+    meta.channel,
+    meta.detectedType,
+    content.sha256,
+    meta.summary,
+    meta.handle,
+  ];
   const firstRows = Math.min(chunkCount, CHUNKS_PER_STATEMENT);
   const params: unknown[] = [...head];
   for (let s = 0; s < firstRows; s++) params.push(...chunkParams(content, meta.chunkUnits, s, perChunk));
@@ -101,8 +119,11 @@ export async function insertObservation(client: pg.ClientBase, meta: Observation
     const rows = Math.min(CHUNKS_PER_STATEMENT, chunkCount - from);
     const p: unknown[] = [pk, meta.owner];
     for (let s = from; s < from + rows; s++) p.push(...chunkParams(content, meta.chunkUnits, s, perChunk));
-    const more = await client.query(`INSERT INTO ${SCHEMA}.chunks (entry_pk, seq, owner, byte_start, unit_start, units, newlines, cp_index, data)
-      SELECT $1, v.seq, $2, v.byte_start, v.unit_start, v.units, v.newlines, v.cp_index, v.data FROM (VALUES ${valuesList(3, rows)}) AS v (seq, byte_start, unit_start, units, newlines, cp_index, data)`, p);
+    const more = await client.query(
+      `INSERT INTO ${SCHEMA}.chunks (entry_pk, seq, owner, byte_start, unit_start, units, newlines, cp_index, data)
+      SELECT $1, v.seq, $2, v.byte_start, v.unit_start, v.units, v.newlines, v.cp_index, v.data FROM (VALUES ${valuesList(3, rows)}) AS v (seq, byte_start, unit_start, units, newlines, cp_index, data)`,
+      p,
+    );
     if (more.rowCount !== rows) throw new ScratchpadError('CORRUPT', `chunks ${from}.. of observation ${pk} were not written`);
   }
   return { pk, id: random + pk.toString(16).padStart(12, '0') };

@@ -23,10 +23,19 @@ const COLUMNS = 'pk, id, owner, turn_id, step_num, executor_name, kind, size_byt
 /** Maps a metadata row (bigints come back as strings) to {@link ListedObservation}. */
 export function toListed(r: Record<string, unknown>): ListedObservation {
   return {
-    pk: Number(r.pk), id: r.id as string, owner: r.owner as string, turnId: r.turn_id as string, stepNum: r.step_num as number | null,
-    executorName: r.executor_name as string | null, kind: r.kind as 'text' | 'binary', sizeBytes: Number(r.size_bytes),
-    lengthUnits: Number(r.length_units), chunkUnits: r.chunk_units as number, createdAt: r.created_at as number,
-    expiresAt: r.expires_at as number, summary: r.summary as string,
+    pk: Number(r.pk),
+    id: r.id as string,
+    owner: r.owner as string,
+    turnId: r.turn_id as string,
+    stepNum: r.step_num as number | null,
+    executorName: r.executor_name as string | null,
+    kind: r.kind as 'text' | 'binary',
+    sizeBytes: Number(r.size_bytes),
+    lengthUnits: Number(r.length_units),
+    chunkUnits: r.chunk_units as number,
+    createdAt: r.created_at as number,
+    expiresAt: r.expires_at as number,
+    summary: r.summary as string,
   };
 }
 
@@ -66,7 +75,12 @@ export interface TurnCursor {
  * after `cursor` (null: from the start). `now` (Unix seconds, from the store's clock) decides `expired`.
  * Reads only the (owner, turn_id) covering index, never content. Returns the page and the next cursor (null at the end).
  */
-export async function listTurnsPage(client: pg.ClientBase, now: number, limit: number, cursor: TurnCursor | null): Promise<{ turns: TurnSummary[]; next: TurnCursor | null }> {
+export async function listTurnsPage(
+  client: pg.ClientBase,
+  now: number,
+  limit: number,
+  cursor: TurnCursor | null,
+): Promise<{ turns: TurnSummary[]; next: TurnCursor | null }> {
   const res = await client.query(
     `SELECT turn_id, owner, count(*) AS entries, sum(size_bytes) AS size_bytes, min(created_at) AS first_created,
        max(created_at) AS last_created, count(*) FILTER (WHERE expires_at <= $1) AS expired
@@ -76,8 +90,13 @@ export async function listTurnsPage(client: pg.ClientBase, now: number, limit: n
     [now, cursor?.lastCreatedAt ?? null, cursor?.turnId ?? null, cursor?.owner ?? null, limit + 1],
   );
   const turns = res.rows.slice(0, limit).map((r) => ({
-    turnId: r.turn_id as string, owner: r.owner as string, entries: Number(r.entries), sizeBytes: Number(r.size_bytes),
-    firstCreatedAt: r.first_created as number, lastCreatedAt: r.last_created as number, expired: Number(r.expired),
+    turnId: r.turn_id as string,
+    owner: r.owner as string,
+    entries: Number(r.entries),
+    sizeBytes: Number(r.size_bytes),
+    firstCreatedAt: r.first_created as number,
+    lastCreatedAt: r.last_created as number,
+    expired: Number(r.expired),
   }));
   const tail = turns[turns.length - 1];
   return { turns, next: res.rows.length > limit && tail ? { lastCreatedAt: tail.lastCreatedAt, turnId: tail.turnId, owner: tail.owner } : null };

@@ -42,7 +42,11 @@ export interface ChangeListener {
  * well-formed notice and `onError` when the connection fails (the listener is then dead: open a new one).
  * Driver errors of connecting propagate unmapped.
  */
-export async function listenChanges(config: pg.ClientConfig, onChange: (n: ChangeNotice) => void, onError: (err: Error) => void = () => undefined): Promise<ChangeListener> {
+export async function listenChanges(
+  config: pg.ClientConfig,
+  onChange: (n: ChangeNotice) => void,
+  onError: (err: Error) => void = () => undefined,
+): Promise<ChangeListener> {
   const client = new pg.Client(config);
   client.on('error', onError);
   await client.connect();

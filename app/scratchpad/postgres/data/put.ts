@@ -16,7 +16,12 @@ const PUT_ONE_CHUNK = `SELECT ${SCHEMA}.put_one_chunk($1, $2, $3, $4, $5, $6, $7
  * scratchpad.put_one_chunk in its own implicit transaction: one round trip, as the raw floor. Larger ones take a
  * transaction (transaction.ts: retried on serialization failures and deadlocks) of 3 + chunks/16 round trips.
  */
-export async function putObservationRow(target: PgTarget, binding: Binding, meta: ObservationInsert, content: ChunkedContent): Promise<{ pk: number; id: string }> {
+export async function putObservationRow(
+  target: PgTarget,
+  binding: Binding,
+  meta: ObservationInsert,
+  content: ChunkedContent,
+): Promise<{ pk: number; id: string }> {
   if (content.byteOffsets.length > 2 || binding.operator || binding.owner !== meta.owner) {
     return inTransaction(target, binding, { operation: 'write', notify: (v: { pk: number }) => formatNotice({ kind: 'put', count: v.pk }) }, (c) =>
       insertObservation(c, meta, content),
@@ -28,9 +33,29 @@ export async function putObservationRow(target: PgTarget, binding: Binding, meta
     const res = await target.pool.query<{ pk: string }>({
       name: 'scratchpad_put_one_chunk',
       text: PUT_ONE_CHUNK,
-      values: [meta.owner, random, meta.turnId, meta.stepNum, meta.executorName, meta.kind, meta.structured, content.bytes.length,
-        content.lengthUnits, meta.chunkUnits, newlines, meta.createdAt, meta.expiresAt, meta.actor, meta.channel, meta.detectedType,
-        content.sha256, meta.summary, meta.handle, content.cpIndexes?.[0] ?? null, content.bytes],
+      values: [
+        meta.owner,
+        random,
+        meta.turnId,
+        meta.stepNum,
+        meta.executorName,
+        meta.kind,
+        meta.structured,
+        content.bytes.length,
+        content.lengthUnits,
+        meta.chunkUnits,
+        newlines,
+        meta.createdAt,
+        meta.expiresAt,
+        meta.actor,
+        meta.channel,
+        meta.detectedType,
+        content.sha256,
+        meta.summary,
+        meta.handle,
+        content.cpIndexes?.[0] ?? null,
+        content.bytes,
+      ],
     });
     const pk = Number(res.rows[0]!.pk);
     return { pk, id: random + pk.toString(16).padStart(12, '0') };

@@ -39,9 +39,17 @@ const SELECT = `SELECT r.seq, r.entry_pk, o.id, o.turn_id, r.principal, r.mode, 
 
 function toRow(r: Record<string, unknown>): ReadLogRow {
   return {
-    seq: Number(r.seq), entryPk: Number(r.entry_pk), entryId: r.id as string, turnId: r.turn_id as string, principal: r.principal as string,
-    mode: r.mode as ReadLogRow['mode'], unit: r.unit as ReadLogRow['unit'], start: Number(r.start_unit), end: Number(r.end_unit),
-    truncated: r.truncated as boolean, at: r.at as number,
+    seq: Number(r.seq),
+    entryPk: Number(r.entry_pk),
+    entryId: r.id as string,
+    turnId: r.turn_id as string,
+    principal: r.principal as string,
+    mode: r.mode as ReadLogRow['mode'],
+    unit: r.unit as ReadLogRow['unit'],
+    start: Number(r.start_unit),
+    end: Number(r.end_unit),
+    truncated: r.truncated as boolean,
+    at: r.at as number,
   };
 }
 

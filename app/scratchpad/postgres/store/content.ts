@@ -34,7 +34,12 @@ export async function* streamChunks(read: ReadTx, row: EntryRow, fromUnit = 0): 
     pending?.catch(() => undefined);
     for (const c of chunks) {
       if (row.lengthUnits === 0) return;
-      yield { bytes: c.data, start: c.unitStart, end: c.unitStart + (row.kind === 'text' ? c.units : c.data.length), ...(row.kind === 'text' ? { newlines: c.newlines } : {}) };
+      yield {
+        bytes: c.data,
+        start: c.unitStart,
+        end: c.unitStart + (row.kind === 'text' ? c.units : c.data.length),
+        ...(row.kind === 'text' ? { newlines: c.newlines } : {}),
+      };
     }
   }
 }

@@ -18,11 +18,15 @@ export function createDataVersion(config: pg.ClientConfig, mapError: (err: unkno
   let listener: Promise<ChangeListener> | null = null;
   let closed = false;
   const listen = (): Promise<ChangeListener> => {
-    const opened = listenChanges(config, () => version++, () => {
-      version++;
-      listener = null;
-      void opened.then((l) => l.close()).catch(() => undefined);
-    });
+    const opened = listenChanges(
+      config,
+      () => version++,
+      () => {
+        version++;
+        listener = null;
+        void opened.then((l) => l.close()).catch(() => undefined);
+      },
+    );
     return opened;
   };
   return {

@@ -49,8 +49,11 @@ async function gcBatch(client: pg.ClientBase, scope: OwnerScope, now: number, li
 export async function gcInBatches(target: PgTarget, scope: OwnerScope, now: number, batch = DEFAULT_GC_BATCH): Promise<ExpiredRecord[]> {
   const all: ExpiredRecord[] = [];
   for (;;) {
-    const r = await inTransaction(target, bindingOf(scope), { operation: 'write', notify: (v: { rows: number }) => (v.rows > 0 ? formatNotice({ kind: 'gc', count: v.rows }) : null) }, (c) =>
-      gcBatch(c, scope, now, batch),
+    const r = await inTransaction(
+      target,
+      bindingOf(scope),
+      { operation: 'write', notify: (v: { rows: number }) => (v.rows > 0 ? formatNotice({ kind: 'gc', count: v.rows }) : null) },
+      (c) => gcBatch(c, scope, now, batch),
     );
     all.push(...r.groups);
     if (r.rows < batch) return all;

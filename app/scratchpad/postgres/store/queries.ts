@@ -10,13 +10,20 @@ import { SCHEMA } from '../names';
 /** SQL of each sort key over a turn's grouped rows: the same expression as its column ($now bound by the caller). */
 function sortKeySql(sort: TurnSort, nowP: string): string {
   switch (sort) {
-    case 'lastCreated': return 'max(created_at)';
-    case 'totalBytes': return 'sum(size_bytes)';
-    case 'turnId': return 'turn_id';
-    case 'entryCount': return 'count(*)';
-    case 'firstCreated': return 'min(created_at)';
-    case 'earliestExpires': return 'min(expires_at)';
-    case 'expiredCount': return `count(*) FILTER (WHERE expires_at <= ${nowP})`;
+    case 'lastCreated':
+      return 'max(created_at)';
+    case 'totalBytes':
+      return 'sum(size_bytes)';
+    case 'turnId':
+      return 'turn_id';
+    case 'entryCount':
+      return 'count(*)';
+    case 'firstCreated':
+      return 'min(created_at)';
+    case 'earliestExpires':
+      return 'min(expires_at)';
+    case 'expiredCount':
+      return `count(*) FILTER (WHERE expires_at <= ${nowP})`;
   }
 }
 

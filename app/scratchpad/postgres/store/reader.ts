@@ -24,8 +24,15 @@ export async function findEntry(client: pg.ClientBase, scope: OwnerScope, id: st
 
 function toLog(r: Record<string, unknown>): ReadLogEntry {
   return {
-    entryId: r.id as string, turnId: r.turn_id as string, principal: r.principal as string, mode: r.mode as ReadLogEntry['mode'],
-    unit: r.unit as ReadLogEntry['unit'], start: Number(r.start_unit), end: Number(r.end_unit), truncated: r.truncated as boolean, at: r.at as number,
+    entryId: r.id as string,
+    turnId: r.turn_id as string,
+    principal: r.principal as string,
+    mode: r.mode as ReadLogEntry['mode'],
+    unit: r.unit as ReadLogEntry['unit'],
+    start: Number(r.start_unit),
+    end: Number(r.end_unit),
+    truncated: r.truncated as boolean,
+    at: r.at as number,
   };
 }
 
@@ -53,7 +60,12 @@ export function createPgReader(target: PgTarget, memory: RecordMemory, dataVersi
       // text_pattern_ops is not needed: ids are lowercase hex, and the range [prefix, prefix + 'g') holds exactly
       // the ids starting with prefix (the owner condition keeps the scan inside the scope, RLS again below it).
       const params: unknown[] = [prefix, `${prefix}g`, limit];
-      const res = await read(scope, (c) => c.query(`SELECT id FROM ${SCHEMA}.observations WHERE id COLLATE "C" >= $1 AND id COLLATE "C" < $2${ownerCondition(scope, params)} ORDER BY id COLLATE "C" LIMIT $3`, params));
+      const res = await read(scope, (c) =>
+        c.query(
+          `SELECT id FROM ${SCHEMA}.observations WHERE id COLLATE "C" >= $1 AND id COLLATE "C" < $2${ownerCondition(scope, params)} ORDER BY id COLLATE "C" LIMIT $3`,
+          params,
+        ),
+      );
       return res.rows.map((r) => r.id as string);
     },
     async length(entry) {
@@ -62,16 +74,28 @@ export function createPgReader(target: PgTarget, memory: RecordMemory, dataVersi
     async facts(entry) {
       const { row, scope } = known(entry);
       const params: unknown[] = [row.pk, row.id];
-      const res = await read(scope, (c) => c.query(`SELECT sha256, handle, detected_type FROM ${SCHEMA}.observations WHERE pk = $1 AND id = $2${ownerCondition(scope, params)}`, params));
+      const res = await read(scope, (c) =>
+        c.query(`SELECT sha256, handle, detected_type FROM ${SCHEMA}.observations WHERE pk = $1 AND id = $2${ownerCondition(scope, params)}`, params),
+      );
       const r = res.rows[0] as { sha256: string; handle: string | null; detected_type: DetectedType | null } | undefined;
       if (r === undefined) return null;
-      const handle = unpackHandle(r.handle, { id: row.id, step_num: row.stepNum, size_bytes: row.sizeBytes, kind: row.kind, summary: row.summary } as Parameters<typeof unpackHandle>[1]);
+      const handle = unpackHandle(r.handle, {
+        id: row.id,
+        step_num: row.stepNum,
+        size_bytes: row.sizeBytes,
+        kind: row.kind,
+        summary: row.summary,
+      } as Parameters<typeof unpackHandle>[1]);
       return { sha256: r.sha256, handle, detectedType: row.kind === 'binary' ? (r.detected_type ?? 'unknown') : null, lengthUnits: row.lengthUnits };
     },
     async entriesOfTurn(scope, turnId) {
       // One call, one round trip (migrations/002): the function binds the scope and filters by owner itself.
       const b = bindingOf(scope);
-      const res = await queryOnce(target, 'read', { name: 'scratchpad-turn-entries', text: `SELECT * FROM ${SCHEMA}.turn_entries($1, $2, $3)`, values: [b.owner, b.operator, turnId] });
+      const res = await queryOnce(target, 'read', {
+        name: 'scratchpad-turn-entries',
+        text: `SELECT * FROM ${SCHEMA}.turn_entries($1, $2, $3)`,
+        values: [b.owner, b.operator, turnId],
+      });
       return res.rows.map((r) => remember(toEntry(r), scope));
     },
     async turnPage(q) {
@@ -79,9 +103,15 @@ export function createPgReader(target: PgTarget, memory: RecordMemory, dataVersi
       const sql = turnPageSql(q, params, (column) => ownerCondition(q.scope, params, column));
       const res = await read(q.scope, (c) => c.query(sql, params));
       return res.rows.map((r) => ({
-        turnId: r.turn_id as string, entryCount: Number(r.entry_count), totalBytes: Number(r.total_bytes), firstCreatedAt: r.first_created as number,
-        lastCreatedAt: r.last_created as number, earliestExpiresAt: r.earliest_expires as number, expiredCount: Number(r.expired_count),
-        executors: r.executors as string[], owners: r.owners as string[],
+        turnId: r.turn_id as string,
+        entryCount: Number(r.entry_count),
+        totalBytes: Number(r.total_bytes),
+        firstCreatedAt: r.first_created as number,
+        lastCreatedAt: r.last_created as number,
+        earliestExpiresAt: r.earliest_expires as number,
+        expiredCount: Number(r.expired_count),
+        executors: r.executors as string[],
+        owners: r.owners as string[],
       }));
     },
     async turnCount(scope, query) {
@@ -124,27 +154,48 @@ export function createPgReader(target: PgTarget, memory: RecordMemory, dataVersi
     },
     async expiredRows(scope, now) {
       const params: unknown[] = [now];
-      const res = await read(scope, (c) => c.query(`SELECT turn_id, owner, count(*) AS rows, sum(size_bytes) AS bytes FROM ${SCHEMA}.observations
-        WHERE expires_at <= $1${ownerCondition(scope, params)} GROUP BY turn_id, owner`, params));
+      const res = await read(scope, (c) =>
+        c.query(
+          `SELECT turn_id, owner, count(*) AS rows, sum(size_bytes) AS bytes FROM ${SCHEMA}.observations
+        WHERE expires_at <= $1${ownerCondition(scope, params)} GROUP BY turn_id, owner`,
+          params,
+        ),
+      );
       return res.rows.map((r) => ({ turnId: r.turn_id as string, owner: r.owner as string, rows: Number(r.rows), bytes: Number(r.bytes) }));
     },
     async statsTotals(scope, now, bounds): Promise<StatsTotals> {
       // One call, one round trip (migrations/002), over metadata only.
       const b = bindingOf(scope);
-      const res = await queryOnce(target, 'read', { name: 'scratchpad-stats-totals', text: `SELECT * FROM ${SCHEMA}.stats_totals($1, $2, $3, $4)`, values: [b.owner, b.operator, now, [...bounds]] });
+      const res = await queryOnce(target, 'read', {
+        name: 'scratchpad-stats-totals',
+        text: `SELECT * FROM ${SCHEMA}.stats_totals($1, $2, $3, $4)`,
+        values: [b.owner, b.operator, now, [...bounds]],
+      });
       const t = res.rows[0] as Record<string, string | string[]>;
       const n = (k: string) => Number(t[k] ?? 0);
       const buckets = (t.buckets ?? []) as string[];
       return {
-        rows: n('rows'), bytes: n('bytes'), textRows: n('text_rows'), textBytes: n('text_bytes'), binaryRows: n('binary_rows'), binaryBytes: n('binary_bytes'),
-        expiredRows: n('expired_rows'), expiredBytes: n('expired_bytes'), bucketRows: [...bounds, null].map((_, i) => Number(buckets[i] ?? 0)),
+        rows: n('rows'),
+        bytes: n('bytes'),
+        textRows: n('text_rows'),
+        textBytes: n('text_bytes'),
+        binaryRows: n('binary_rows'),
+        binaryBytes: n('binary_bytes'),
+        expiredRows: n('expired_rows'),
+        expiredBytes: n('expired_bytes'),
+        bucketRows: [...bounds, null].map((_, i) => Number(buckets[i] ?? 0)),
       };
     },
     async storageFacts() {
       return read({ kind: 'all' }, async (c) => {
-        const owners = await c.query(`SELECT owner, count(*) AS rows, sum(size_bytes) AS bytes FROM ${SCHEMA}.observations GROUP BY owner ORDER BY owner COLLATE "C"`);
-        const size = await c.query(`SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) AS bytes, current_setting('block_size')::int AS page
-          FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relkind = 'r'`, [SCHEMA]);
+        const owners = await c.query(
+          `SELECT owner, count(*) AS rows, sum(size_bytes) AS bytes FROM ${SCHEMA}.observations GROUP BY owner ORDER BY owner COLLATE "C"`,
+        );
+        const size = await c.query(
+          `SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) AS bytes, current_setting('block_size')::int AS page
+          FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relkind = 'r'`,
+          [SCHEMA],
+        );
         const s = size.rows[0] as { bytes: string; page: number };
         return {
           byOwner: owners.rows.map((r) => ({ owner: r.owner as string, rows: Number(r.rows), bytes: Number(r.bytes) })),
@@ -168,7 +219,9 @@ export function createPgReader(target: PgTarget, memory: RecordMemory, dataVersi
     },
     async owners(scope) {
       const params: unknown[] = [];
-      const res = await read(scope, (c) => c.query(`SELECT DISTINCT owner COLLATE "C" AS owner FROM ${SCHEMA}.observations WHERE true${ownerCondition(scope, params)} ORDER BY 1`, params));
+      const res = await read(scope, (c) =>
+        c.query(`SELECT DISTINCT owner COLLATE "C" AS owner FROM ${SCHEMA}.observations WHERE true${ownerCondition(scope, params)} ORDER BY 1`, params),
+      );
       return res.rows.map((r) => r.owner as string);
     },
     dataVersion,

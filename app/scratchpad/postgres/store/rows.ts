@@ -39,8 +39,14 @@ export function toEntry(r: Record<string, unknown>): { record: EntryRecord; row:
     channel: r.channel as string | null,
   };
   const row: EntryRow = {
-    pk: Number(r.pk), id: record.id, kind: record.kind, lengthUnits: record.lengthUnits as number, chunkUnits: r.chunk_units as number,
-    stepNum: record.stepNum, sizeBytes: record.sizeBytes, summary: record.summary,
+    pk: Number(r.pk),
+    id: record.id,
+    kind: record.kind,
+    lengthUnits: record.lengthUnits as number,
+    chunkUnits: r.chunk_units as number,
+    stepNum: record.stepNum,
+    sizeBytes: record.sizeBytes,
+    summary: record.summary,
   };
   return { record, row };
 }

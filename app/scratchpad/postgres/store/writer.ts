@@ -29,37 +29,70 @@ export function createPgWriter(target: PgTarget, layout: ChunkLayout): BackendWr
       const obs = row.observation;
       const chunkUnits = obs.kind === 'text' ? layout.textChunkCodePoints : layout.binaryChunkBytes;
       const enc = obs.kind === 'text' ? encodeText(obs.text, chunkUnits) : encodeBinary(obs.bytes, chunkUnits);
-      const summary = obs.kind === 'binary' ? summarizeBinary(enc.bytes.length, enc.sha256) : obs.structured ? summarizeStructured(obs.value) : summarizeText(obs.text, enc.lengthUnits);
+      const summary =
+        obs.kind === 'binary'
+          ? summarizeBinary(enc.bytes.length, enc.sha256)
+          : obs.structured
+            ? summarizeStructured(obs.value)
+            : summarizeText(obs.text, enc.lengthUnits);
       const detectedType = obs.kind === 'binary' ? detectType(enc.bytes.subarray(0, MAGIC_PREFIX_BYTES)) : null;
       const handleOf = (id: string) => buildHandle({ id, stepNum: row.stepNum, sizeBytes: enc.bytes.length, kind: obs.kind, summary, source: obs.source });
-      const { id } = await putObservationRow(target, { owner: row.owner, operator: false }, {
-        owner: row.owner, turnId: row.turnId, stepNum: row.stepNum, executorName: row.executorName, kind: obs.kind, structured: obs.structured,
-        chunkUnits, createdAt: row.createdAt, expiresAt: row.expiresAt, actor: row.actor, channel: row.channel, detectedType, summary,
-        handle: packHandle(handleOf(PLACEHOLDER_ID)),
-      }, enc);
+      const { id } = await putObservationRow(
+        target,
+        { owner: row.owner, operator: false },
+        {
+          owner: row.owner,
+          turnId: row.turnId,
+          stepNum: row.stepNum,
+          executorName: row.executorName,
+          kind: obs.kind,
+          structured: obs.structured,
+          chunkUnits,
+          createdAt: row.createdAt,
+          expiresAt: row.expiresAt,
+          actor: row.actor,
+          channel: row.channel,
+          detectedType,
+          summary,
+          handle: packHandle(handleOf(PLACEHOLDER_ID)),
+        },
+        enc,
+      );
       return handleOf(id);
     },
     deleteExpired: (scope, now) => gcInBatches(target, scope, now),
     async setExpiry(scope, t, expiresAt) {
-      return inTransaction(target, bindingOf(scope), { operation: 'write', notify: (n: number) => (n > 0 ? formatNotice({ kind: 'ttl', count: n }) : null) }, async (c) => {
-        const params: unknown[] = [expiresAt];
-        if ('entryId' in t) {
-          const found = await findEntry(c, scope, t.entryId);
-          if (found === null) return 0;
-          params.push(found.row.pk);
-          return (await c.query(`UPDATE ${SCHEMA}.observations SET expires_at = $1 WHERE pk = $2${ownerCondition(scope, params)}`, params)).rowCount ?? 0;
-        }
-        params.push(t.turnId);
-        return (await c.query(`UPDATE ${SCHEMA}.observations SET expires_at = $1 WHERE turn_id = $2${ownerCondition(scope, params)}`, params)).rowCount ?? 0;
-      });
+      return inTransaction(
+        target,
+        bindingOf(scope),
+        { operation: 'write', notify: (n: number) => (n > 0 ? formatNotice({ kind: 'ttl', count: n }) : null) },
+        async (c) => {
+          const params: unknown[] = [expiresAt];
+          if ('entryId' in t) {
+            const found = await findEntry(c, scope, t.entryId);
+            if (found === null) return 0;
+            params.push(found.row.pk);
+            return (await c.query(`UPDATE ${SCHEMA}.observations SET expires_at = $1 WHERE pk = $2${ownerCondition(scope, params)}`, params)).rowCount ?? 0;
+          }
+          params.push(t.turnId);
+          return (await c.query(`UPDATE ${SCHEMA}.observations SET expires_at = $1 WHERE turn_id = $2${ownerCondition(scope, params)}`, params)).rowCount ?? 0;
+        },
+      );
     },
     async appendReadLog(scope, r) {
       return inTransaction(target, bindingOf(scope), { operation: 'write' }, async (c) => {
         const found = await findEntry(c, scope, r.entryId);
         if (found === null) return false;
         await insertRead(c, {
-          entryPk: found.row.pk, owner: found.record.owner as string, principal: r.principal, mode: r.mode,
-          unit: found.row.kind === 'text' ? 'code_points' : 'bytes', start: r.start, end: r.end, truncated: r.truncated, at: r.at,
+          entryPk: found.row.pk,
+          owner: found.record.owner as string,
+          principal: r.principal,
+          mode: r.mode,
+          unit: found.row.kind === 'text' ? 'code_points' : 'bytes',
+          start: r.start,
+          end: r.end,
+          truncated: r.truncated,
+          at: r.at,
         });
         return true;
       });

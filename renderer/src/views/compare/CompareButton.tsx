@@ -8,7 +8,19 @@ const CompareDialog = lazy(() => import('./CompareDialog').then((m) => ({ defaul
  * The comparison of two entries picked in the entries table: the dialog opened on `entry` (left) against
  * `otherId` (right), loaded on first use like the button's.
  */
-export function ComparePicked({ entry, otherId, revision, now, onClose }: { entry: EntryMeta; otherId: string; revision: number; now: number; onClose: () => void }) {
+export function ComparePicked({
+  entry,
+  otherId,
+  revision,
+  now,
+  onClose,
+}: {
+  entry: EntryMeta;
+  otherId: string;
+  revision: number;
+  now: number;
+  onClose: () => void;
+}) {
   return (
     <Suspense fallback={null}>
       <CompareDialog entry={entry} initialOther={otherId} revision={revision} now={now} onClose={onClose} />
@@ -21,7 +33,13 @@ export function CompareButton({ entry, revision, now }: { entry: EntryMeta; revi
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="cmp-open" aria-label="Compare with…" title="Compare this entry with another (same turn or same executor in another turn)" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="cmp-open"
+        aria-label="Compare with…"
+        title="Compare this entry with another (same turn or same executor in another turn)"
+        onClick={() => setOpen(true)}
+      >
         Compare…
       </button>
       {open && (

@@ -23,7 +23,8 @@ function CandidateList({ title, entries, now, onPick }: { title: string; entries
             <li key={e.id}>
               <button type="button" className="link-button" onClick={() => onPick(e.id)}>
                 <strong>{e.executorName ?? 'entry'}</strong> · step {e.stepNum ?? '—'} · {e.kind}
-                {e.structured ? ' (json)' : ''} · {formatBytes(e.sizeBytes)} · {formatShortTime(e.createdAt, now)} · turn <span className="mono">{e.turnId}</span>
+                {e.structured ? ' (json)' : ''} · {formatBytes(e.sizeBytes)} · {formatShortTime(e.createdAt, now)} · turn{' '}
+                <span className="mono">{e.turnId}</span>
                 {e.expiry === 'expired' && <span className="badge badge-expired">expired</span>}
               </button>
             </li>
@@ -99,10 +100,19 @@ export function CompareDialog({ entry, initialOther, revision, now, onClose }: P
         ) : (
           <>
             <p className="muted">
-              Compare <strong>{entry.executorName ?? 'entry'} · step {entry.stepNum ?? '—'}</strong> (left) with:
+              Compare{' '}
+              <strong>
+                {entry.executorName ?? 'entry'} · step {entry.stepNum ?? '—'}
+              </strong>{' '}
+              (left) with:
             </p>
             <CandidateList title="Same turn" entries={candidates.data.sameTurn} now={now} onPick={setOther} />
-            <CandidateList title={`Same executor (${entry.executorName ?? '—'}) in another turn`} entries={candidates.data.sameExecutor} now={now} onPick={setOther} />
+            <CandidateList
+              title={`Same executor (${entry.executorName ?? '—'}) in another turn`}
+              entries={candidates.data.sameExecutor}
+              now={now}
+              onPick={setOther}
+            />
           </>
         )}
       </div>

@@ -72,7 +72,14 @@ export function CompareView({ comparison: c }: Props) {
         <div className="toolbar cmp-toolbar">
           <div role="radiogroup" aria-label="Layout" className="cmp-layout">
             {(['unified', 'side-by-side'] as const).map((l) => (
-              <button key={l} type="button" role="radio" aria-checked={layout === l} className={layout === l ? 'tab active' : 'tab'} onClick={() => setLayout(l)}>
+              <button
+                key={l}
+                type="button"
+                role="radio"
+                aria-checked={layout === l}
+                className={layout === l ? 'tab active' : 'tab'}
+                onClick={() => setLayout(l)}
+              >
                 {l === 'unified' ? 'Unified' : 'Side by side'} <kbd>{l === 'unified' ? 'u' : 's'}</kbd>
               </button>
             ))}
@@ -128,7 +135,8 @@ function HexRows({ label, hex, start, at }: { label: string; hex: string; start:
       <div className="muted">{label}</div>
       {rows.map((r) => (
         <div key={r.offset} className="mono">
-          {r.offset.toString(16).padStart(8, '0')}{'  '}
+          {r.offset.toString(16).padStart(8, '0')}
+          {'  '}
           {r.bytes.map((b, k) => (
             <span key={k} className={r.offset + k === at ? 'cmp-hex-diff' : undefined}>
               {b}{' '}
@@ -139,4 +147,3 @@ function HexRows({ label, hex, start, at }: { label: string; hex: string; start:
     </div>
   );
 }
-

@@ -17,10 +17,22 @@ export function DiffTable({ hunks, layout, current }: Props) {
               <span role="cell">{h.header}</span>
             </div>
             {h.rows.map((r, ri) => (
-              <div key={ri} role="row" className={`cmp-row cmp-${r.kind}`} data-change={r.change ?? undefined} data-current={r.change !== null && r.change === current ? 'true' : undefined}>
-                <span className="cmp-no" role="cell">{r.oldNo ?? ''}</span>
-                <span className="cmp-no" role="cell">{r.newNo ?? ''}</span>
-                <span className="cmp-mark" role="cell" aria-hidden="true">{MARK[r.kind]}</span>
+              <div
+                key={ri}
+                role="row"
+                className={`cmp-row cmp-${r.kind}`}
+                data-change={r.change ?? undefined}
+                data-current={r.change !== null && r.change === current ? 'true' : undefined}
+              >
+                <span className="cmp-no" role="cell">
+                  {r.oldNo ?? ''}
+                </span>
+                <span className="cmp-no" role="cell">
+                  {r.newNo ?? ''}
+                </span>
+                <span className="cmp-mark" role="cell" aria-hidden="true">
+                  {MARK[r.kind]}
+                </span>
                 <Line cell={r.cell} kind={r.kind} />
               </div>
             ))}
@@ -40,12 +52,22 @@ export function DiffTable({ hunks, layout, current }: Props) {
           {h.rows.map((r, ri) => {
             const change = changes[hi]?.[ri] ?? null;
             return (
-              <div key={ri} role="row" className={`cmp-row cmp-side-row cmp-${r.kind}`} data-change={change ?? undefined} data-current={change !== null && change === current ? 'true' : undefined}>
-                <span className="cmp-no" role="cell">{r.left?.lineNo ?? ''}</span>
+              <div
+                key={ri}
+                role="row"
+                className={`cmp-row cmp-side-row cmp-${r.kind}`}
+                data-change={change ?? undefined}
+                data-current={change !== null && change === current ? 'true' : undefined}
+              >
+                <span className="cmp-no" role="cell">
+                  {r.left?.lineNo ?? ''}
+                </span>
                 <span className={r.left && r.kind !== 'context' ? 'cmp-cell cmp-left-changed' : 'cmp-cell'} role="cell">
                   <Line cell={r.left} kind={r.kind === 'context' ? 'context' : 'removed'} />
                 </span>
-                <span className="cmp-no" role="cell">{r.right?.lineNo ?? ''}</span>
+                <span className="cmp-no" role="cell">
+                  {r.right?.lineNo ?? ''}
+                </span>
                 <span className={r.right && r.kind !== 'context' ? 'cmp-cell cmp-right-changed' : 'cmp-cell'} role="cell">
                   <Line cell={r.right} kind={r.kind === 'context' ? 'context' : 'added'} />
                 </span>

@@ -14,14 +14,25 @@ export function StructuralList({ json }: { json: JsonDiff }) {
       <ul>
         {json.changes.map((c, i) => (
           <li key={i} className={`cmp-json-${c.kind}`}>
-            <span className="cmp-mark" aria-hidden="true">{SIGN[c.kind]}</span> <span className="mono cmp-path">{c.path}</span>
+            <span className="cmp-mark" aria-hidden="true">
+              {SIGN[c.kind]}
+            </span>{' '}
+            <span className="mono cmp-path">{c.path}</span>
             {c.kind === 'changed' && (
               <>
                 : <span className="mono cmp-before">{c.before}</span> → <span className="mono cmp-after">{c.after}</span>
               </>
             )}
-            {c.kind === 'added' && <>: <span className="mono cmp-after">{c.after}</span></>}
-            {c.kind === 'removed' && <>: <span className="mono cmp-before">{c.before}</span></>}
+            {c.kind === 'added' && (
+              <>
+                : <span className="mono cmp-after">{c.after}</span>
+              </>
+            )}
+            {c.kind === 'removed' && (
+              <>
+                : <span className="mono cmp-before">{c.before}</span>
+              </>
+            )}
           </li>
         ))}
       </ul>

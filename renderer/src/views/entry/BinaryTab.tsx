@@ -31,7 +31,19 @@ export function hexPageAt(offset: number, total: number): Window {
  * dump paged by range reads (one page of at most 1 MiB in memory, fine on a 500 MB row). `mark` (absolute bytes)
  * is highlighted in the dump, e.g. the search hit or link offset the entry was opened at.
  */
-export function BinaryTab({ description, page, onPage, active, mark = null }: { description: EntryDescription; page: Window; onPage: (w: Window) => void; active: boolean; mark?: { start: number; end: number } | null }) {
+export function BinaryTab({
+  description,
+  page,
+  onPage,
+  active,
+  mark = null,
+}: {
+  description: EntryDescription;
+  page: Window;
+  onPage: (w: Window) => void;
+  active: boolean;
+  mark?: { start: number; end: number } | null;
+}) {
   const api = useApi();
   const { meta, sha256, detectedType } = description;
   const total = meta.sizeBytes;

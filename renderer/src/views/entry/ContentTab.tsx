@@ -179,7 +179,9 @@ export function ContentTab({ meta, request, onRequest, active, findOpen = false,
           {view && <CopyButton text={() => view.text} label="Copy slice" title="Copy the text window on screen (all of it, not only the lines in view)" />}
         </span>
       </SliceControls>
-      {view && view.start > 0 && !view.startLine && lineNumbers && !showTree && <div className="content-note muted">Line numbers count from offset {formatCount(view.start)}. Scroll past either edge to read on.</div>}
+      {view && view.start > 0 && !view.startLine && lineNumbers && !showTree && (
+        <div className="content-note muted">Line numbers count from offset {formatCount(view.start)}. Scroll past either edge to read on.</div>
+      )}
       {showTree ? (
         <JsonTreeView id={meta.id} totalCodePoints={total} />
       ) : slice.status === 'loading' && !result ? (

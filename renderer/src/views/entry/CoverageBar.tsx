@@ -13,7 +13,13 @@ export function CoverageBar({ reads, total, unitLabel }: { reads: readonly Inter
   const percent = total > 0 ? (covered / total) * 100 : 0;
   return (
     <figure className="coverage">
-      <svg className="coverage-bar" viewBox={`0 0 ${WIDTH} 14`} preserveAspectRatio="none" role="img" aria-label={`Read coverage ${percent.toFixed(1)} per cent`}>
+      <svg
+        className="coverage-bar"
+        viewBox={`0 0 ${WIDTH} 14`}
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={`Read coverage ${percent.toFixed(1)} per cent`}
+      >
         <rect className="coverage-track" x={0} y={0} width={WIDTH} height={14} />
         {total > 0 &&
           merged.map((i) => (

@@ -23,7 +23,8 @@ export function DetailsTab({ description, now }: { description: EntryDescription
     [
       'Expires',
       <>
-        {formatTime(entryExpiresAt(meta))} ({formatRelative(entryExpiresAt(meta), now)}, {formatCountdown(entryExpiresAt(meta), now)}) <ExpiryBadge expiresAt={entryExpiresAt(meta)} now={now} />
+        {formatTime(entryExpiresAt(meta))} ({formatRelative(entryExpiresAt(meta), now)}, {formatCountdown(entryExpiresAt(meta), now)}){' '}
+        <ExpiryBadge expiresAt={entryExpiresAt(meta)} now={now} />
       </>,
     ],
     [
@@ -38,12 +39,12 @@ export function DetailsTab({ description, now }: { description: EntryDescription
     <>
       <ExportButton id={meta.id} />
       <dl className="facts details">
-      {rows.map(([label, value]) => (
-        <div className="fact" key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
+        {rows.map(([label, value]) => (
+          <div className="fact" key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
       </dl>
     </>
   );

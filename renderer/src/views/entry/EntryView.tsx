@@ -44,7 +44,10 @@ type Props = {
 };
 
 /** One entry: describe() once per id (and on store changes), then the four tabs. */
-export const EntryView = forwardRef<HTMLDivElement, Props>(function EntryView({ id, revision, now, hotkeys = true, readLogKept = true, maximized = false, onToggleMaximized, onOpenEntry, dbPath, at = null }, ref) {
+export const EntryView = forwardRef<HTMLDivElement, Props>(function EntryView(
+  { id, revision, now, hotkeys = true, readLogKept = true, maximized = false, onToggleMaximized, onOpenEntry, dbPath, at = null },
+  ref,
+) {
   const api = useApi();
   const described = useQuery(() => api.entryDescribe({ id }), [id, revision]);
   const description = described.data && described.data.meta.id === id ? described.data : undefined;
@@ -106,7 +109,11 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
   const textAt = meta.kind === 'text' ? at : null;
   const binaryAt = meta.kind === 'binary' ? at : null;
   const [tab, setTab] = useState<EntryTab>(textAt ? 'content' : binaryAt ? 'binary' : 'model');
-  const [request, setRequest] = useState<ReadOptions>(() => (textAt ? { mode: 'range', ...windowAt(Math.max(0, textAt.offset - DEFAULT_SLICE / 4), DEFAULT_SLICE, meta.lengthCodePoints ?? textAt.offset + DEFAULT_SLICE) } : initialRequest(meta)));
+  const [request, setRequest] = useState<ReadOptions>(() =>
+    textAt
+      ? { mode: 'range', ...windowAt(Math.max(0, textAt.offset - DEFAULT_SLICE / 4), DEFAULT_SLICE, meta.lengthCodePoints ?? textAt.offset + DEFAULT_SLICE) }
+      : initialRequest(meta),
+  );
   const [findOpen, setFindOpen] = useState(false);
   // A search hit opened on this entry (again): show Content there.
   useEffect(() => {
@@ -129,7 +136,8 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
     return () => window.removeEventListener('keydown', onKey);
   });
   const onViewKey = (event: KeyboardEvent) => {
-    if (event.key === '/' && hotkeys && !event.ctrlKey && !event.metaKey && !event.altKey && !isTypingTarget(event.target) && openFind()) event.preventDefault();
+    if (event.key === '/' && hotkeys && !event.ctrlKey && !event.metaKey && !event.altKey && !isTypingTarget(event.target) && openFind())
+      event.preventDefault();
   };
   const [page, setPage] = useState<Window>(() => (binaryAt ? hexPageAt(binaryAt.offset, meta.sizeBytes) : firstHexPage(meta.sizeBytes)));
   // A binary hit or link opened on this entry (again): the hex dump at its byte, highlighted.
@@ -140,22 +148,33 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
   }, [binaryAt, meta.sizeBytes]);
   const tabRefs = useRef<Partial<Record<EntryTab, HTMLButtonElement | null>>>({});
 
-  useHotkeys({
-    m: () => setTab('model'),
-    c: () => tabs.includes('content') && setTab('content'),
-    b: () => tabs.includes('binary') && setTab('binary'),
-    d: () => setTab('details'),
-  }, hotkeys);
+  useHotkeys(
+    {
+      m: () => setTab('model'),
+      c: () => tabs.includes('content') && setTab('content'),
+      b: () => tabs.includes('binary') && setTab('binary'),
+      d: () => setTab('details'),
+    },
+    hotkeys,
+  );
   useEffect(() => {
     if (!tabs.includes(tab)) setTab('model');
   }, [tab, tabs]);
 
   const openRead = (read: ReadLogEntry) => {
     if (meta.kind === 'binary') {
-      setPage(read.end > read.start ? { start: read.start, end: Math.min(read.end, read.start + HEX_PAGE_BYTES * 16) } : windowAt(read.start, HEX_PAGE_BYTES, meta.sizeBytes));
+      setPage(
+        read.end > read.start
+          ? { start: read.start, end: Math.min(read.end, read.start + HEX_PAGE_BYTES * 16) }
+          : windowAt(read.start, HEX_PAGE_BYTES, meta.sizeBytes),
+      );
       setTab('binary');
     } else {
-      setRequest(read.end > read.start ? { mode: 'range', start: read.start, end: Math.min(read.end, read.start + MAX_SLICE.code_points) } : { mode: 'range', start: read.start, end: read.start + 1 });
+      setRequest(
+        read.end > read.start
+          ? { mode: 'range', start: read.start, end: Math.min(read.end, read.start + MAX_SLICE.code_points) }
+          : { mode: 'range', start: read.start, end: read.start + 1 },
+      );
       setTab('content');
     }
   };
@@ -209,12 +228,16 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
           <CompareButton entry={meta} revision={revision} now={now} />
           {/* One "Copy" group with short labels keeps the header on one row at 1024 px when maximized. */}
           <span className="copy-group" role="group" aria-label="Copy">
-            <span className="copy-group-label" aria-hidden="true">Copy</span>
+            <span className="copy-group-label" aria-hidden="true">
+              Copy
+            </span>
             <CopyButton text={meta.id} label="id" ariaLabel="Copy id" title={`Copy the entry id ${meta.id}`} />
             <CopyButton text={meta.turnId} label="turn id" ariaLabel="Copy turn id" title={`Copy the turn id ${meta.turnId}`} />
             {dbPath !== undefined && (
               <CopyButton
-                text={() => formatDeepLink({ db: dbPath, id: meta.id, ...(offsetOf(tab, request, page) !== undefined ? { offset: offsetOf(tab, request, page) } : {}) })}
+                text={() =>
+                  formatDeepLink({ db: dbPath, id: meta.id, ...(offsetOf(tab, request, page) !== undefined ? { offset: offsetOf(tab, request, page) } : {}) })
+                }
                 label="link"
                 ariaLabel="Copy link"
                 title="Copy a scratchpad-inspector:// link to this entry (and the offset on screen)"
@@ -222,16 +245,41 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
             )}
           </span>
           {onToggleMaximized && (
-            <button type="button" onClick={onToggleMaximized} aria-pressed={maximized} title={maximized ? 'Restore the panes (f)' : 'Maximize the entry view (f)'}>
+            <button
+              type="button"
+              onClick={onToggleMaximized}
+              aria-pressed={maximized}
+              title={maximized ? 'Restore the panes (f)' : 'Maximize the entry view (f)'}
+            >
               {maximized ? 'Restore' : 'Maximize'} <kbd>f</kbd>
             </button>
           )}
         </span>
       </div>
       <div className={`tab-panel tab-panel-${tab}`} role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} tabIndex={0}>
-        {tab === 'model' && <ModelSawTab description={description} revision={revision} now={now} onOpenRead={openRead} readLogKept={readLogKept} onOpenEntry={onOpenEntry} />}
-        {tab === 'content' && <ContentTab meta={meta} request={request} onRequest={setRequest} active={hotkeys} findOpen={findOpen} onCloseFind={() => setFindOpen(false)} target={textAt} />}
-        {tab === 'binary' && <BinaryTab description={description} page={page} onPage={setPage} active={hotkeys} mark={binaryAt ? { start: binaryAt.offset, end: binaryAt.offset + binaryAt.length } : null} />}
+        {tab === 'model' && (
+          <ModelSawTab description={description} revision={revision} now={now} onOpenRead={openRead} readLogKept={readLogKept} onOpenEntry={onOpenEntry} />
+        )}
+        {tab === 'content' && (
+          <ContentTab
+            meta={meta}
+            request={request}
+            onRequest={setRequest}
+            active={hotkeys}
+            findOpen={findOpen}
+            onCloseFind={() => setFindOpen(false)}
+            target={textAt}
+          />
+        )}
+        {tab === 'binary' && (
+          <BinaryTab
+            description={description}
+            page={page}
+            onPage={setPage}
+            active={hotkeys}
+            mark={binaryAt ? { start: binaryAt.offset, end: binaryAt.offset + binaryAt.length } : null}
+          />
+        )}
         {tab === 'details' && <DetailsTab description={description} now={now} />}
       </div>
     </div>

@@ -41,8 +41,8 @@ export function ExportButton({ id }: { id: string }) {
       </button>
       {(running || progress) && progress && (
         <span className="export-progress">
-          <progress value={progress.bytesWritten} max={Math.max(1, progress.totalBytes)} aria-label="Export progress" />{' '}
-          {formatBytes(progress.bytesWritten)} / {formatBytes(progress.totalBytes)}
+          <progress value={progress.bytesWritten} max={Math.max(1, progress.totalBytes)} aria-label="Export progress" /> {formatBytes(progress.bytesWritten)} /{' '}
+          {formatBytes(progress.totalBytes)}
         </span>
       )}
       {result &&

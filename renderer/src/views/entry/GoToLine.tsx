@@ -42,7 +42,16 @@ export const GoToLine = forwardRef<HTMLInputElement, Props>(function GoToLine({ 
     <form className="go-to-line" aria-label="Go to line" onSubmit={(e) => void submit(e)} title="Go to a line of the entry (g)">
       <label>
         Line{' '}
-        <input ref={ref} type="text" inputMode="numeric" name="line" size={8} value={value} aria-invalid={error ? true : undefined} onChange={(e) => setValue(e.target.value)} />
+        <input
+          ref={ref}
+          type="text"
+          inputMode="numeric"
+          name="line"
+          size={8}
+          value={value}
+          aria-invalid={error ? true : undefined}
+          onChange={(e) => setValue(e.target.value)}
+        />
       </label>
       <button type="submit" disabled={busy}>
         Go <kbd>g</kbd>

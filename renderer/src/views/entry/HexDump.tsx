@@ -47,7 +47,17 @@ function rowMark(mark: { start: number; end: number } | null, row: number, baseO
  * 1 MiB page costs only the visible rows in the DOM. `totalBytes` sizes the offset column. `mark` (absolute
  * bytes [start, end), at least one byte shown) is highlighted and its first row scrolled into view.
  */
-export function HexDump({ bytes, baseOffset, totalBytes, mark = null }: { bytes: Uint8Array; baseOffset: number; totalBytes: number; mark?: { start: number; end: number } | null }) {
+export function HexDump({
+  bytes,
+  baseOffset,
+  totalBytes,
+  mark = null,
+}: {
+  bytes: Uint8Array;
+  baseOffset: number;
+  totalBytes: number;
+  mark?: { start: number; end: number } | null;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const digits = useMemo(() => offsetDigits(totalBytes), [totalBytes]);
   const count = hexRowCount(bytes.length);
@@ -66,7 +76,7 @@ export function HexDump({ bytes, baseOffset, totalBytes, mark = null }: { bytes:
     <div className="hex-dump" ref={ref} tabIndex={0} aria-label={`Hex dump from offset ${baseOffset}`}>
       <div className="hex-row hex-head" aria-hidden="true">
         <span className="hex-offset">{'offset'.padEnd(digits, ' ')}</span>
-        <span className="hex-bytes">00 01 02 03 04 05 06 07  08 09 0a 0b 0c 0d 0e 0f</span>
+        <span className="hex-bytes">00 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f</span>
         <span className="hex-ascii">ascii</span>
       </div>
       <div className="virtual-space" style={{ height: virtualizer.getTotalSize() }}>

@@ -22,8 +22,8 @@ export function JsonTreeView({ id, totalCodePoints }: Props) {
   if (totalCodePoints > MAX_TREE_CODE_POINTS) {
     return (
       <div className="json-note muted">
-        JSON tree unavailable: this observation is {formatCount(totalCodePoints)} code points, more than the {formatCount(MAX_TREE_CODE_POINTS)} the tree
-        loads. Use Raw to page through it as text.
+        JSON tree unavailable: this observation is {formatCount(totalCodePoints)} code points, more than the {formatCount(MAX_TREE_CODE_POINTS)} the tree loads.
+        Use Raw to page through it as text.
       </div>
     );
   }
@@ -92,7 +92,11 @@ function Tree({ id, total }: { id: string; total: number }) {
         )}
         {status.step === 'ready' && (
           <span className="muted">
-            {status.rootKind === 'array' ? `array of ${formatCount(status.rootSize)} items` : status.rootKind === 'object' ? `object of ${formatCount(status.rootSize)} keys` : status.rootKind}
+            {status.rootKind === 'array'
+              ? `array of ${formatCount(status.rootSize)} items`
+              : status.rootKind === 'object'
+                ? `object of ${formatCount(status.rootSize)} keys`
+                : status.rootKind}
             {rows?.truncated ? ` · first ${formatCount(rows.count)} rows shown` : ''}
           </span>
         )}

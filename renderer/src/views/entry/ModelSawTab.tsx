@@ -66,7 +66,10 @@ export function ModelSawTab({ description, revision, now, onOpenRead, readLogKep
     <div className="model-saw">
       <section className="model-handle" aria-label="Synthetic handle">
         <h3 className="section-title">
-          Synthetic handle {handle !== null && <CopyButton className="small" text={JSON.stringify(handle)} label="Copy handle" title="Copy the handle as the model received it (compact JSON)" />}
+          Synthetic handle{' '}
+          {handle !== null && (
+            <CopyButton className="small" text={JSON.stringify(handle)} label="Copy handle" title="Copy the handle as the model received it (compact JSON)" />
+          )}
         </h3>
         {handle === null ? (
           <Empty>No handle was stored for this entry (rows written by the original runtime keep only the observation).</Empty>

@@ -83,50 +83,57 @@ export function SliceControls({ unit, total, current, pending, onRead, onNext, o
   return (
     <div className="slice-controls">
       <div className="slice-row">
-      <form className="slice-form" onSubmit={submit} aria-label="Read a slice">
-        <label className="field">
-          <select value={mode} onChange={(event) => setMode(event.target.value as SliceMode)} aria-label="Slice mode">
-            <option value="head">head (first n)</option>
-            <option value="tail">tail (last n)</option>
-            <option value="range">range [start, end)</option>
-          </select>
-        </label>
-        {mode === 'range' ? (
-          <>
-            {field('start', 'start', start, setStart)}
-            {field('end', 'end', end, setEnd)}
-          </>
-        ) : (
-          field('n', 'n', n, setN)
-        )}
-        <button type="submit" disabled={pending}>
-          Read
-        </button>
-      </form>
-      <div className="slice-nav">
-        <button type="button" onClick={onPrevious ?? undefined} disabled={!onPrevious || pending} title="Previous slice (p)">
-          ◀ Previous
-        </button>
-        <button type="button" onClick={onNext ?? undefined} disabled={!onNext || pending} title="Next slice (n)">
-          Next ▶
-        </button>
-        {onEnd !== undefined && (
-          <button type="button" onClick={onEnd ?? undefined} disabled={!onEnd || pending} title="Go to the end: the last window (G)">
-            End ⇥
-          </button>
-        )}
-        <form className="slice-jump" onSubmit={submitJump} aria-label="Jump to offset">
-          <label className={`field${jumpError ? ' invalid' : ''}`}>
-            <span>
-              Jump to offset <span className="unit">({u})</span>
-            </span>
-            <input type="text" inputMode="numeric" name="offset" value={jump} aria-invalid={jumpError ? true : undefined} onChange={(e) => setJump(e.target.value)} />
+        <form className="slice-form" onSubmit={submit} aria-label="Read a slice">
+          <label className="field">
+            <select value={mode} onChange={(event) => setMode(event.target.value as SliceMode)} aria-label="Slice mode">
+              <option value="head">head (first n)</option>
+              <option value="tail">tail (last n)</option>
+              <option value="range">range [start, end)</option>
+            </select>
           </label>
+          {mode === 'range' ? (
+            <>
+              {field('start', 'start', start, setStart)}
+              {field('end', 'end', end, setEnd)}
+            </>
+          ) : (
+            field('n', 'n', n, setN)
+          )}
           <button type="submit" disabled={pending}>
-            Go
+            Read
           </button>
         </form>
-      </div>
+        <div className="slice-nav">
+          <button type="button" onClick={onPrevious ?? undefined} disabled={!onPrevious || pending} title="Previous slice (p)">
+            ◀ Previous
+          </button>
+          <button type="button" onClick={onNext ?? undefined} disabled={!onNext || pending} title="Next slice (n)">
+            Next ▶
+          </button>
+          {onEnd !== undefined && (
+            <button type="button" onClick={onEnd ?? undefined} disabled={!onEnd || pending} title="Go to the end: the last window (G)">
+              End ⇥
+            </button>
+          )}
+          <form className="slice-jump" onSubmit={submitJump} aria-label="Jump to offset">
+            <label className={`field${jumpError ? ' invalid' : ''}`}>
+              <span>
+                Jump to offset <span className="unit">({u})</span>
+              </span>
+              <input
+                type="text"
+                inputMode="numeric"
+                name="offset"
+                value={jump}
+                aria-invalid={jumpError ? true : undefined}
+                onChange={(e) => setJump(e.target.value)}
+              />
+            </label>
+            <button type="submit" disabled={pending}>
+              Go
+            </button>
+          </form>
+        </div>
       </div>
       <div className="slice-status">
         <span className="muted" title={`At most ${formatCount(MAX_SLICE[unit])} ${u} per slice`}>

@@ -120,7 +120,9 @@ export function SliceText({ text, lineNumbers, wrap, firstLineLabel = 1, handleR
               style={{ transform: `translateY(${item.start}px)` }}
             >
               {lineNumbers && <span className="ln">{row.first ? firstLineLabel + row.line : '↪'}</span>}
-              <span className="lt">{marks && marks.length > 0 && overlaps(row, marks) ? markedRow(row, marks) : renderRow ? renderRow(row.text) : row.text}</span>
+              <span className="lt">
+                {marks && marks.length > 0 && overlaps(row, marks) ? markedRow(row, marks) : renderRow ? renderRow(row.text) : row.text}
+              </span>
             </div>
           );
         })}

@@ -3,7 +3,12 @@
  * cut into several rows (never inside a surrogate pair), so one row's layout stays small whatever the line's
  * length (a 256 Ki code-point single line would otherwise be laid out as one element on every scroll).
  */
-export type TextRow = { readonly line: number; readonly text: string; readonly first: boolean; /** UTF-16 index of the row's start in the text. */ readonly from: number };
+export type TextRow = {
+  readonly line: number;
+  readonly text: string;
+  readonly first: boolean;
+  /** UTF-16 index of the row's start in the text. */ readonly from: number;
+};
 
 /** UTF-16 units per row segment of a wrapped long line. */
 export const SEGMENT = 2_000;

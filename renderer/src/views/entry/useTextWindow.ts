@@ -45,7 +45,10 @@ export function useTextWindow(id: string, result: ReadResult | undefined, total:
       const current = viewRef.current;
       if (busy.current || !current || total === null) return;
       if (direction === 'down' ? current.end >= total : current.start <= 0) return;
-      const range = direction === 'down' ? { start: current.end, end: Math.min(total, current.end + SCROLL_CHUNK) } : { start: Math.max(0, current.start - SCROLL_CHUNK), end: current.start };
+      const range =
+        direction === 'down'
+          ? { start: current.end, end: Math.min(total, current.end + SCROLL_CHUNK) }
+          : { start: Math.max(0, current.start - SCROLL_CHUNK), end: current.start };
       busy.current = true;
       setLoading(direction);
       try {
@@ -60,7 +63,10 @@ export function useTextWindow(id: string, result: ReadResult | undefined, total:
         if (direction === 'down') {
           const next = appendSlice(latest, slice.content, slice.meta.start, slice.meta.end, MAX_SLICE.code_points);
           if (next.droppedLines > 0) pendingShift.current = keep(-next.droppedLines);
-          setView({ ...next.view, startLine: next.view.start === slice.meta.start ? (slice.meta.startLine ?? null) : latest.startLine ? latest.startLine + next.droppedLines : null });
+          setView({
+            ...next.view,
+            startLine: next.view.start === slice.meta.start ? (slice.meta.startLine ?? null) : latest.startLine ? latest.startLine + next.droppedLines : null,
+          });
         } else {
           const next = prependSlice(latest, slice.content, slice.meta.start, slice.meta.end, MAX_SLICE.code_points);
           pendingShift.current = keep(next.addedLines);

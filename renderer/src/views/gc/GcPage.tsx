@@ -73,7 +73,13 @@ export function GcPage({ session, onOpenTurn }: { session: SessionInfo | undefin
         </div>
         {phase.step === 'previewing' && <Loading what="gc preview" />}
         {phase.step === 'running' && <Loading what="gc run" />}
-        {phase.step === 'error' && <ErrorBox what={phase.during === 'run' ? 'gc (nothing was changed)' : 'the gc preview'} error={phase.error} onRetry={phase.during === 'run' ? undefined : preview} />}
+        {phase.step === 'error' && (
+          <ErrorBox
+            what={phase.during === 'run' ? 'gc (nothing was changed)' : 'the gc preview'}
+            error={phase.error}
+            onRetry={phase.during === 'run' ? undefined : preview}
+          />
+        )}
         {(phase.step === 'preview' || phase.step === 'confirm') && (
           <div className="gc-preview" aria-live="polite">
             <p className="muted">Preview at {formatTime(phase.result.now)}:</p>
@@ -88,7 +94,12 @@ export function GcPage({ session, onOpenTurn }: { session: SessionInfo | undefin
                     Delete expired rows…
                   </button>
                 ) : (
-                  <div className="confirm" role="alertdialog" aria-labelledby="gc-confirm-title" onKeyDown={(e) => e.key === 'Escape' && setPhase({ step: 'preview', result: phase.result })}>
+                  <div
+                    className="confirm"
+                    role="alertdialog"
+                    aria-labelledby="gc-confirm-title"
+                    onKeyDown={(e) => e.key === 'Escape' && setPhase({ step: 'preview', result: phase.result })}
+                  >
                     {phase.moreSince !== undefined && (
                       <p className="gc-changed" role="alert">
                         {phase.moreSince > 0

@@ -58,10 +58,23 @@ export function GcTurnsTable({ result, operator, onOpenTurn }: Props) {
             const k = key(t);
             const expanded = open.has(k);
             return (
-              <div key={k} className="gc-row" data-index={item.index} ref={virtualizer.measureElement} style={{ transform: `translateY(${item.start}px)` }} role="rowgroup">
+              <div
+                key={k}
+                className="gc-row"
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                style={{ transform: `translateY(${item.start}px)` }}
+                role="rowgroup"
+              >
                 <div className={grid} role="row" aria-rowindex={item.index + 2}>
                   <span role="cell" className="gc-turn">
-                    <button type="button" className="disclosure" aria-expanded={expanded} aria-label={`${expanded ? 'Hide' : 'Show'} the entries of ${t.turnId}`} onClick={() => toggle(k)}>
+                    <button
+                      type="button"
+                      className="disclosure"
+                      aria-expanded={expanded}
+                      aria-label={`${expanded ? 'Hide' : 'Show'} the entries of ${t.turnId}`}
+                      onClick={() => toggle(k)}
+                    >
                       {expanded ? '▾' : '▸'}
                     </button>
                     {onOpenTurn ? (
@@ -101,8 +114,8 @@ function GcTurnEntries({ turnId, owner, at }: { turnId: string; owner: string | 
     <ul className="gc-entries" aria-label={`Entries of ${turnId} gc deletes`}>
       {expired.map((e) => (
         <li key={e.id}>
-          step {e.stepNum ?? '—'} · {e.executorName ?? '—'} · {e.kind} · {formatBytes(e.sizeBytes)} · <span className="muted">expired {formatTime(entryExpiresAt(e))}</span>{' '}
-          <span className="mono muted">{e.id}</span>
+          step {e.stepNum ?? '—'} · {e.executorName ?? '—'} · {e.kind} · {formatBytes(e.sizeBytes)} ·{' '}
+          <span className="muted">expired {formatTime(entryExpiresAt(e))}</span> <span className="mono muted">{e.id}</span>
         </li>
       ))}
       {expired.length === 0 && <li className="muted">No entry of this turn is expired at {formatTime(at)} any more.</li>}

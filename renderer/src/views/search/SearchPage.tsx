@@ -69,7 +69,8 @@ export function SearchPage({ search, onOpenHit }: Props) {
       {state.input && (
         <div className="search-status" role="status" aria-live="polite">
           <span>
-            {formatCount(state.hits.length)} {state.hits.length === 1 ? 'hit' : 'hits'} in {formatCount(entryCount)} {entryCount === 1 ? 'entry' : 'entries'} · scanned {formatBytes(state.scannedBytes)}
+            {formatCount(state.hits.length)} {state.hits.length === 1 ? 'hit' : 'hits'} in {formatCount(entryCount)} {entryCount === 1 ? 'entry' : 'entries'} ·
+            scanned {formatBytes(state.scannedBytes)}
             {state.running ? ' · searching…' : state.cancelled ? ' · cancelled' : state.nextCursor ? ' · more to scan' : ' · done'}
           </span>
           {state.running && (
@@ -117,7 +118,12 @@ const Results = memo(function Results({ groups, onOpenHit }: { groups: readonly 
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index]!;
           return (
-            <div key={item.key} role="listitem" className={`virtual-row hit-row hit-row-${row.kind}`} style={{ transform: `translateY(${item.start}px)`, height: ROW_PX[row.kind] }}>
+            <div
+              key={item.key}
+              role="listitem"
+              className={`virtual-row hit-row hit-row-${row.kind}`}
+              style={{ transform: `translateY(${item.start}px)`, height: ROW_PX[row.kind] }}
+            >
               <HitRowView row={row} onOpenHit={onOpenHit} />
             </div>
           );
@@ -140,7 +146,10 @@ function HitRowView({ row, onOpenHit }: { row: HitRow; onOpenHit: (hit: SearchHi
     return (
       <div className="hit-entry-title">
         <span className="mono">{entry.executorName ?? 'entry'}</span> · step {entry.stepNum ?? '—'}
-        <span className="muted"> · {entry.kind} · {formatCount(entry.hits.length)} {entry.hits.length === 1 ? 'hit' : 'hits'}</span>
+        <span className="muted">
+          {' '}
+          · {entry.kind} · {formatCount(entry.hits.length)} {entry.hits.length === 1 ? 'hit' : 'hits'}
+        </span>
         {entry.expired && (
           <span className="badge badge-expired" title="Expired: still stored until gc runs, so still searched.">
             expired

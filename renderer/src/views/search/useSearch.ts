@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SearchHit } from '../../../../app/contract';
 import { toApiError, useApi, type ApiError } from '../../api';
 
-
 /** What the Search view asks. */
 export type SearchInput = { readonly pattern: string; readonly caseSensitive: boolean; readonly regex: boolean };
 
@@ -44,7 +43,13 @@ export function useSearch() {
       let cursor = from.nextCursor;
       try {
         do {
-          const page = await api.searchQuery({ pattern: input.pattern, caseSensitive: input.caseSensitive, regex: input.regex, limit: SEARCH_PAGE, ...(cursor ? { cursor } : {}) });
+          const page = await api.searchQuery({
+            pattern: input.pattern,
+            caseSensitive: input.caseSensitive,
+            regex: input.regex,
+            limit: SEARCH_PAGE,
+            ...(cursor ? { cursor } : {}),
+          });
           if (run.current !== id) return;
           cursor = page.nextCursor;
           current = { ...current, hits: [...current.hits, ...page.hits], nextCursor: cursor, scannedBytes: current.scannedBytes + page.scannedBytes };

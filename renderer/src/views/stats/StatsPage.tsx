@@ -63,11 +63,24 @@ export function StatsPage() {
             />
           </ChartCard>
           <ChartCard title="Size distribution (rows)" note="Square-root scale; each bar gives its row count.">
-            <Bars horizontal sqrtScale unit="rows" colors={[MEANING.count]} data={s.sizeBuckets.map((b, i) => ({ name: bucketLabel(s.sizeBuckets, i), value: b.rows }))} />
+            <Bars
+              horizontal
+              sqrtScale
+              unit="rows"
+              colors={[MEANING.count]}
+              data={s.sizeBuckets.map((b, i) => ({ name: bucketLabel(s.sizeBuckets, i), value: b.rows }))}
+            />
           </ChartCard>
           {s.byOwner && s.byOwner.length > 0 && (
             <ChartCard title="Bytes per owner" note={`${formatCount(s.byOwner.length)} owners`}>
-              <Bars horizontal unit="bytes" data={[...s.byOwner].sort((a, b) => b.bytes - a.bytes).slice(0, 12).map((o) => ({ name: ownerLabel(o.owner), value: o.bytes }))} />
+              <Bars
+                horizontal
+                unit="bytes"
+                data={[...s.byOwner]
+                  .sort((a, b) => b.bytes - a.bytes)
+                  .slice(0, 12)
+                  .map((o) => ({ name: ownerLabel(o.owner), value: o.bytes }))}
+              />
             </ChartCard>
           )}
           {s.fileSizeBytes !== undefined && s.freePages !== undefined && s.pageSize !== undefined && s.freePages > 0 && (

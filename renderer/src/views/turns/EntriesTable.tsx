@@ -174,7 +174,13 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
         </div>
       )}
       {comparing && picked.length === 2 && entries?.some((e) => e.id === picked[0]) && (
-        <ComparePicked entry={entries.find((e) => e.id === picked[0])!} otherId={picked[1]!} revision={revision} now={now} onClose={() => setComparing(false)} />
+        <ComparePicked
+          entry={entries.find((e) => e.id === picked[0])!}
+          otherId={picked[1]!}
+          revision={revision}
+          now={now}
+          onClose={() => setComparing(false)}
+        />
       )}
       <div className="entries-grid list-header" role="presentation" style={{ gridTemplateColumns: template }}>
         {HEADERS.map(([col, key, label, className], index) => {
@@ -192,7 +198,13 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
                 {on ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}
               </button>
               {index < HEADERS.length - 1 && (
-                <ColumnResizer label={label} width={columns.widthOf(col)} min={columns.minOf(col)} onResize={(px, commit) => columns.setWidth(col, px, commit)} onReset={() => columns.reset(col)} />
+                <ColumnResizer
+                  label={label}
+                  width={columns.widthOf(col)}
+                  min={columns.minOf(col)}
+                  onResize={(px, commit) => columns.setWidth(col, px, commit)}
+                  onReset={() => columns.reset(col)}
+                />
               )}
             </span>
           );
@@ -271,7 +283,11 @@ const EntryRow = memo(function EntryRow({ entry, index, selected, active, picked
           {formatBytes(entry.sizeBytes)}
         </span>
       )}
-      {visible.has('codePoints') && <span className="num ellipsis">{entry.kind === 'text' ? (entry.lengthCodePoints === null ? 'unknown' : formatCount(entry.lengthCodePoints)) : '—'}</span>}
+      {visible.has('codePoints') && (
+        <span className="num ellipsis">
+          {entry.kind === 'text' ? (entry.lengthCodePoints === null ? 'unknown' : formatCount(entry.lengthCodePoints)) : '—'}
+        </span>
+      )}
       {visible.has('created') && (
         <span className="time ellipsis" title={`${formatTime(entry.createdAt)} (${formatRelative(entry.createdAt, now)})`}>
           {formatShortTime(entry.createdAt, now)}

@@ -33,12 +33,37 @@ const COLUMNS: readonly ColumnSpec[] = [
 const USER_COLUMNS = COLUMNS.filter((c) => c.key !== 'owners');
 
 /** A header cell with its resize handle (none on the last column, whose right edge is the pane's). */
-function Head({ columns, col, label, className = '', last = false, children, ...aria }: { columns: Columns; col: string; label: string; className?: string; last?: boolean; children?: ReactNode; 'aria-sort'?: 'ascending' | 'descending' | 'none'; title?: string }) {
+function Head({
+  columns,
+  col,
+  label,
+  className = '',
+  last = false,
+  children,
+  ...aria
+}: {
+  columns: Columns;
+  col: string;
+  label: string;
+  className?: string;
+  last?: boolean;
+  children?: ReactNode;
+  'aria-sort'?: 'ascending' | 'descending' | 'none';
+  title?: string;
+}) {
   if (!columns.layout.visible.has(col)) return null;
   return (
     <span className={`col-head ${className}`} {...aria}>
       {children ?? label}
-      {!last && <ColumnResizer label={label} width={columns.widthOf(col)} min={columns.minOf(col)} onResize={(px, commit) => columns.setWidth(col, px, commit)} onReset={() => columns.reset(col)} />}
+      {!last && (
+        <ColumnResizer
+          label={label}
+          width={columns.widthOf(col)}
+          min={columns.minOf(col)}
+          onResize={(px, commit) => columns.setWidth(col, px, commit)}
+          onReset={() => columns.reset(col)}
+        />
+      )}
     </span>
   );
 }
@@ -220,7 +245,10 @@ export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
                     onSelect(turn.turnId);
                   }}
                 >
-                  <span className="mono ellipsis" title={`${turn.turnId}${operator ? `\nowners: ${turn.owners.join(', ') || '—'}` : ''}\nexecutors: ${turn.executors.join(', ')}`}>
+                  <span
+                    className="mono ellipsis"
+                    title={`${turn.turnId}${operator ? `\nowners: ${turn.owners.join(', ') || '—'}` : ''}\nexecutors: ${turn.executors.join(', ')}`}
+                  >
                     {turn.turnId}
                   </span>
                   {visible.has('owners') && (

@@ -84,7 +84,8 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
     store.refresh();
   }, [now, turns.turns, turns.pending, store]);
   const entries = useQuery(() => api.turnEntries({ turnId: selection.turnId ?? '' }), [selection.turnId, revision], selection.turnId !== null);
-  const entryList = selection.turnId !== null && entries.data && entries.data[0]?.turnId !== selection.turnId && entries.data.length > 0 ? undefined : entries.data;
+  const entryList =
+    selection.turnId !== null && entries.data && entries.data[0]?.turnId !== selection.turnId && entries.data.length > 0 ? undefined : entries.data;
 
   // The entry view can take the whole page (f), keeping its state: the other panes are hidden, not unmounted.
   const [maximized, setMaximized] = useState(false);
@@ -108,7 +109,10 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
   useHotkeys(
     {
       '/': () => filterRef.current?.focus(),
-      s: () => setOrder((o) => (o.sort === 'lastCreated' && o.direction === 'desc' ? { sort: 'totalBytes', direction: 'desc' } : { sort: 'lastCreated', direction: 'desc' })),
+      s: () =>
+        setOrder((o) =>
+          o.sort === 'lastCreated' && o.direction === 'desc' ? { sort: 'totalBytes', direction: 'desc' } : { sort: 'lastCreated', direction: 'desc' },
+        ),
       t: () => turnsRef.current?.focus(),
       e: () => entriesRef.current?.focus(),
       v: () => entryRef.current?.focus(),
@@ -118,7 +122,11 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
   );
 
   return (
-    <PanelGroup direction="horizontal" autoSaveId="scratchpad-inspector.layout.turns" className={`turns-page${maximized && selection.entryId ? ' maximized' : ''}`}>
+    <PanelGroup
+      direction="horizontal"
+      autoSaveId="scratchpad-inspector.layout.turns"
+      className={`turns-page${maximized && selection.entryId ? ' maximized' : ''}`}
+    >
       <Panel id="turns" order={1} defaultSize={34} minSize={18} tagName="section" className="pane pane-turns" aria-label="Turns">
         <div className="toolbar">
           <input
@@ -181,77 +189,77 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
       <Splitter direction="horizontal" label="Resize the turns pane" />
       <Panel id="detail" order={2} minSize={30} className="pane pane-detail">
         <div className="detail-split" ref={detailRef}>
-        <PanelGroup direction="vertical" autoSaveId="scratchpad-inspector.layout.detail">
-        <Panel
-          id="entries"
-          order={1}
-          ref={entriesPanel}
-          defaultSize={26}
-          minSize={6}
-          className="pane-entries"
-          aria-label="Entries of the selected turn"
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') turnsRef.current?.focus();
-          }}
-        >
-          <h2 className="pane-title">
-            {selection.turnId ? (
-              <>
-                Entries of <span className="mono">{selection.turnId}</span>
-              </>
-            ) : (
-              'Entries'
-            )}
-          </h2>
-          {selection.turnId === null ? (
-            <Empty>Select a turn (↑ ↓ then Enter) to see its entries.</Empty>
-          ) : (
-            <EntriesTable
-              ref={entriesRef}
-              turnId={selection.turnId}
-              revision={revision}
-              entries={entryList}
-              status={entryList ? entries.status : 'loading'}
-              error={entries.error}
-              now={now}
-              selectedId={selection.entryId}
-              onSelect={(entryId) => {
-                onSelect({ ...selection, entryId });
-                setPendingFocus('entry');
+          <PanelGroup direction="vertical" autoSaveId="scratchpad-inspector.layout.detail">
+            <Panel
+              id="entries"
+              order={1}
+              ref={entriesPanel}
+              defaultSize={26}
+              minSize={6}
+              className="pane-entries"
+              aria-label="Entries of the selected turn"
+              onKeyDown={(event) => {
+                if (event.key === 'Escape') turnsRef.current?.focus();
               }}
-              onRetry={entries.reload}
-            />
-          )}
-        </Panel>
-        <Splitter direction="vertical" label="Resize the entries pane" onUserResize={() => setEntriesSizedByUser(true)} />
-        <Panel
-          id="entry"
-          order={2}
-          minSize={25}
-          className="pane-entry"
-          onKeyDown={(event) => {
-            if (event.key === 'Escape' && !isTypingTarget(event.target)) entriesRef.current?.focus();
-          }}
-        >
-          {selection.entryId ? (
-            <EntryView
-              ref={entryRef}
-              id={selection.entryId}
-              revision={revision}
-              now={now}
-              hotkeys={active}
-              readLogKept={session?.format !== 'metnos-v1'}
-              maximized={maximized}
-              onToggleMaximized={() => setMaximized((m) => !m)}
-              onOpenEntry={(entryId) => onSelect({ ...selection, entryId })}
-              dbPath={session?.file}
-              at={selection.at && selection.at.entryId === selection.entryId ? selection.at : null}
-            />
-          ) : (
-            <NoEntry />
-          )}
-        </Panel>
-        </PanelGroup>
+            >
+              <h2 className="pane-title">
+                {selection.turnId ? (
+                  <>
+                    Entries of <span className="mono">{selection.turnId}</span>
+                  </>
+                ) : (
+                  'Entries'
+                )}
+              </h2>
+              {selection.turnId === null ? (
+                <Empty>Select a turn (↑ ↓ then Enter) to see its entries.</Empty>
+              ) : (
+                <EntriesTable
+                  ref={entriesRef}
+                  turnId={selection.turnId}
+                  revision={revision}
+                  entries={entryList}
+                  status={entryList ? entries.status : 'loading'}
+                  error={entries.error}
+                  now={now}
+                  selectedId={selection.entryId}
+                  onSelect={(entryId) => {
+                    onSelect({ ...selection, entryId });
+                    setPendingFocus('entry');
+                  }}
+                  onRetry={entries.reload}
+                />
+              )}
+            </Panel>
+            <Splitter direction="vertical" label="Resize the entries pane" onUserResize={() => setEntriesSizedByUser(true)} />
+            <Panel
+              id="entry"
+              order={2}
+              minSize={25}
+              className="pane-entry"
+              onKeyDown={(event) => {
+                if (event.key === 'Escape' && !isTypingTarget(event.target)) entriesRef.current?.focus();
+              }}
+            >
+              {selection.entryId ? (
+                <EntryView
+                  ref={entryRef}
+                  id={selection.entryId}
+                  revision={revision}
+                  now={now}
+                  hotkeys={active}
+                  readLogKept={session?.format !== 'metnos-v1'}
+                  maximized={maximized}
+                  onToggleMaximized={() => setMaximized((m) => !m)}
+                  onOpenEntry={(entryId) => onSelect({ ...selection, entryId })}
+                  dbPath={session?.file}
+                  at={selection.at && selection.at.entryId === selection.entryId ? selection.at : null}
+                />
+              ) : (
+                <NoEntry />
+              )}
+            </Panel>
+          </PanelGroup>
         </div>
       </Panel>
     </PanelGroup>

@@ -82,7 +82,9 @@ export function useTurns(query: string, { sort, direction }: TurnOrder, revision
     }
     busy.current = true;
     setPending(true);
-    (takePrimed(limit, sort, direction, query) ?? api.turnsList({ limit, sort, ...(direction === 'asc' ? { direction } : {}), ...(query ? { query } : {}) })).then(
+    (
+      takePrimed(limit, sort, direction, query) ?? api.turnsList({ limit, sort, ...(direction === 'asc' ? { direction } : {}), ...(query ? { query } : {}) })
+    ).then(
       (page) => {
         if (generation.current !== id) return;
         busy.current = false;

@@ -12,7 +12,15 @@ import type { Match } from './marks';
  * that window is on screen. `request` is the read on screen, `reload` re-reads it (when the window to read is
  * the same request, as after scrolling moved the window away).
  */
-export function useReveal(view: TextWindow | null, textRef: RefObject<SliceTextHandle | null>, total: number | null, width: number, request: ReadOptions, onRequest: (r: ReadOptions) => void, reload: () => void) {
+export function useReveal(
+  view: TextWindow | null,
+  textRef: RefObject<SliceTextHandle | null>,
+  total: number | null,
+  width: number,
+  request: ReadOptions,
+  onRequest: (r: ReadOptions) => void,
+  reload: () => void,
+) {
   const pending = useRef<Match | null>(null);
 
   const scrollIfShown = useCallback((): boolean => {

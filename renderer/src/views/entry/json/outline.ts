@@ -37,10 +37,7 @@ export function pathKey(path: JsonPath): string {
 
 /** "$.files[3].name"-style text of a path (keys that are not identifiers are quoted). */
 export function pathText(path: JsonPath): string {
-  return (
-    '$' +
-    path.map((p) => (typeof p === 'number' ? `[${p}]` : /^[A-Za-z_$][\w$]*$/.test(p) ? `.${p}` : `[${JSON.stringify(p)}]`)).join('')
-  );
+  return '$' + path.map((p) => (typeof p === 'number' ? `[${p}]` : /^[A-Za-z_$][\w$]*$/.test(p) ? `.${p}` : `[${JSON.stringify(p)}]`)).join('');
 }
 
 function kindOf(value: unknown): JsonRow['kind'] {
@@ -81,7 +78,12 @@ export function outlineRows(root: unknown, openness: Openness): { rows: JsonRow[
   const kind = kindOf(root);
   if (kind !== 'object' && kind !== 'array') {
     const text = JSON.stringify(root);
-    return { rows: [{ depth: 0, key: null, path: [], kind, size: 0, preview: text.length > PREVIEW_UNITS ? text.slice(0, PREVIEW_UNITS) + '…' : text, expanded: false }], truncated: false };
+    return {
+      rows: [
+        { depth: 0, key: null, path: [], kind, size: 0, preview: text.length > PREVIEW_UNITS ? text.slice(0, PREVIEW_UNITS) + '…' : text, expanded: false },
+      ],
+      truncated: false,
+    };
   }
   const complete = visit(root, [], 0);
   return { rows, truncated: !complete };
@@ -147,13 +149,23 @@ export function createOutlineHost(): (request: OutlineRequest) => OutlineRespons
         return { type: 'parsed', seq: request.seq, ok: true, rootKind: kind, rootSize: size };
       }
       case 'rows': {
-        const { rows, truncated } = outlineRows(root, { openDepth: request.openDepth, expanded: new Set(request.expanded), collapsed: new Set(request.collapsed) });
+        const { rows, truncated } = outlineRows(root, {
+          openDepth: request.openDepth,
+          expanded: new Set(request.expanded),
+          collapsed: new Set(request.collapsed),
+        });
         shown = rows;
         shownSeq = request.seq;
         return { type: 'rows', seq: request.seq, count: rows.length, rows: rows.slice(0, FIRST_ROWS), truncated };
       }
       case 'window':
-        return { type: 'window', seq: request.seq, of: request.of, from: request.from, rows: request.of === shownSeq ? shown.slice(Math.max(0, request.from), Math.max(0, request.to)) : [] };
+        return {
+          type: 'window',
+          seq: request.seq,
+          of: request.of,
+          from: request.from,
+          rows: request.of === shownSeq ? shown.slice(Math.max(0, request.from), Math.max(0, request.to)) : [],
+        };
       case 'value':
         return { type: 'value', seq: request.seq, text: valueText(root, request.path) };
     }

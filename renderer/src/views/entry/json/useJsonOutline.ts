@@ -105,7 +105,7 @@ export function useJsonOutline(id: string, total: number) {
           if (k + READS_AHEAD < windows.length) issue(k + READS_AHEAD);
           ch.post({ type: 'append', chunk: slice.content });
           const end = windows[k]![1];
-          for (let at = slice.meta.end; at < end; ) {
+          for (let at = slice.meta.end; at < end;) {
             const more = await api.entryRead({ id, mode: 'range', start: at, end });
             if (cancelled) return;
             ch.post({ type: 'append', chunk: more.content });
@@ -166,10 +166,13 @@ export function useJsonOutline(id: string, total: number) {
     [rows, ask],
   );
 
-  const valueAt = useCallback(async (path: JsonPath) => {
-    const response = await ask({ type: 'value', seq: ++seq.current, path });
-    return response.type === 'value' ? response.text : undefined;
-  }, [ask]);
+  const valueAt = useCallback(
+    async (path: JsonPath) => {
+      const response = await ask({ type: 'value', seq: ++seq.current, path });
+      return response.type === 'value' ? response.text : undefined;
+    },
+    [ask],
+  );
 
   return { status, rows, outline, valueAt, need };
 }
