@@ -22,28 +22,38 @@ const LEGACY_ID = /^[0-9a-f]{32}$/;
 const POOL = Buffer.alloc(4_096);
 let poolAt = POOL.length;
 
-/** 32 lowercase hex digits of fresh CSPRNG randomness (128 bits). */
-function randomHex(): string {
+/** The next 16 bytes of fresh CSPRNG randomness, as a view into the pool: read it before the next draw. */
+function drawRandom(): Buffer {
   if (poolAt + 16 > POOL.length) {
     randomFillSync(POOL);
     poolAt = 0;
   }
-  const hex = POOL.toString('hex', poolAt, poolAt + 16);
-  POOL.fill(0, poolAt, poolAt + 16); // a served random part does not linger in memory
   poolAt += 16;
+  return POOL.subarray(poolAt - 16, poolAt);
+}
+
+/** 32 lowercase hex digits of `random`, which is then zeroed (a served random part does not linger in memory). */
+function hexOnce(random: Buffer): string {
+  const hex = random.toString('hex');
+  random.fill(0);
   return hex;
 }
 
-/** A new entry id whose last {@link ID_PK_HEX} hex digits are `suffix` (0 <= suffix < 2^48: an encrypted row number). */
-export function newEntryIdWithSuffix(suffix: number): string {
+/**
+ * A new entry id whose last {@link ID_PK_HEX} hex digits are `suffixOf(random)`, given the id's 16 random bytes
+ * (an encrypted row number, 0 <= suffix < 2^48; the bytes are valid only during the call).
+ */
+export function newSealedEntryId(suffixOf: (random: Uint8Array) => number): string {
+  const random = drawRandom();
+  const suffix = suffixOf(random);
   if (!Number.isSafeInteger(suffix) || suffix < 0 || suffix >= 16 ** ID_PK_HEX) throw new RangeError(`id suffix ${suffix} out of range`);
-  return randomHex() + suffix.toString(16).padStart(ID_PK_HEX, '0');
+  return hexOnce(random) + suffix.toString(16).padStart(ID_PK_HEX, '0');
 }
 
 /** A new entry id for the row `pk` (an integer >= 1): 128 random bits as hex, then {@link ID_PK_HEX} hex digits of pk. */
 export function newEntryId(pk: number): string {
   if (!Number.isSafeInteger(pk) || pk < 1 || pk >= 16 ** ID_PK_HEX) throw new RangeError(`row number ${pk} does not fit an entry id`);
-  return randomHex() + pk.toString(16).padStart(ID_PK_HEX, '0');
+  return hexOnce(drawRandom()) + pk.toString(16).padStart(ID_PK_HEX, '0');
 }
 
 /** How to find an id's row: by row number (ids since schema 4), by the legacy index key (32-hex ids), or not at all. */

@@ -14,6 +14,7 @@ beforeEach(() => {
 afterEach(() => tmp.cleanup());
 
 const alice = user('alice');
+const bob = user('bob');
 
 describe('migrations', () => {
   it('are numbered 1..N without gaps', () => {
@@ -31,6 +32,7 @@ describe('migrations', () => {
     expect(db.prepare(`SELECT value FROM ${MARKER_TABLE} WHERE key = 'format'`).get()).toEqual({ value: 'scratchpad-inspector-v2' });
     const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
     expect(tables).toEqual(['chunk_lines', 'chunks', 'observations', 'read_log', MARKER_TABLE, 'turns'].sort());
+    expect(db.prepare('SELECT name FROM pragma_table_info(?) ORDER BY cid DESC LIMIT 1').pluck().get('observations')).toBe('newlines');
     expect(tables).not.toContain('entries');
     db.close();
   });
@@ -250,7 +252,7 @@ describe('migration 7 (per-turn aggregates)', () => {
     await sp.close();
 
     const db = new Database(file, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(7);
+    expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
     expect(db.prepare("SELECT * FROM turns WHERE turn_id = 't1' ORDER BY owner").all()).toEqual([
       {
         owner: 'alice',
@@ -316,5 +318,105 @@ describe('migration 6 (ids hide row numbers)', () => {
     } finally {
       tmp.cleanup();
     }
+  });
+});
+
+describe('migration 8 (line count with the row)', () => {
+  it('moves the counts of one-chunk texts into their rows, keeps those of longer texts; lines and search agree', async () => {
+    const file = tmp.file();
+    createV2File(file, resolveOptions({}), 7);
+    const seed = new Database(file);
+    const insert = seed.prepare(
+      `INSERT INTO observations (pk, id, id_key, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units,
+        chunk_units, created_at, expires_at, actor, channel, detected_type, sha256, handle)
+       VALUES (?, ?, -1, 'alice', 't1', ?, 'x', ?, 0, ?, ?, 4, 10, 4000000000, NULL, NULL, NULL, 'x', NULL)`,
+    );
+    const chunk = seed.prepare('INSERT INTO chunks (key, summary, byte_start, unit_start, cp_index, data) VALUES (?, ?, ?, ?, NULL, ?)');
+    const lines = seed.prepare('INSERT INTO chunk_lines (key, newlines) VALUES (?, ?)');
+    const span = 1_048_576;
+    // Row 1: three chunks of 4 code points; row 2: one chunk; row 3: an empty text (its empty chunk 0 had a count); row 4: binary.
+    const [long, one, empty, bin] = [newEntryId(1), newEntryId(2), newEntryId(3), newEntryId(4)];
+    insert.run(1, long, 1, 'text', 12, 12);
+    ['ab\nc', 'd\nef', '\n\ngh'].forEach((data, seq) => {
+      chunk.run(span + seq, seq === 0 ? 'ab' : null, seq * 4, seq * 4, Buffer.from(data));
+      lines.run(span + seq, (data.match(/\n/g) ?? []).length);
+    });
+    insert.run(2, one, 2, 'text', 4, 4);
+    chunk.run(2 * span, 'x\ny\n', 0, 0, Buffer.from('x\ny\n'));
+    lines.run(2 * span, 2);
+    insert.run(3, empty, 3, 'text', 0, 0);
+    chunk.run(3 * span, '', 0, 0, Buffer.alloc(0));
+    lines.run(3 * span, 0);
+    insert.run(4, bin, 4, 'binary', 3, 3);
+    chunk.run(4 * span, 'bin', 0, 0, Buffer.from([0x0a, 0x0a, 0x01]));
+    seed.close();
+
+    const sp = await openScratchpad(file, { clock: () => 100 });
+    expect((await sp.read(alice, long, { mode: 'lines', start: 1, end: 4 })).lines).toEqual(['cd', 'ef', '']);
+    const read = await sp.read(alice, one, { mode: 'lines', start: 0, end: 5 });
+    expect([read.lines, read.meta.totalLines]).toEqual([['x', 'y'], 2]);
+    expect((await sp.read(alice, empty, { mode: 'lines', start: 0, end: 5 })).lines).toEqual([]);
+    expect((await sp.search(alice, { pattern: 'y' })).hits.map((h) => [h.id, h.offset, h.line])).toEqual([[one, 2, 2]]);
+    expect((await sp.search(alice, { pattern: 'gh' })).hits.map((h) => [h.id, h.offset, h.line])).toEqual([[long, 10, 5]]);
+    // A new one-chunk text writes no chunk_lines row; a new long one writes one per chunk.
+    const fresh = (await sp.put(alice, { turnId: 't2', stepNum: 1, executorName: 'x', observation: 'p\nq' })).scratchpad_id;
+    expect((await sp.read(alice, fresh, { mode: 'lines', start: 1, end: 2 })).lines).toEqual(['q']);
+    await sp.close();
+
+    const db = new Database(file, { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
+    expect(db.prepare('SELECT pk, newlines FROM observations ORDER BY pk').all()).toEqual([
+      { pk: 1, newlines: 4 },
+      { pk: 2, newlines: 2 },
+      { pk: 3, newlines: 0 },
+      { pk: 4, newlines: null },
+      { pk: 5, newlines: 1 },
+    ]);
+    expect(db.prepare('SELECT key, newlines FROM chunk_lines ORDER BY key').all()).toEqual([
+      { key: span, newlines: 1 },
+      { key: span + 1, newlines: 1 },
+      { key: span + 2, newlines: 2 },
+    ]);
+    db.close();
+  });
+});
+
+describe('migration 9 (id suffix keyed by the random part)', () => {
+  it('keeps resolving ids written before (plain and permuted row numbers) through the legacy index, only for their owner', async () => {
+    const file = tmp.file();
+    createV2File(file, resolveOptions({}), 8);
+    const seed = new Database(file);
+    const insert = seed.prepare(
+      `INSERT INTO observations (pk, id, id_key, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units,
+        chunk_units, created_at, expires_at, actor, channel, detected_type, sha256, handle, newlines)
+       VALUES (?, ?, -1, ?, 't1', ?, 'x', 'text', 0, 5, 5, 32768, 10, 4000000000, NULL, NULL, NULL, 'x', NULL, 0)`,
+    );
+    const chunk = seed.prepare('INSERT INTO chunks (key, summary, byte_start, unit_start, cp_index, data) VALUES (?, ?, 0, 0, NULL, ?)');
+    // Row 7: a plain row-number suffix (schema 4-5); row 9: any other suffix (the Feistel permutation of schema 6-8).
+    const plain = newEntryId(7);
+    const permuted = `${'9'.repeat(32)}${'a1b2c3d4e5f6'}`;
+    insert.run(7, plain, 'alice', 1);
+    insert.run(9, permuted, 'bob', 2);
+    chunk.run(7 * 1_048_576, 'hello', Buffer.from('hello'));
+    chunk.run(9 * 1_048_576, 'world', Buffer.from('world'));
+    seed.close();
+
+    const sp = await openScratchpad(file, { clock: () => 100 });
+    expect((await sp.read(alice, plain, { mode: 'full' })).content).toBe('hello');
+    expect((await sp.read(bob, permuted, { mode: 'full' })).content).toBe('world');
+    const foreign = await errorOf(() => sp.read(alice, permuted, { mode: 'full' }));
+    const missing = await errorOf(() => sp.read(alice, `${'9'.repeat(32)}a1b2c3d4e5f7`, { mode: 'full' }));
+    expect([foreign.code, missing.code]).toEqual(['NOT_FOUND', 'NOT_FOUND']);
+    const fresh = (await sp.put(alice, { turnId: 't1', stepNum: 3, executorName: 'x', observation: 'new' })).scratchpad_id;
+    expect((await sp.read(alice, fresh, { mode: 'full' })).content).toBe('new');
+    await sp.close();
+
+    const db = new Database(file, { readonly: true });
+    expect(db.prepare('SELECT pk, id_key FROM observations ORDER BY pk').all()).toEqual([
+      { pk: 7, id_key: parseInt(plain.slice(0, 13), 16) },
+      { pk: 9, id_key: parseInt('9'.repeat(13), 16) },
+      { pk: 10, id_key: -1 },
+    ]);
+    db.close();
   });
 });

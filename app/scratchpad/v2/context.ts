@@ -20,13 +20,18 @@ export class StoreContext {
   private cipher: IdCipher | null = null;
 
   /**
-   * The file's id cipher (id-cipher.ts), or null on a file older than migration 5 opened read-only (its ids
-   * all end with the plain row number). Looked up again while missing, so a file another process migrates is seen.
+   * The file's id cipher (id-cipher.ts), read once. CORRUPT when the file has no id key: every file at the
+   * latest schema has one (migration 6), and an older one is never opened without being migrated.
    */
-  idCipher(): IdCipher | null {
+  idCipher(): IdCipher {
     if (this.cipher === null) {
       const key = this.stmt(`SELECT value FROM ${MARKER_TABLE} WHERE key = ?`).pluck().get(ID_KEY_MARKER) as string | undefined;
-      if (key !== undefined) this.cipher = createIdCipher(key);
+      if (key === undefined) throw new ScratchpadError('CORRUPT', `${this.path}: damaged v2 file: its id key is missing`);
+      try {
+        this.cipher = createIdCipher(key);
+      } catch {
+        throw new ScratchpadError('CORRUPT', `${this.path}: damaged v2 file: its id key is not 32 hex digits`);
+      }
     }
     return this.cipher;
   }

@@ -12,13 +12,16 @@ import { expiredByTurn, statsFromTurns, turnCountOf, turnPageOf } from './turn-q
 import { unpackHandle } from '../core/stored-handle';
 
 // One page of an entry's chunks in key order, one statement (its own snapshot). The entry check matters: after gc
-// a new entry may reuse the pk (and so the chunk keys).
-const CHUNKS_OF_ENTRY = `SELECT c.data, l.newlines FROM chunks AS c LEFT JOIN chunk_lines AS l ON l.key = c.key
-  WHERE c.key BETWEEN @from AND @to AND EXISTS (SELECT 1 FROM observations WHERE pk = @pk AND id = @id) ORDER BY c.key`;
+// a new entry may reuse the pk (and so the chunk keys). A text of one chunk keeps that chunk's `\n` count in its
+// row (migration 8); a longer one in chunk_lines.
+const CHUNKS_OF_ENTRY = `SELECT c.data, CASE WHEN o.length_units <= o.chunk_units THEN o.newlines ELSE l.newlines END AS newlines
+  FROM observations AS o JOIN chunks AS c ON c.key BETWEEN @from AND @to LEFT JOIN chunk_lines AS l ON l.key = c.key
+  WHERE o.pk = @pk AND o.id = @id ORDER BY c.key`;
 /** Bytes of content a page of {@link CHUNKS_OF_ENTRY} aims at (4 bytes per unit at most): bounded memory, few statements. */
 const PAGE_UNITS = 2 ** 18;
 const LINES_OF_ENTRY = `SELECT key, newlines FROM chunk_lines WHERE key BETWEEN @from AND @to
   AND EXISTS (SELECT 1 FROM observations WHERE pk = @pk AND id = @id) ORDER BY key`;
+const LINES_OF_ROW = 'SELECT newlines FROM observations WHERE pk = ? AND id = ?';
 
 function totalsSql(bounds: readonly number[]): string {
   const buckets = [...bounds, null]
@@ -172,6 +175,12 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
       const count = Math.ceil(row.length_units / row.chunk_units);
       const base = row.pk * CHUNK_KEY_SPAN;
       return ctx.read(() => {
+        if (count === 1) {
+          const one = ctx.stmt(LINES_OF_ROW).get(row.pk, row.id) as { newlines: number | null } | undefined;
+          if (one === undefined) return null;
+          if (one.newlines === null) throw new ScratchpadError('CORRUPT', `${ctx.path}: entry ${row.id} has no line count`);
+          return [{ cpStart: 0, cpEnd: row.length_units, newlines: one.newlines }];
+        }
         const found = ctx.stmt(LINES_OF_ENTRY).all({ from: base, to: base + count - 1, pk: row.pk, id: row.id }) as { key: number; newlines: number }[];
         if (found.length !== count) {
           if (!stillThere(row)) return null;

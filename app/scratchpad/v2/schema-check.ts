@@ -30,6 +30,7 @@ const LATEST_TABLES: Readonly<Record<string, readonly string[]>> = {
     'detected_type',
     'sha256',
     'handle',
+    'newlines',
   ],
   chunks: ['key', 'summary', 'byte_start', 'unit_start', 'cp_index', 'data'],
   read_log: ['seq', 'entry_pk', 'principal', 'mode', 'unit', 'start', 'end', 'truncated', 'at'],

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { chunkNewlines } from '../search/lines';
+import { legacyIdKey } from '../ids';
 import { ID_KEY_MARKER, newIdKeyHex } from './id-cipher';
 import { rebuildTurnTotals, TURNS_TABLE_SQL } from './turn-totals';
 
@@ -194,6 +195,35 @@ export const MIGRATIONS: readonly Migration[] = [
       // (turn-totals.ts). Filled from the existing rows.
       db.exec(TURNS_TABLE_SQL);
       rebuildTurnTotals(db);
+    },
+  },
+  {
+    version: 8,
+    name: 'line count with the row',
+    up(db) {
+      // A text observation that fits one chunk (most of them) wrote a chunk_lines row of its own: one more WAL
+      // page per put. Its `\n` count now sits in its observations row (column `newlines`: the whole text's count,
+      // NULL for binary); chunk_lines keeps per-chunk counts only for texts of two or more chunks.
+      db.exec(`
+        ALTER TABLE observations ADD COLUMN newlines INTEGER;
+        UPDATE observations SET newlines = (SELECT coalesce(sum(l.newlines), 0) FROM chunk_lines AS l
+          WHERE l.key >= observations.pk * ${CHUNK_KEY_SPAN} AND l.key < (observations.pk + 1) * ${CHUNK_KEY_SPAN})
+          WHERE kind = 'text';
+        DELETE FROM chunk_lines WHERE key IN (SELECT l.key FROM observations AS o
+          JOIN chunk_lines AS l ON l.key >= o.pk * ${CHUNK_KEY_SPAN} AND l.key < (o.pk + 1) * ${CHUNK_KEY_SPAN}
+          WHERE o.length_units <= o.chunk_units);
+      `);
+    },
+  },
+  {
+    version: 9,
+    name: 'id suffix keyed by the random part',
+    up(db) {
+      // Ids written from here on end with the row number XOR a pad derived from their own random part
+      // (id-cipher.ts). The 44-hex ids written before (plain row number, schema 4-5, or the Feistel permutation,
+      // schema 6-8) are found through the legacy index instead: their first 13 hex digits become their id_key.
+      db.function('sp_legacy_id_key', { deterministic: true }, (id: unknown) => (typeof id === 'string' ? legacyIdKey(id) : null));
+      db.exec(`UPDATE observations SET id_key = sp_legacy_id_key(id) WHERE id_key < 0`);
     },
   },
 ];

@@ -1,8 +1,7 @@
-import { randomInt } from 'node:crypto';
 import type { SyntheticHandle } from '../../contract';
 import type { BackendWriter, ExpiredRecord, NewObservation } from '../core/backend';
 import { buildHandle } from '../handle';
-import { newEntryId, newEntryIdWithSuffix } from '../ids';
+import { newSealedEntryId } from '../ids';
 import { detectType, MAGIC_PREFIX_BYTES } from '../magic';
 import { summarizeBinary, summarizeStructured, summarizeText } from '../summary';
 import { ScratchpadError } from '../types';
@@ -17,16 +16,13 @@ import { addToTurn, recomputeTurn } from './turn-totals';
 
 const INSERT_OBSERVATION = `INSERT INTO observations
   (pk, id, id_key, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units, chunk_units,
-   created_at, expires_at, actor, channel, detected_type, sha256, handle)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
-/** The last row number (read inside the write transaction): rows are appended after it, and the id names it. */
-const NEXT_PK = 'SELECT coalesce(max(pk), 0) FROM observations';
+   created_at, expires_at, actor, channel, detected_type, sha256, handle, newlines)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 /**
- * Row numbers advance by 1 to PK_GAP at random: with the id cipher, a row number gc freed and a put reuses
- * would give the same id suffix again (telling a user that nobody else stored a row since its own). 2^43 row
- * numbers (chunk keys) / 512 on average: billions of puts per file.
+ * The last row number (read inside the write transaction): the row is appended after it. Dense row numbers are
+ * safe to reuse after gc: an id hides its row number under a pad drawn from its own random part (id-cipher.ts).
  */
-const PK_GAP = 1_024;
+const NEXT_PK = 'SELECT coalesce(max(pk), 0) FROM observations';
 const INSERT_CHUNK = 'INSERT INTO chunks (key, summary, byte_start, unit_start, cp_index, data) VALUES (?, ?, ?, ?, ?, ?)';
 const DELETE_CHUNKS = `DELETE FROM chunks WHERE key IN (SELECT c.key FROM json_each(?) AS j
   JOIN chunks AS c ON c.key >= j.value * ${CHUNK_KEY_SPAN} AND c.key < (j.value + 1) * ${CHUNK_KEY_SPAN})`;
@@ -57,12 +53,24 @@ function insertObservation(ctx: StoreContext, row: NewObservation): SyntheticHan
         ? summarizeStructured(obs.value)
         : summarizeText(obs.text, enc.lengthUnits);
   const detectedType = obs.kind === 'binary' ? detectType(enc.bytes.subarray(0, MAGIC_PREFIX_BYTES)) : null;
+  // Per chunk `\n` counts of a text (chunk_lines holds them for texts of two or more chunks; the row holds the sum).
+  let newlines: number | null = null;
+  let chunkLines: number[] | null = null;
+  if (obs.kind === 'text') {
+    newlines = 0;
+    chunkLines = chunkCount > 1 ? [] : null;
+    for (let seq = 0; seq < chunkCount; seq++) {
+      const n = chunkNewlines(enc.bytes.subarray(enc.byteOffsets[seq], enc.byteOffsets[seq + 1]));
+      newlines += n;
+      chunkLines?.push(n);
+    }
+  }
   return ctx.write(() => {
     const cipher = ctx.idCipher();
-    const pk = (ctx.stmt(NEXT_PK).pluck().get() as number) + (cipher === null ? 1 : 1 + randomInt(PK_GAP));
-    const id = cipher === null ? newEntryId(pk) : newEntryIdWithSuffix(cipher.encrypt(pk));
+    const pk = (ctx.stmt(NEXT_PK).pluck().get() as number) + 1;
+    const id = newSealedEntryId((random) => cipher.seal(random, pk));
     const handle = buildHandle({ id, stepNum: row.stepNum, sizeBytes: enc.bytes.length, kind: obs.kind, summary, source: obs.source });
-    // In the column order of INSERT_OBSERVATION (positional: cheaper to bind than 19 named parameters).
+    // In the column order of INSERT_OBSERVATION (positional: cheaper to bind than 20 named parameters).
     ctx
       .stmt(INSERT_OBSERVATION)
       .run(
@@ -85,9 +93,10 @@ function insertObservation(ctx: StoreContext, row: NewObservation): SyntheticHan
         detectedType,
         enc.sha256,
         packHandle(handle),
+        newlines,
       );
     const insertChunk = ctx.stmt(INSERT_CHUNK);
-    const insertLines = obs.kind === 'text' ? ctx.stmt(INSERT_LINES) : null;
+    const lines = chunkLines === null ? null : { insert: ctx.stmt(INSERT_LINES), counts: chunkLines };
     // Chunk 0 carries the summary (schema.ts); an empty observation still gets an (empty) chunk 0 for it.
     for (let seq = 0; seq < Math.max(1, chunkCount); seq++) {
       const from = enc.byteOffsets[seq] ?? 0;
@@ -102,7 +111,7 @@ function insertObservation(ctx: StoreContext, row: NewObservation): SyntheticHan
         data,
       ).changes;
       if (changes !== 1) throw new ScratchpadError('CORRUPT', `${ctx.path}: chunk ${seq} of ${id} was not written`);
-      insertLines?.run(pk * CHUNK_KEY_SPAN + seq, chunkNewlines(data));
+      lines?.insert.run(pk * CHUNK_KEY_SPAN + seq, lines.counts[seq]);
     }
     addToTurn(ctx, {
       owner: row.owner,
