@@ -3,7 +3,8 @@ import { randomFillSync, timingSafeEqual } from 'node:crypto';
 /*
  * Entry ids (issue 2: "Ids carry at least 122 random bits"). Since schema 4 an id is 32 hex digits (128 bits) from
  * the system CSPRNG, then the entry's row number (`pk`, allocated in order so inserts append) as 12 lowercase hex
- * digits: 44 hex digits. The random part comes first so that ids shortened for display stay distinct. A lookup parses the row number, fetches that one row and compares the whole id in
+ * digits: 44 hex digits. A v2 file hides the row number under a pad keyed by the file and the id's random part
+ * (v2/id-cipher.ts, {@link newSealedEntryId}). The random part comes first so that ids shortened for display stay distinct. A lookup parses the row number, fetches that one row and compares the whole id in
  * constant time, so no index on ids is written by a put. Files written before hold 32-hex ids (a UUID v4 without
  * dashes, 122 random bits); those are still found through the legacy index (schema.ts, migration 4).
  */

@@ -157,6 +157,8 @@ export async function runPuts(dir: string, pragmas: PragmaSet, scale: number): P
       raw_insert_8KB_with_encode_per_s: small.rawEncPerS ?? NaN,
       raw_insert_5MB_with_encode_MB_per_s: large.rawEncMiBPerS ?? NaN,
       put_8KB_wal_frames: small.putFrames,
+      // Where they go: frames per put by the table or index owning the page (sqlite_schema: page 1, the header).
+      ...Object.fromEntries(Object.entries(small.putFramesByObject).map(([name, frames]) => [`put_8KB_wal_frames_${name}`, frames])),
       raw_insert_8KB_wal_frames: small.rawFrames,
       put_8KB_cpu_us: small.putCpuUs,
       put_8KB_binary_cpu_us: smallBin.putCpuUs,

@@ -27,7 +27,9 @@ import { rebuildTurnTotals, TURNS_TABLE_SQL } from './turn-totals';
  *
  * The line index (schema 5): `chunk_lines` holds the `\n` count of every text chunk under the chunk's key, in
  * a table of its own so reading a 100 MB entry's index reads a few small rows, never the chunks' content (a
- * column added to `chunks` would sit after `data`, behind its overflow pages). Binary chunks have no row.
+ * column added to `chunks` would sit after `data`, behind its overflow pages). Binary chunks have no row. Since
+ * schema 8 only texts of two or more chunks have rows there: a text of one chunk keeps its count in its
+ * observations row (`newlines`, the whole text's count), so such a put writes no chunk_lines page.
  */
 
 /** `id_key` of a row written since schema 4: outside the partial legacy index (whose keys are >= 0). */
@@ -42,8 +44,8 @@ export const MARKER_FORMAT = 'scratchpad-inspector-v2';
 /** Chunks per entry addressable by one key range (2^20). */
 export const CHUNK_KEY_SPAN = 1_048_576;
 /**
- * Page size of new files, in bytes. 4 KiB (SQLite's default): a small put touches about six pages (row,
- * turn index, chunk leaf and overflow, header); with 64 KiB pages each of those would be a 64 KiB WAL frame, which made small puts
+ * Page size of new files, in bytes. 4 KiB (SQLite's default): a small put touches about seven pages (row,
+ * turn index, chunk leaf and overflow, turn aggregates, header); with 64 KiB pages each of those would be a 64 KiB WAL frame, which made small puts
  * four times slower, while large puts and slices gained little (measured; see the bench).
  */
 export const PAGE_SIZE = 4_096;
@@ -182,7 +184,7 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'ids hide row numbers',
     up(db) {
       // The key of the id cipher (id-cipher.ts): ids written from here on end with the encrypted row number.
-      // Ids written before keep the plain one and still resolve (lookup.ts tries both).
+      // Ids written before keep the plain one and still resolve (since migration 9 through the legacy index).
       db.prepare(`INSERT OR IGNORE INTO ${MARKER_TABLE} (key, value) VALUES (?, ?)`).run(ID_KEY_MARKER, newIdKeyHex());
     },
   },
