@@ -24,16 +24,20 @@ const DOOMED_FROM = (ownerFilter: string) => `turns AS t CROSS JOIN observations
  * Two answers built inside SQLite rather than one JavaScript object per doomed row (making 10,000 row objects
  * cost more than finding the rows): the sorted pks as one JSON array, and the rows and bytes per turn.
  */
-const PKS = (from: string) => `SELECT coalesce(json_group_array(pk), '[]') FROM (SELECT o.pk AS pk FROM ${from} ORDER BY o.pk)`;
+const PKS = (from: string) =>
+  `SELECT coalesce(json_group_array(pk), '[]') AS pks, coalesce(json_group_array(pk * ${CHUNK_KEY_SPAN}), '[]') AS firsts FROM (SELECT o.pk AS pk FROM ${from} ORDER BY o.pk)`;
 const PER_TURN = (from: string) =>
   `SELECT t.turn_id AS turnId, t.owner AS owner, count(*) AS rows, sum(o.size_bytes) AS bytes FROM ${from} GROUP BY t.turn_id, t.owner`;
 const OF_OWNER = { pks: PKS(DOOMED_FROM(' AND t.owner = @owner')), perTurn: PER_TURN(DOOMED_FROM(' AND t.owner = @owner')) };
 const OF_ALL = { pks: PKS(DOOMED_FROM('')), perTurn: PER_TURN(DOOMED_FROM('')) };
-/** The keys of the doomed rows' chunks (and line counts): each entry's keys are one range (schema.ts). */
-const KEYS_OF = (table: string) => `DELETE FROM ${table} WHERE key IN (SELECT c.key FROM json_each(?) AS j
-  JOIN ${table} AS c ON c.key >= j.value * ${CHUNK_KEY_SPAN} AND c.key < (j.value + 1) * ${CHUNK_KEY_SPAN})`;
-const DELETE_CHUNKS = KEYS_OF('chunks');
-const DELETE_LINES = KEYS_OF('chunk_lines');
+/*
+ * Chunks and line counts in two statements: first the key of each doomed row's chunk 0 (every row has one;
+ * most small rows have no other), deleted by key; then whatever else lies in each row's key range (schema.ts).
+ * The range join alone, for every chunk, sought each key twice: 20-30% more CPU (measured on the gc bench file).
+ */
+const DELETE_FIRSTS = (table: string) => `DELETE FROM ${table} WHERE key IN (SELECT value FROM json_each(?))`;
+const DELETE_RESTS = (table: string) => `DELETE FROM ${table} WHERE key IN (SELECT c.key FROM json_each(?) AS j
+  JOIN ${table} AS c ON c.key > j.value * ${CHUNK_KEY_SPAN} AND c.key < (j.value + 1) * ${CHUNK_KEY_SPAN})`;
 const DELETE_LOG = 'DELETE FROM read_log WHERE entry_pk IN (SELECT value FROM json_each(?))';
 const DELETE_ROWS = 'DELETE FROM observations WHERE pk IN (SELECT value FROM json_each(?))';
 
@@ -49,9 +53,11 @@ export function deleteExpiredRows(ctx: StoreContext, scope: OwnerScope, now: num
     const turns = ctx.stmt(sql.perTurn).all(params) as { turnId: string; owner: string; rows: number; bytes: number }[];
     if (turns.length === 0) return [];
     // One statement per table, looping inside SQLite over the doomed pks (in storage order).
-    const pks = ctx.stmt(sql.pks).pluck().get(params) as string;
-    ctx.stmt(DELETE_CHUNKS).run(pks);
-    ctx.stmt(DELETE_LINES).run(pks);
+    const { pks, firsts } = ctx.stmt(sql.pks).get(params) as { pks: string; firsts: string };
+    for (const table of ['chunks', 'chunk_lines']) {
+      ctx.stmt(DELETE_FIRSTS(table)).run(firsts);
+      ctx.stmt(DELETE_RESTS(table)).run(pks);
+    }
     if (ctx.stmt('SELECT 1 FROM read_log LIMIT 1').get() !== undefined) ctx.stmt(DELETE_LOG).run(pks);
     const deleted = ctx.stmt(DELETE_ROWS).run(pks).changes;
     const expected = turns.reduce((n, t) => n + t.rows, 0);
