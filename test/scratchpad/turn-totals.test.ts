@@ -75,7 +75,18 @@ describe('per-turn aggregates (v2 turns table)', () => {
       expect(page.turns.map((t) => ({ id: t.turnId, n: t.entryCount }))).toEqual(listed);
       expect(page.total).toBe(listed.length);
       expect((await sp.stats(user('shared'))).rows).toBe(listed.reduce((s, t) => s + t.n, 0));
+      // gc finds its rows through the aggregates (v2/gc.ts): a gc far in the future leaves no row, chunk or line count.
+      const far = Date.now() / 1000 + 1e6;
+      expect((await sp.gc(user('shared'), { now: far })).deletedRows).toBe(listed.reduce((s, t) => s + t.n, 0));
       await sp.close();
+      const after = new Database(file, { readonly: true });
+      expect(['observations', 'chunks', 'chunk_lines', 'turns'].map((table) => [table, after.prepare(`SELECT count(*) FROM ${table}`).pluck().get()])).toEqual([
+        ['observations', 0],
+        ['chunks', 0],
+        ['chunk_lines', 0],
+        ['turns', 0],
+      ]);
+      after.close();
     } finally {
       tmp.cleanup();
     }

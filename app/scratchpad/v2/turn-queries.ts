@@ -38,9 +38,11 @@ const SORT_COLUMN: Record<TurnSort, string> = {
 /**
  * The query filter: a substring of the turn id or of an executor name (never across two names), ASCII
  * case-insensitive as LIKE is (the core lowercased the query); bound as @q, a LIKE pattern with '\\' escapes.
+ * The executor names are tested first: a name recurs across many turns (a query naming a tool matches most of
+ * them, and OR then skips the turn id), while a turn id fragment matches few turns.
  */
 function matchSql(query: string): string {
-  return query.includes(EXECUTOR_SEPARATOR) ? "turn_id LIKE @q ESCAPE '\\'" : "(turn_id LIKE @q ESCAPE '\\' OR executors LIKE @q ESCAPE '\\')";
+  return query.includes(EXECUTOR_SEPARATOR) ? "turn_id LIKE @q ESCAPE '\\'" : "(executors LIKE @q ESCAPE '\\' OR turn_id LIKE @q ESCAPE '\\')";
 }
 
 /** The LIKE pattern of a query: `%query%` with %, _ and the escape character escaped. */
@@ -78,11 +80,15 @@ export function turnPageOf(ctx: StoreContext, q: TurnPageQuery): TurnRecord[] {
   const order = turnOrderSql(key, 'turn_id', q.direction);
   const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
   // An owner's page sorts only (sort value, turn id) of its turns, then reads the whole rows of the page alone:
-  // a sorter of narrow rows is most of the cost of a first page.
+  // a sorter of narrow rows is most of the cost of a first page. A descending page scans the turns in
+  // descending turn id (a subquery with its own ORDER BY and LIMIT is kept apart, not flattened): rows tied on
+  // the sort value, or whose value grows with the turn id, then arrive best first and the sorter of
+  // ORDER BY ... LIMIT drops each later one after one comparison instead of inserting every row.
+  const scanOrder = q.direction === 'desc' && q.sort !== 'turnId' ? ' ORDER BY t.turn_id DESC LIMIT -1' : '';
   const sql =
     q.scope.kind === 'owner'
       ? `SELECT * FROM (${turnsInScope(q.scope)}) AS g WHERE turn_id IN (SELECT turn_id FROM (SELECT turn_id, ${q.sort === 'expiredCount' ? `${EXPIRED_ROWS} AS expired_count` : key === 'turn_id' ? 'NULL' : key},
-        executors FROM turns AS t WHERE t.owner = @owner) ${filter} ORDER BY ${order} LIMIT @limit) ORDER BY ${order}`
+        executors FROM turns AS t WHERE t.owner = @owner${scanOrder}) ${filter} ORDER BY ${order} LIMIT @limit) ORDER BY ${order}`
       : `SELECT * FROM (${turnsInScope(q.scope)}) AS g ${filter} ORDER BY ${order} LIMIT @limit`;
   const rows = ctx.read(() => ctx.stmt(sql).all(params)) as TurnRow[];
   return rows.map((r) => ({

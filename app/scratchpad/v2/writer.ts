@@ -1,5 +1,5 @@
 import type { SyntheticHandle } from '../../contract';
-import type { BackendWriter, ExpiredRecord, NewObservation } from '../core/backend';
+import type { BackendWriter, NewObservation } from '../core/backend';
 import { buildHandle } from '../handle';
 import { newSealedEntryId } from '../ids';
 import { detectType, MAGIC_PREFIX_BYTES } from '../magic';
@@ -13,6 +13,7 @@ import { CHUNK_KEY_SPAN, NO_LEGACY_KEY } from './schema';
 import { scopeSql } from './scope';
 import { packHandle } from '../core/stored-handle';
 import { addToTurn, recomputeTurn } from './turn-totals';
+import { deleteExpiredRows } from './gc';
 
 const INSERT_OBSERVATION = `INSERT INTO observations
   (pk, id, id_key, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units, chunk_units,
@@ -24,13 +25,7 @@ const INSERT_OBSERVATION = `INSERT INTO observations
  */
 const NEXT_PK = 'SELECT coalesce(max(pk), 0) FROM observations';
 const INSERT_CHUNK = 'INSERT INTO chunks (key, summary, byte_start, unit_start, cp_index, data) VALUES (?, ?, ?, ?, ?, ?)';
-const DELETE_CHUNKS = `DELETE FROM chunks WHERE key IN (SELECT c.key FROM json_each(?) AS j
-  JOIN chunks AS c ON c.key >= j.value * ${CHUNK_KEY_SPAN} AND c.key < (j.value + 1) * ${CHUNK_KEY_SPAN})`;
 const INSERT_LINES = 'INSERT INTO chunk_lines (key, newlines) VALUES (?, ?)';
-const DELETE_LINES = `DELETE FROM chunk_lines WHERE key IN (SELECT c.key FROM json_each(?) AS j
-  JOIN chunk_lines AS c ON c.key >= j.value * ${CHUNK_KEY_SPAN} AND c.key < (j.value + 1) * ${CHUNK_KEY_SPAN})`;
-const DELETE_LOG = 'DELETE FROM read_log WHERE entry_pk IN (SELECT value FROM json_each(?))';
-const DELETE_ROWS = 'DELETE FROM observations WHERE pk IN (SELECT value FROM json_each(?))';
 const EMPTY = Buffer.alloc(0);
 
 /**
@@ -133,30 +128,7 @@ export function createV2Writer(ctx: StoreContext): BackendWriter {
       return insertObservation(ctx, row);
     },
     async deleteExpired(scope, now) {
-      const filter = scopeSql(scope);
-      return ctx.write((): ExpiredRecord[] => {
-        const rows = ctx
-          .stmt(`SELECT pk, turn_id, owner, size_bytes FROM observations WHERE expires_at <= @now${filter.sql}`)
-          .all({ now, ...filter.params }) as {
-          pk: number;
-          turn_id: string;
-          owner: string;
-          size_bytes: number;
-        }[];
-        if (rows.length > 0) {
-          // One statement per table, looping inside SQLite over the doomed pks (in storage order).
-          const pks = JSON.stringify(rows.map((r) => r.pk).sort((a, b) => a - b));
-          ctx.stmt(DELETE_CHUNKS).run(pks);
-          ctx.stmt(DELETE_LINES).run(pks);
-          if (ctx.stmt('SELECT 1 FROM read_log LIMIT 1').get() !== undefined) ctx.stmt(DELETE_LOG).run(pks);
-          const deleted = ctx.stmt(DELETE_ROWS).run(pks).changes;
-          if (deleted !== rows.length) throw new ScratchpadError('BUSY', `${ctx.path}: rows changed during gc; nothing was deleted`);
-          const touched = new Map<string, { owner: string; turnId: string }>();
-          for (const r of rows) touched.set(JSON.stringify([r.owner, r.turn_id]), { owner: r.owner, turnId: r.turn_id });
-          for (const t of touched.values()) recomputeTurn(ctx, t.owner, t.turnId);
-        }
-        return rows.map((r) => ({ turnId: r.turn_id, owner: r.owner, rows: 1, bytes: r.size_bytes }));
-      });
+      return deleteExpiredRows(ctx, scope, now);
     },
     async setExpiry(scope, target, expiresAt) {
       return ctx.write(() => {

@@ -1,0 +1,82 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { openScratchpadWithLayout } from '../../app/scratchpad/open';
+import { fakeClock, operator, tempDir, user } from './helpers';
+
+/*
+ * v2 gc deletes each doomed row's chunk 0 by key, then the rest of its key range (v2/gc.ts). With 4 units a
+ * chunk, rows of 0, 1, 4, 5 and 30 units have 1, 1, 1, 2 and 8 chunks: every chunk and line count of a doomed
+ * row must go, every one of a kept row (of the same turn, another turn, another owner) must stay.
+ */
+const T0 = 1_800_000_000;
+const alice = user('alice');
+const bob = user('bob');
+let tmp: ReturnType<typeof tempDir>;
+const clock = fakeClock(T0);
+
+beforeEach(() => {
+  tmp = tempDir();
+  clock.set(T0);
+});
+afterEach(() => tmp.cleanup());
+
+/** Chunk keys and line-count keys per row number, read from the file. */
+function storedKeys(file: string): { chunks: Record<number, number>; lines: Record<number, number>; rows: number[] } {
+  const db = new Database(file, { readonly: true });
+  try {
+    const per = (table: string) =>
+      Object.fromEntries(
+        (db.prepare(`SELECT key / 1048576 AS pk, count(*) AS n FROM ${table} GROUP BY pk ORDER BY pk`).all() as { pk: number; n: number }[]).map((r) => [
+          r.pk,
+          r.n,
+        ]),
+      );
+    return { chunks: per('chunks'), lines: per('chunk_lines'), rows: db.prepare('SELECT pk FROM observations ORDER BY pk').pluck().all() as number[] };
+  } finally {
+    db.close();
+  }
+}
+
+describe('v2 gc', () => {
+  it('removes every chunk and line count of the expired rows and none of the rows it keeps', async () => {
+    const file = tmp.file();
+    const sp = await openScratchpadWithLayout(file, { clock: clock.now }, { textChunkCodePoints: 4, binaryChunkBytes: 4 });
+    const contents = ['', 'a', 'abcd', 'abcde', 'x\n'.repeat(15)];
+    const doomed: string[] = [];
+    for (const [i, content] of contents.entries()) {
+      doomed.push((await sp.put(alice, { turnId: 'gone', stepNum: i, executorName: 'e', observation: { content }, ttlSeconds: 10 })).scratchpad_id);
+      await sp.put(alice, { turnId: 'gone', stepNum: 100 + i, executorName: 'e', observation: { content }, ttlSeconds: 1_000 });
+      await sp.put(alice, { turnId: 'kept', stepNum: i, executorName: 'e', observation: { content }, ttlSeconds: 1_000 });
+      await sp.put(bob, { turnId: 'gone', stepNum: i, executorName: 'e', observation: { content }, ttlSeconds: 10 });
+    }
+    await sp.put(alice, { turnId: 'gone', stepNum: 9, executorName: 'e', observation: { content: new Uint8Array(9) }, ttlSeconds: 10 });
+    const before = storedKeys(file);
+    expect(before.rows).toHaveLength(21);
+    expect(Object.values(before.chunks)).toEqual(expect.arrayContaining([1, 2, 8, 3]));
+
+    clock.set(T0 + 10);
+    const result = await sp.gc(alice);
+    expect(result).toMatchObject({ deletedRows: 6, turns: [{ turnId: 'gone', owner: 'alice', rows: 6, bytes: 0 + 1 + 4 + 5 + 30 + 9 }] });
+
+    const after = storedKeys(file);
+    const gone = before.rows.filter((pk) => !after.rows.includes(pk));
+    expect(gone).toHaveLength(6);
+    const without = (m: Record<number, number>) => Object.fromEntries(Object.entries(m).filter(([pk]) => !gone.includes(Number(pk))));
+    expect(after.chunks).toEqual(without(before.chunks));
+    expect(after.lines).toEqual(without(before.lines));
+    for (const id of doomed) await expect(sp.describe(alice, id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    // What is left reads back whole, and the turn's aggregates match its rows.
+    const left = await sp.listForTurn(alice, 'gone');
+    expect(left.map((e) => e.sizeBytes)).toEqual([0, 1, 4, 5, 30]);
+    expect((await sp.read(alice, left[4]!.id, { mode: 'full' })).content).toBe('x\n'.repeat(15));
+    expect((await sp.listTurns(alice, { sort: 'turnId', direction: 'asc' })).turns.map((t) => [t.turnId, t.entryCount, t.totalBytes])).toEqual([
+      ['gone', 5, 40],
+      ['kept', 5, 40],
+    ]);
+    // The operator's gc then removes bob's rows, and his turn's aggregate row with them.
+    expect((await sp.gc(operator)).deletedRows).toBe(5);
+    expect((await sp.listTurns(bob)).turns).toEqual([]);
+    expect(Object.keys(storedKeys(file).chunks)).toHaveLength(10);
+    await sp.close();
+  });
+});
