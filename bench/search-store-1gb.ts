@@ -5,7 +5,7 @@
  * followed. Warm cache: the put leaves the file in the page cache and one untimed search runs first.
  */
 import path from 'node:path';
-import { MAX_SEARCH_HITS } from '../app/contract/search';
+import { best, PeakRss, searchAll } from './lib/search-scan';
 import { expectEqual, open, USER } from './lib/store';
 
 /** Figures of {@link runStoreScan}: MiB/s of best runs, ms of the best run, MiB of RSS. */
@@ -19,29 +19,11 @@ export interface StoreScanReport {
   readonly storeFoldMBps: number;
   readonly storeFoldHits: number;
   readonly storeFirstHitMs: number;
-  /** Peak RSS sampled after each page of the literal scans, minus RSS before them (MiB). */
+  /** Peak RSS (the kernel's high-water mark) over the warm and the timed literal scans, minus RSS before them (MiB). */
   readonly storeRssGrowthMB: number;
 }
 
 const MiB = 2 ** 20;
-
-async function timed(fn: () => Promise<unknown>): Promise<[number, number]> {
-  const c0 = process.cpuUsage();
-  const t0 = process.hrtime.bigint();
-  await fn();
-  const c = process.cpuUsage(c0);
-  return [Number(process.hrtime.bigint() - t0) / 1e6, (c.user + c.system) / 1000];
-}
-
-/** Best wall-clock run of `n` (the machine is shared) with that run's CPU ms. */
-async function best(n: number, fn: () => Promise<unknown>): Promise<[number, number]> {
-  let b: [number, number] = [Infinity, 0];
-  for (let i = 0; i < n; i++) {
-    const r = await timed(fn);
-    if (r[0] < b[0]) b = r;
-  }
-  return b;
-}
 
 /**
  * Puts each of `texts` (called once per index, so only one text is held at a time) as a row of a fresh v2 file in
@@ -58,25 +40,14 @@ export async function runStoreScan(dir: string, count: number, textOf: (i: numbe
       await store.put(USER, { turnId: `bench-search-${i % 3}`, stepNum: i, executorName: 'bench', observation: { content } });
     }
     const MB = bytes / MiB;
-    let peak = 0;
-    const all = async (pattern: string, caseSensitive: boolean): Promise<number> => {
-      let hits = 0;
-      let cursor: string | undefined;
-      do {
-        const r = await store.search(USER, { pattern, caseSensitive, limit: MAX_SEARCH_HITS, ...(cursor === undefined ? {} : { cursor }) });
-        hits += r.hits.length;
-        cursor = r.nextCursor ?? undefined;
-        peak = Math.max(peak, process.memoryUsage().rss);
-      } while (cursor !== undefined);
-      return hits;
-    };
-    await all(needle, true); // warm: the page cache and the statements
     global.gc?.();
-    const rssBefore = process.memoryUsage().rss;
-    peak = rssBefore;
+    // From before the first search (the warm one too), so nothing it keeps mapped or allocated is hidden.
+    const rss = new PeakRss();
+    const all = (pattern: string, caseSensitive: boolean) => searchAll(store, USER, { pattern, caseSensitive }, () => rss.sample());
+    await all(needle, true); // warm: the page cache and the statements
     let storeHits = 0;
     const [literalMs, literalCpuMs] = await best(3, async () => (storeHits = await all(needle, true)));
-    const storeRssGrowthMB = (peak - rssBefore) / MiB;
+    const storeRssGrowthMB = rss.growthMB();
     let storeFoldHits = 0;
     const [foldMs] = await best(2, async () => (storeFoldHits = await all(needle.toUpperCase(), false)));
     const [firstHitMs] = await best(5, async () =>

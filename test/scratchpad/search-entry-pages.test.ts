@@ -35,7 +35,7 @@ async function seed(): Promise<Put[]> {
     if (i % 3 === 0) clock.advance(1);
     const owner = i % 5 < 3 ? 'alice' : 'bob';
     const content = i % 7 === 0 ? `row ${i}: hit and hit` : `row ${i}: one hit`;
-    const h = await sp.put(owner === 'alice' ? alice : bob, { turnId: `turn-${i % 4}`, stepNum: i, observation: { content } });
+    const h = await sp.put(owner === 'alice' ? alice : bob, { turnId: `turn-${i % 4}`, stepNum: i, executorName: 'shell', observation: { content } });
     out.push({ id: h.scratchpad_id, createdAt: clock.now(), owner });
   }
   return out;
