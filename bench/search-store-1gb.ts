@@ -4,6 +4,7 @@
  * rows (owner-scoped listing, each entry's chunks read from SQLite, hits with names and previews), cursors
  * followed. Warm cache: the put leaves the file in the page cache and one untimed search runs first.
  */
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { best, PeakRss, searchAll } from './lib/search-scan';
 import { expectEqual, open, USER } from './lib/store';
@@ -24,22 +25,12 @@ export interface StoreScanReport {
 }
 
 const MiB = 2 ** 20;
+const CHILD = path.join(import.meta.dirname, 'search-scan-child.ts');
 
-/**
- * Puts each of `texts` (called once per index, so only one text is held at a time) as a row of a fresh v2 file in
- * `dir`, then: a whole literal search for `needle` (best of 3), the same case-insensitive with the needle
- * upper-cased (best of 2), and a first-hit search for the common `word` with limit 1 (best of 5).
- */
-export async function runStoreScan(dir: string, count: number, textOf: (i: number) => string, needle: string, word: string): Promise<StoreScanReport> {
-  const store = await open(path.join(dir, 'search-store-1gb.db'));
+/** The searches of {@link runStoreScan} on the file at `file` (run in a fresh process: search-scan-child.ts). */
+export async function scanStore(file: string, MB: number, needle: string, word: string): Promise<StoreScanReport> {
+  const store = await open(file);
   try {
-    let bytes = 0;
-    for (let i = 0; i < count; i++) {
-      const content = textOf(i);
-      bytes += Buffer.byteLength(content, 'utf8');
-      await store.put(USER, { turnId: `bench-search-${i % 3}`, stepNum: i, executorName: 'bench', observation: { content } });
-    }
-    const MB = bytes / MiB;
     global.gc?.();
     // From before the first search (the warm one too), so nothing it keeps mapped or allocated is hidden.
     const rss = new PeakRss();
@@ -66,4 +57,30 @@ export async function runStoreScan(dir: string, count: number, textOf: (i: numbe
   } finally {
     await store.close();
   }
+}
+
+/**
+ * Puts each of `texts` (called once per index, so only one text is held at a time) as a row of a fresh v2 file in
+ * `dir`, then, in a fresh process (so the puts' memory is not the baseline of the RSS figure): a whole literal
+ * search for `needle` (best of 3), the same case-insensitive with the needle upper-cased (best of 2), and a
+ * first-hit search for the common `word` with limit 1 (best of 5).
+ */
+export async function runStoreScan(dir: string, count: number, textOf: (i: number) => string, needle: string, word: string): Promise<StoreScanReport> {
+  const file = path.join(dir, 'search-store-1gb.db');
+  const store = await open(file);
+  let bytes = 0;
+  try {
+    for (let i = 0; i < count; i++) {
+      const content = textOf(i);
+      bytes += Buffer.byteLength(content, 'utf8');
+      await store.put(USER, { turnId: `bench-search-${i % 3}`, stepNum: i, executorName: 'bench', observation: { content } });
+    }
+  } finally {
+    await store.close();
+  }
+  const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', CHILD, file, String(bytes / MiB), needle, word], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return JSON.parse(out.trim().split('\n').pop()!) as StoreScanReport;
 }
