@@ -12,6 +12,7 @@ import path from 'node:path';
 import { countNewlines } from '../app/scratchpad/search/bytes';
 import { searchEntry } from '../app/scratchpad/search/search';
 import type { ContentChunk, SearchableEntry } from '../app/scratchpad/search/types';
+import { best } from './lib/search-scan';
 import { runStoreSearch } from './search-store';
 import { runStoreScan } from './search-store-1gb';
 
@@ -93,17 +94,6 @@ const entries = Array.from({ length: 10 }, (_, i) => entryOf(`e${i}`, Math.max(0
   (e) => e.lengthUnits > 0,
 );
 
-/** CPU ms (user + system) of the best run of the last {@link best} call: what the figure would be on an idle core. */
-let lastCpuMs = 0;
-
-async function timed(fn: () => Promise<unknown>): Promise<[number, number]> {
-  const c0 = process.cpuUsage();
-  const t0 = process.hrtime.bigint();
-  await fn();
-  const c = process.cpuUsage(c0);
-  return [Number(process.hrtime.bigint() - t0) / 1e6, (c.user + c.system) / 1000];
-}
-
 async function scanAll(pattern: string, caseSensitive: boolean, list = entries): Promise<number> {
   let hits = 0;
   for (const e of list) {
@@ -117,14 +107,12 @@ async function scanAll(pattern: string, caseSensitive: boolean, list = entries):
   return hits;
 }
 
-/** Best of `n` runs (the machine is shared; the best run is the least disturbed). */
-async function best(n: number, fn: () => Promise<unknown>): Promise<number> {
-  let b = Infinity;
-  for (let i = 0; i < n; i++) {
-    const [ms, cpu] = await timed(fn);
-    if (ms < b) [b, lastCpuMs] = [ms, cpu];
-  }
-  return b;
+/** Best wall-clock ms of `n` runs; that run's CPU ms is left in {@link lastCpuMs}. */
+let lastCpuMs = 0;
+async function bestMs(n: number, fn: () => Promise<unknown>): Promise<number> {
+  const [ms, cpu] = await best(n, fn);
+  lastCpuMs = cpu;
+  return ms;
 }
 
 async function main(): Promise<void> {
@@ -136,8 +124,8 @@ async function main(): Promise<void> {
   }
   const MB = bigBytes / MiB;
   const rg = (args: string[]) => execFileSync('/usr/bin/rg', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-  const rgMs = await best(3, async () => rg(['-F', '-c', NEEDLE, dir]));
-  const rgOneThreadMs = await best(3, async () => rg(['-j1', '-F', '-c', NEEDLE, dir]));
+  const rgMs = await bestMs(3, async () => rg(['-F', '-c', NEEDLE, dir]));
+  const rgOneThreadMs = await bestMs(3, async () => rg(['-j1', '-F', '-c', NEEDLE, dir]));
   const rgHits = rg(['-F', '-c', NEEDLE, dir])
     .trim()
     .split('\n')
@@ -147,30 +135,30 @@ async function main(): Promise<void> {
   const rssBefore = process.memoryUsage().rss;
   peakRss = rssBefore;
   let hits = 0;
-  const literalMs = await best(3, async () => {
+  const literalMs = await bestMs(3, async () => {
     hits = await scanAll(NEEDLE, true);
   });
   const literalCpuMs = lastCpuMs;
   const rssGrowth = (peakRss - rssBefore) / MiB;
-  const noIndexMs = await best(2, async () => {
+  const noIndexMs = await bestMs(2, async () => {
     for (const e of entries) await searchEntry(entryOf(e.id, e.lengthUnits / CHUNK_CP, 0, false), { pattern: NEEDLE }, { limit: 10_000 });
   });
   let foldHits = 0;
-  const foldMs = await best(2, async () => {
+  const foldMs = await bestMs(2, async () => {
     foldHits = await scanAll(NEEDLE.toUpperCase(), false);
   });
   const foldCpuMs = lastCpuMs;
-  const foldNonAsciiMs = await best(2, async () => scanAll('CITTÀ-QX7', false));
-  const firstHitMs = await best(5, async () => searchEntry(entries[0]!, { pattern: 'observation' }, { limit: 1 }));
+  const foldNonAsciiMs = await bestMs(2, async () => scanAll('CITTÀ-QX7', false));
+  const firstHitMs = await bestMs(5, async () => searchEntry(entries[0]!, { pattern: 'observation' }, { limit: 1 }));
   const e100Chunks = Math.round((100 * MiB) / (poolBytes / POOL));
   const e100 = entryOf('e100', e100Chunks);
   let hits100 = 0;
-  const entry100Ms = await best(3, async () => {
+  const entry100Ms = await bestMs(3, async () => {
     hits100 = await scanAll('città', true, [e100]);
   });
   const entry100CpuMs = lastCpuMs;
   let rare100 = 0;
-  const entry100RareMs = await best(3, async () => {
+  const entry100RareMs = await bestMs(3, async () => {
     rare100 = await scanAll(NEEDLE, true, [e100]);
   });
   const text100 = Buffer.concat(Array.from({ length: e100Chunks }, (_, k) => pool[k % POOL]!.bytes)).toString('utf8');

@@ -4,8 +4,9 @@
  * rows (owner-scoped listing, each entry's chunks read from SQLite, hits with names and previews), cursors
  * followed. Warm cache: the put leaves the file in the page cache and one untimed search runs first.
  */
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { MAX_SEARCH_HITS } from '../app/contract/search';
+import { best, PeakRss, searchAll } from './lib/search-scan';
 import { expectEqual, open, USER } from './lib/store';
 
 /** Figures of {@link runStoreScan}: MiB/s of best runs, ms of the best run, MiB of RSS. */
@@ -19,64 +20,25 @@ export interface StoreScanReport {
   readonly storeFoldMBps: number;
   readonly storeFoldHits: number;
   readonly storeFirstHitMs: number;
-  /** Peak RSS sampled after each page of the literal scans, minus RSS before them (MiB). */
+  /** Peak RSS (the kernel's high-water mark) over the warm and the timed literal scans, minus RSS before them (MiB). */
   readonly storeRssGrowthMB: number;
 }
 
 const MiB = 2 ** 20;
+const CHILD = path.join(import.meta.dirname, 'search-scan-child.ts');
 
-async function timed(fn: () => Promise<unknown>): Promise<[number, number]> {
-  const c0 = process.cpuUsage();
-  const t0 = process.hrtime.bigint();
-  await fn();
-  const c = process.cpuUsage(c0);
-  return [Number(process.hrtime.bigint() - t0) / 1e6, (c.user + c.system) / 1000];
-}
-
-/** Best wall-clock run of `n` (the machine is shared) with that run's CPU ms. */
-async function best(n: number, fn: () => Promise<unknown>): Promise<[number, number]> {
-  let b: [number, number] = [Infinity, 0];
-  for (let i = 0; i < n; i++) {
-    const r = await timed(fn);
-    if (r[0] < b[0]) b = r;
-  }
-  return b;
-}
-
-/**
- * Puts each of `texts` (called once per index, so only one text is held at a time) as a row of a fresh v2 file in
- * `dir`, then: a whole literal search for `needle` (best of 3), the same case-insensitive with the needle
- * upper-cased (best of 2), and a first-hit search for the common `word` with limit 1 (best of 5).
- */
-export async function runStoreScan(dir: string, count: number, textOf: (i: number) => string, needle: string, word: string): Promise<StoreScanReport> {
-  const store = await open(path.join(dir, 'search-store-1gb.db'));
+/** The searches of {@link runStoreScan} on the file at `file` (run in a fresh process: search-scan-child.ts). */
+export async function scanStore(file: string, MB: number, needle: string, word: string): Promise<StoreScanReport> {
+  const store = await open(file);
   try {
-    let bytes = 0;
-    for (let i = 0; i < count; i++) {
-      const content = textOf(i);
-      bytes += Buffer.byteLength(content, 'utf8');
-      await store.put(USER, { turnId: `bench-search-${i % 3}`, stepNum: i, executorName: 'bench', observation: { content } });
-    }
-    const MB = bytes / MiB;
-    let peak = 0;
-    const all = async (pattern: string, caseSensitive: boolean): Promise<number> => {
-      let hits = 0;
-      let cursor: string | undefined;
-      do {
-        const r = await store.search(USER, { pattern, caseSensitive, limit: MAX_SEARCH_HITS, ...(cursor === undefined ? {} : { cursor }) });
-        hits += r.hits.length;
-        cursor = r.nextCursor ?? undefined;
-        peak = Math.max(peak, process.memoryUsage().rss);
-      } while (cursor !== undefined);
-      return hits;
-    };
-    await all(needle, true); // warm: the page cache and the statements
     global.gc?.();
-    const rssBefore = process.memoryUsage().rss;
-    peak = rssBefore;
+    // From before the first search (the warm one too), so nothing it keeps mapped or allocated is hidden.
+    const rss = new PeakRss();
+    const all = (pattern: string, caseSensitive: boolean) => searchAll(store, USER, { pattern, caseSensitive }, () => rss.sample());
+    await all(needle, true); // warm: the page cache and the statements
     let storeHits = 0;
     const [literalMs, literalCpuMs] = await best(3, async () => (storeHits = await all(needle, true)));
-    const storeRssGrowthMB = (peak - rssBefore) / MiB;
+    const storeRssGrowthMB = rss.growthMB();
     let storeFoldHits = 0;
     const [foldMs] = await best(2, async () => (storeFoldHits = await all(needle.toUpperCase(), false)));
     const [firstHitMs] = await best(5, async () =>
@@ -95,4 +57,30 @@ export async function runStoreScan(dir: string, count: number, textOf: (i: numbe
   } finally {
     await store.close();
   }
+}
+
+/**
+ * Puts each of `texts` (called once per index, so only one text is held at a time) as a row of a fresh v2 file in
+ * `dir`, then, in a fresh process (so the puts' memory is not the baseline of the RSS figure): a whole literal
+ * search for `needle` (best of 3), the same case-insensitive with the needle upper-cased (best of 2), and a
+ * first-hit search for the common `word` with limit 1 (best of 5).
+ */
+export async function runStoreScan(dir: string, count: number, textOf: (i: number) => string, needle: string, word: string): Promise<StoreScanReport> {
+  const file = path.join(dir, 'search-store-1gb.db');
+  const store = await open(file);
+  let bytes = 0;
+  try {
+    for (let i = 0; i < count; i++) {
+      const content = textOf(i);
+      bytes += Buffer.byteLength(content, 'utf8');
+      await store.put(USER, { turnId: `bench-search-${i % 3}`, stepNum: i, executorName: 'bench', observation: { content } });
+    }
+  } finally {
+    await store.close();
+  }
+  const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', CHILD, file, String(bytes / MiB), needle, word], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return JSON.parse(out.trim().split('\n').pop()!) as StoreScanReport;
 }

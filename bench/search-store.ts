@@ -4,8 +4,7 @@
  * SQLite, hits with names) and read by lines near its start and near its end (the line index, chunk_lines).
  */
 import path from 'node:path';
-import { MAX_SEARCH_HITS } from '../app/contract/search';
-import type { Scratchpad } from '../app/scratchpad/types';
+import { searchAll } from './lib/search-scan';
 import { expectEqual, open, USER } from './lib/store';
 
 /** Figures of {@link runStoreSearch}; ms are medians (lines) or best runs (scans). */
@@ -27,18 +26,6 @@ async function ms(fn: () => Promise<unknown>): Promise<number> {
   return Number(process.hrtime.bigint() - t0) / 1e6;
 }
 
-/** All hits of `pattern` in entry `id`, page by page (MAX_SEARCH_HITS a page, the default time budget). */
-async function allHits(store: Scratchpad, id: string, pattern: string): Promise<number> {
-  let hits = 0;
-  let cursor: string | undefined;
-  do {
-    const r = await store.search(USER, { pattern, id, limit: MAX_SEARCH_HITS, ...(cursor === undefined ? {} : { cursor }) });
-    hits += r.hits.length;
-    cursor = r.nextCursor ?? undefined;
-  } while (cursor !== undefined);
-  return hits;
-}
-
 /**
  * Puts `text` (about 100 MiB) as one row of a fresh v2 file in `dir`, then measures: a literal scan for the rare
  * `needle` through the store (MiB/s, best of 5: the first runs follow the put; `expectHits` checked), all hits of
@@ -54,12 +41,12 @@ export async function runStoreSearch(dir: string, text: string, needle: string, 
     let best = Infinity;
     for (let i = 0; i < 5; i++) {
       let hits = 0;
-      best = Math.min(best, await ms(async () => (hits = await allHits(store, id, needle))));
+      best = Math.min(best, await ms(async () => (hits = await searchAll(store, USER, { pattern: needle, id }))));
       expectEqual('store search hits of the rare needle', hits, expectHits);
     }
     let storeHits100 = 0;
     let entryBest = Infinity;
-    for (let i = 0; i < 3; i++) entryBest = Math.min(entryBest, await ms(async () => (storeHits100 = await allHits(store, id, word))));
+    for (let i = 0; i < 3; i++) entryBest = Math.min(entryBest, await ms(async () => (storeHits100 = await searchAll(store, USER, { pattern: word, id }))));
     const total = (await store.read(USER, id, { mode: 'lines', start: 0, end: 0 })).meta.totalLines ?? 0;
     const head: number[] = [];
     const deep: number[] = [];

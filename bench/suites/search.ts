@@ -2,10 +2,13 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { makeTempDir, removeTempDir } from '../lib/temp';
+import type { StoreSearchReport } from '../search-store';
+import type { StoreScanReport } from '../search-store-1gb';
 
 const CHILD = path.join(import.meta.dirname, '..', 'search-child.ts');
 
-interface ChildReport {
+/** The child's JSON line: the in-memory chunk scans, ripgrep, and the two store reports. */
+interface ChildReport extends StoreSearchReport, StoreScanReport {
   readonly MB: number;
   readonly literalMBps: number;
   readonly literalCpuMBps: number;
@@ -24,21 +27,6 @@ interface ChildReport {
   readonly hits: number;
   readonly foldHits: number;
   readonly rgHits: number;
-  readonly storeEntryMB: number;
-  readonly storeLiteralMBps100: number;
-  readonly storeEntry100Ms: number;
-  readonly storeHits100: number;
-  readonly readLinesHeadMs: number;
-  readonly readLinesDeepMs: number;
-  readonly totalLines: number;
-  readonly storeMB: number;
-  readonly storeLiteralMBps: number;
-  readonly storeLiteralCpuMBps: number;
-  readonly storeHits: number;
-  readonly storeFoldMBps: number;
-  readonly storeFoldHits: number;
-  readonly storeFirstHitMs: number;
-  readonly storeRssGrowthMB: number;
   readonly load: number[];
 }
 

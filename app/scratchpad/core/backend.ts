@@ -95,6 +95,13 @@ export interface ContentChunk {
   readonly wellFormed?: boolean;
 }
 
+/** A place in search order (createdAt, then id): see {@link BackendReader.entriesFrom}. */
+export interface EntryKey {
+  /** Unix seconds, as in {@link EntryRecord.createdAt}. */
+  readonly createdAt: number;
+  readonly id: string;
+}
+
 /** Which line index a caller wants: `build` false answers null rather than scanning the whole value. */
 export interface LineIndexOptions {
   /** false: only an index that is stored or already in memory (a read's meta asks so); default true. */
@@ -226,6 +233,13 @@ export interface BackendReader {
   lineIndex(entry: EntryRecord, options?: LineIndexOptions): Promise<readonly ChunkLines[] | null>;
   /** Every entry in scope (metadata only), in no particular order: what a search over all rows lists. */
   entries(scope: OwnerScope): Promise<EntryRecord[]>;
+  /**
+   * Optional (a backend without it is searched through {@link entries}, listed and sorted on every call). Up to
+   * `limit` entries in scope at or after `from` (null: from the first) in search order: createdAt ascending,
+   * then id ascending (ids compared by code unit, as the core's sort compares them). Metadata only. A search
+   * over all rows pages through them with it, so a cursor resumes without listing every entry again.
+   */
+  entriesFrom?(scope: OwnerScope, from: EntryKey | null, limit: number): Promise<EntryRecord[]>;
   /** Rows in scope with expiresAt <= now (the gc boundary: a row expiring exactly at `now` is expired). */
   expiredRows(scope: OwnerScope, now: number): Promise<ExpiredRecord[]>;
   /** {@link StatsTotals} in scope at `now`, from metadata only; `bounds` are the bucket upper bounds in bytes. */

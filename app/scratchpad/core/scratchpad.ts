@@ -21,7 +21,7 @@ import type { BackendWriter, EntryRecord, OwnerScope, ScratchpadBackend } from '
 import { readPieces } from './content';
 import { encodeCursor, sortKeyOf } from './cursor';
 import { entryLines, lineFacts, linesOf } from './lines';
-import { NO_HITS, parseSearchRequest, searchEntries, searchFingerprint } from './search';
+import { NO_HITS, parseSearchRequest, searchEntries, searchFingerprint, type EntrySource } from './search';
 import { emptyTotals, scopeOf, SIZE_BUCKETS, toEntryMeta, toGcResult, toStats } from './records';
 
 /** Candidates an ambiguous id prefix lists. */
@@ -174,12 +174,15 @@ export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOp
         if (r.id !== undefined) throw notFound(r.id);
         return NO_HITS;
       }
-      const entries =
+      const pages = reader.entriesFrom?.bind(reader);
+      const entries: EntrySource =
         r.id !== undefined
           ? [(await visible(principal, r.id)).entry]
           : r.turnId !== undefined
             ? await reader.entriesOfTurn(scope, r.turnId)
-            : await reader.entries(scope);
+            : pages !== undefined
+              ? (from, limit) => pages(scope, from, limit)
+              : await reader.entries(scope);
       return searchEntries({ reader, lengthOf, now: now() }, entries, r, fp, callOptions);
     },
 

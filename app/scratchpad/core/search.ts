@@ -3,7 +3,7 @@ import { SearchRequestSchema, type SearchHit, type SearchRequest, type SearchRes
 import { searchEntry } from '../search/search';
 import type { SearchableEntry } from '../search/types';
 import { ScratchpadError, type SearchCallOptions } from '../types';
-import type { BackendReader, EntryRecord } from './backend';
+import type { BackendReader, EntryKey, EntryRecord } from './backend';
 
 /*
  * Search across the entries in a principal's scope (one entry, one turn, or all), in a stable order: creation
@@ -77,26 +77,56 @@ export interface SearchContext {
 }
 
 /**
- * Scans `entries` (already in scope) for `request`, from its cursor, up to `request.limit` hits (default 100).
+ * The entries a search covers (already in scope): a list (one entry, a turn's), or pages of all rows in search
+ * order from a place (a backend's {@link BackendReader.entriesFrom}, at or after `from`).
+ */
+export type EntrySource = readonly EntryRecord[] | ((from: EntryKey | null, limit: number) => Promise<EntryRecord[]>);
+
+/** Entries asked per page of a paged source: few rows when the first hits come early, few statements otherwise. */
+const ENTRY_PAGE = 64;
+
+/** The source's entries in search order, from the first not before `from`. */
+async function* inOrder(source: EntrySource, from: EntryKey | null): AsyncGenerator<EntryRecord> {
+  if (typeof source !== 'function') {
+    const sorted = [...source].sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+    for (const e of sorted) if (from === null || !before(e, from)) yield e;
+    return;
+  }
+  let at = from;
+  let last: EntryRecord | null = null;
+  for (;;) {
+    const page = await source(at, ENTRY_PAGE);
+    let fresh = 0;
+    for (const e of page) {
+      // A later page starts at the previous page's last entry (inclusive): skip it.
+      if (last !== null && e.id === last.id && e.createdAt === last.createdAt) continue;
+      fresh++;
+      last = e;
+      yield e;
+    }
+    if (page.length < ENTRY_PAGE || fresh === 0 || last === null) return;
+    at = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
+/**
+ * Scans the entries of `source` for `request`, from its cursor, up to `request.limit` hits (default 100).
  * Stops at the limit, at the regex time budget, or on abort (`truncated`), with a cursor to continue.
  */
 export async function searchEntries(
   ctx: SearchContext,
-  entries: readonly EntryRecord[],
+  source: EntrySource,
   request: SearchRequest,
   fp: string,
   options: SearchCallOptions,
 ): Promise<SearchResult> {
   const from = request.cursor === undefined ? null : decode(fp, request.cursor);
-  const sorted = [...entries].sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
   const limit = request.limit ?? 100;
   const deadline = Date.now() + (options.timeBudgetMs ?? 2_000);
   const query = { pattern: request.pattern, regex: request.regex, caseSensitive: request.caseSensitive, hex: request.hex };
   const hits: SearchHit[] = [];
   let scannedBytes = 0;
-  const start = from === null ? 0 : sorted.findIndex((e) => !before(e, from));
-  for (let i = start === -1 ? sorted.length : start; i < sorted.length; i++) {
-    const entry = sorted[i]!;
+  for await (const entry of inOrder(source, from === null ? null : { createdAt: from.createdAt, id: from.id })) {
     if (hits.length >= limit || options.signal?.aborted === true || Date.now() >= deadline) {
       const cut = hits.length < limit;
       return { hits, nextCursor: encode(fp, { createdAt: entry.createdAt, id: entry.id, inner: null }), scannedBytes, truncated: cut };

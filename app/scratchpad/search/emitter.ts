@@ -1,4 +1,5 @@
 import { countCodePoints, countCodePointsAndNewlines, countNewlines, type UnitAndLineCount } from './bytes';
+import { createSimdCounter, type SimdCounter } from './simd-count';
 import type { SearchHit } from './types';
 
 /*
@@ -11,6 +12,17 @@ import type { SearchHit } from './types';
 /** Longest match shown in a preview, in code points (text) or bytes (binary). */
 export const PREVIEW_MATCH_MAX = 100;
 const BINARY_CONTEXT = 16;
+/** Gaps between hits at least this long are counted by the SIMD counter (shorter ones cost less in JavaScript). */
+const SIMD_GAP = 256;
+
+/*
+ * One counter for the process (its memory holds one chunk): searches interleave at their awaits, so the chunk in
+ * it is named by (emitter, chunk number) and copied in again when another emitter's chunk is there.
+ */
+let counter: SimdCounter | null | undefined;
+let loadedBy = 0;
+let emitters = 0;
+let loadedChunk = -1;
 
 interface Pending {
   readonly offset: number;
@@ -34,6 +46,10 @@ export class HitEmitter {
   private lastLocal = 0;
   private lastCp = 0;
   private lastLines = 0;
+  /** Chunks begun so far: names the current chunk for the shared SIMD counter. */
+  private chunkNo = 0;
+  /** This emitter's number for the shared SIMD counter (a number, so the counter keeps no emitter alive). */
+  private readonly serial = ++emitters;
   private readonly open: Pending[] = [];
   private readonly gap: UnitAndLineCount = { codePoints: 0, newlines: 0 };
   private readonly all: (Pending | SearchHit)[] = [];
@@ -89,6 +105,7 @@ export class HitEmitter {
     this.lastLocal = 0;
     this.lastCp = 0;
     this.lastLines = 0;
+    this.chunkNo++;
     for (let k = this.open.length - 1; k >= 0; k--) {
       const p = this.open[k]!;
       const b = Math.min(p.to, start + bytes.length);
@@ -132,11 +149,28 @@ export class HitEmitter {
       this.lastCp = 0;
       this.lastLines = 0;
     }
-    countCodePointsAndNewlines(this.cur, this.lastLocal, local, this.gap);
+    this.countGap(this.lastLocal, local);
     this.lastCp += this.gap.codePoints;
     this.lastLines += this.gap.newlines;
     this.lastLocal = local;
     return [this.cpStart + this.lastCp, this.lines + this.lastLines];
+  }
+
+  /** Code points and `\n`s of bytes [a, b) of the current chunk into `gap`. */
+  private countGap(a: number, b: number): void {
+    if (b - a >= SIMD_GAP) {
+      if (counter === undefined) counter = createSimdCounter();
+      if (counter !== null) {
+        if (loadedBy !== this.serial || loadedChunk !== this.chunkNo) {
+          counter.load(this.cur);
+          loadedBy = this.serial;
+          loadedChunk = this.chunkNo;
+        }
+        counter.count(a, b, this.gap);
+        return;
+      }
+    }
+    countCodePointsAndNewlines(this.cur, a, b, this.gap);
   }
 
   /** Records the match at global bytes [hs, he) (he within the current chunk, hs within it or the kept tail). */

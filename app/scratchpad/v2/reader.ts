@@ -199,6 +199,20 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
         (ctx.stmt(`SELECT ${META_COLUMNS} FROM ${META_FROM} WHERE 1 = 1${filter.sql}`).all({ ...filter.params }) as ObservationRow[]).map(remember),
       );
     },
+    async entriesFrom(scope, from, limit) {
+      const filter = scopeSql(scope, 'o.owner');
+      const after = from === null ? '' : ' AND (o.created_at > @createdAt OR (o.created_at = @createdAt AND o.id >= @id))';
+      const at = from === null ? {} : { createdAt: from.createdAt, id: from.id };
+      return ctx.read(() =>
+        (
+          ctx.stmt(`SELECT ${META_COLUMNS} FROM ${META_FROM} WHERE 1 = 1${after}${filter.sql} ORDER BY o.created_at, o.id LIMIT @limit`).all({
+            ...at,
+            limit,
+            ...filter.params,
+          }) as ObservationRow[]
+        ).map(remember),
+      );
+    },
     async expiredRows(scope, now) {
       return expiredByTurn(ctx, scope, now);
     },
