@@ -4,6 +4,7 @@ import { searchEntry } from '../search/search';
 import type { SearchableEntry } from '../search/types';
 import { ScratchpadError, type SearchCallOptions } from '../types';
 import type { BackendReader, EntryRecord } from './backend';
+import { entryPrefilter } from './search-prefilter';
 
 /*
  * Search across the entries in a principal's scope (one entry, one turn, or all), in a stable order: creation
@@ -95,6 +96,7 @@ export async function searchEntries(
   const hits: SearchHit[] = [];
   let scannedBytes = 0;
   const start = from === null ? 0 : sorted.findIndex((e) => !before(e, from));
+  const prefilter = entryPrefilter(ctx.reader, sorted, request);
   for (let i = start === -1 ? sorted.length : start; i < sorted.length; i++) {
     const entry = sorted[i]!;
     if (hits.length >= limit || options.signal?.aborted === true || Date.now() >= deadline) {
@@ -102,11 +104,15 @@ export async function searchEntries(
       return { hits, nextCursor: encode(fp, { createdAt: entry.createdAt, id: entry.id, inner: null }), scannedBytes, truncated: cut };
     }
     const inner = from !== null && entry.id === from.id && entry.createdAt === from.createdAt ? from.inner : null;
+    // An entry the backend's prefilter rules out still goes through the engine (same checks, same result), with
+    // no content; its bytes were read, by the backend.
+    const skip = inner === null && prefilter !== null && !(await prefilter(i));
+    if (skip) scannedBytes += entry.sizeBytes;
     const searchable: SearchableEntry = {
       id: entry.id,
       kind: entry.kind,
       lengthUnits: await ctx.lengthOf(entry),
-      chunks: (fromUnit) => toSearchChunks(ctx.reader, entry, fromUnit),
+      chunks: (fromUnit) => (skip ? noChunks() : toSearchChunks(ctx.reader, entry, fromUnit)),
     };
     const r = await searchEntry(searchable, query, {
       limit: limit - hits.length,
@@ -134,6 +140,11 @@ export async function searchEntries(
       return { hits, nextCursor: encode(fp, { createdAt: entry.createdAt, id: entry.id, inner: r.nextCursor }), scannedBytes, truncated: r.truncated };
   }
   return { hits, nextCursor: null, scannedBytes, truncated: false };
+}
+
+// eslint-disable-next-line require-yield -- an entry with no content to scan
+async function* noChunks() {
+  return;
 }
 
 async function* toSearchChunks(reader: BackendReader, entry: EntryRecord, fromUnit: number) {
