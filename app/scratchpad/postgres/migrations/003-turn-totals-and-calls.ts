@@ -74,10 +74,14 @@ export const TURN_ENTRY_FIELDS = [
 const ENTRY_JSON = `pg_catalog.json_build_array(${TURN_ENTRY_FIELDS.map((f) => `o.${f}`).join(', ')})`;
 const ENTRY_ORDER = 'o.step_num NULLS LAST, o.created_at, o.pk';
 
-/** One gc batch's statement; `owner` is '' (operator view: every owner) or the owner condition. */
+/**
+ * One gc batch's statement; `owner` is '' (operator view: every owner) or the owner condition. Oldest expiry
+ * first by the expiry index alone, with no tie-break by row number: a tie-break made every batch read and sort
+ * all the rows of one expiry (10,000 rows per batch when they all expired at the same second).
+ */
 const GC_BATCH = (owner: string) => `WITH gone AS (
       DELETE FROM ${SCHEMA}.observations
-      WHERE pk = ANY (ARRAY(SELECT o.pk FROM ${SCHEMA}.observations o WHERE o.expires_at <= p_now${owner} ORDER BY o.expires_at, o.pk LIMIT p_limit))
+      WHERE pk = ANY (ARRAY(SELECT o.pk FROM ${SCHEMA}.observations o WHERE o.expires_at <= p_now${owner} ORDER BY o.expires_at LIMIT p_limit))
         AND expires_at + 0 <= p_now
       RETURNING pk, turn_id, owner, size_bytes
     ), chunks AS (
