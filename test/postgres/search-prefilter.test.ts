@@ -39,9 +39,9 @@ beforeAll(async () => {
   pgStore = await openScratchpadWithLayout(url, { clock: () => 1_000 }, LAYOUT);
   v2Store = await openScratchpadWithLayout(join(dir, 'same.db'), { clock: () => 1_000 }, LAYOUT);
   for (const [i, content] of ROWS.entries()) {
-    for (const s of [pgStore, v2Store]) await s.put(alice, { turnId: 't', stepNum: i, observation: { content }, ttlSeconds: 60 });
+    for (const s of [pgStore, v2Store]) await s.put(alice, { turnId: 't', stepNum: i, executorName: null, observation: { content }, ttlSeconds: 60 });
   }
-  await pgStore.put({ kind: 'user', userId: 'bob' }, { turnId: 't', observation: 'bob has a NEEDLE too', ttlSeconds: 60 });
+  await pgStore.put({ kind: 'user', userId: 'bob' }, { turnId: 't', stepNum: null, executorName: null, observation: 'bob has a NEEDLE too', ttlSeconds: 60 });
 });
 afterAll(async () => {
   await pgStore.close();

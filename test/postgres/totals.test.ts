@@ -120,7 +120,7 @@ describe('turn totals', () => {
   it('refuse changing the owner, turn, kind or size of an observation, and let a TTL change through', async () => {
     const store = await openScratchpad(url, { clock: () => 1_000 });
     try {
-      await store.put({ kind: 'user', userId: 'carol' }, { turnId: 'fixed', observation: 'abc', ttlSeconds: 60 });
+      await store.put({ kind: 'user', userId: 'carol' }, { turnId: 'fixed', stepNum: null, executorName: null, observation: 'abc', ttlSeconds: 60 });
     } finally {
       await store.close();
     }

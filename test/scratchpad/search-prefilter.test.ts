@@ -42,7 +42,7 @@ function fakeReader(texts: Map<string, string>, withPrefilter: boolean) {
       ? {
           async mayHoldBytes(entries: readonly EntryRecord[], needle: Uint8Array) {
             asked.push(entries.map((e) => e.id));
-            return entries.map((e) => Buffer.from(texts.get(e.id)!).includes(needle));
+            return entries.map((e) => Buffer.from(texts.get(e.id)!).includes(Buffer.from(needle)));
           },
         }
       : {}),
