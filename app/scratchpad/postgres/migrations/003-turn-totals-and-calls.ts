@@ -6,9 +6,10 @@ import { CHANGE_CHANNEL } from '../data/notify';
  *
  * turn_totals: one row of additive aggregates per (owner, turn): rows, bytes, text rows and bytes, and the row
  * count of each stats size bucket (TOTALS_BUCKET_BOUNDS). Triggers on observations keep it current in the same
- * transaction as the change: an INSERT adds its rows (one upsert per turn), a DELETE subtracts them (a row that
- * reaches zero is removed), both statement-level over the transition table, so a gc batch of 1,000 rows is one
- * statement on the totals, not 1,000. Concurrent writers stay exact: each upsert or update takes the totals row's
+ * transaction as the change: each inserted row adds itself (one upsert; row-level, which costs a put less than
+ * a statement-level trigger's transition table), a DELETE subtracts its rows per turn (a turn that reaches zero
+ * is removed), statement-level over the transition table, so a gc batch of 1,000 rows is two statements on the
+ * totals, not 1,000. Concurrent writers stay exact: each upsert or update takes the totals row's
  * lock and adds to the committed value (READ COMMITTED re-reads a row changed meanwhile). owner, turn_id, kind
  * and size_bytes of an observation are fixed once written (a guard trigger refuses changing them), so an UPDATE
  * (a TTL change) never moves a row between totals. Stats then read ~one row per turn instead of every row; only
@@ -35,6 +36,14 @@ const BUCKET_COUNTS = BUCKETS.map((b, i) => {
   const up = TOTALS_BUCKET_BOUNDS[i];
   const conds = [low === null ? null : `size_bytes > ${low}`, up === undefined ? null : `size_bytes <= ${up}`].filter((c) => c !== null);
   return `count(*) FILTER (WHERE ${conds.join(' AND ')}) AS ${b}`;
+}).join(', ');
+
+/** 1 or 0 per bucket for one row's NEW.size_bytes, in bucket order. */
+const BUCKET_FLAGS = BUCKETS.map((_, i) => {
+  const low = i === 0 ? null : TOTALS_BUCKET_BOUNDS[i - 1];
+  const up = TOTALS_BUCKET_BOUNDS[i];
+  const conds = [low === null ? null : `NEW.size_bytes > ${low}`, up === undefined ? null : `NEW.size_bytes <= ${up}`].filter((c) => c !== null);
+  return `(${conds.join(' AND ')})::int`;
 }).join(', ');
 
 const COLUMNS = `owner, turn_id, rows, bytes, text_rows, text_bytes, ${BUCKETS.join(', ')}`;
@@ -131,7 +140,8 @@ CREATE POLICY operator_totals ON ${SCHEMA}.turn_totals FOR UPDATE USING ((SELECT
 CREATE FUNCTION ${SCHEMA}.turn_totals_added() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   INSERT INTO ${SCHEMA}.turn_totals AS t (${COLUMNS})
-    SELECT * FROM (${AGGREGATE('added')}) a ORDER BY a.owner, a.turn_id
+    VALUES (NEW.owner, NEW.turn_id, 1, NEW.size_bytes, (NEW.kind = 'text')::int, CASE WHEN NEW.kind = 'text' THEN NEW.size_bytes ELSE 0 END,
+      ${BUCKET_FLAGS})
   ON CONFLICT (owner, turn_id) DO UPDATE SET ${ADD_SET};
   RETURN NULL;
 END
@@ -155,8 +165,7 @@ BEGIN
 END
 $fn$;
 
-CREATE TRIGGER turn_totals_added AFTER INSERT ON ${SCHEMA}.observations
-  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION ${SCHEMA}.turn_totals_added();
+CREATE TRIGGER turn_totals_added AFTER INSERT ON ${SCHEMA}.observations FOR EACH ROW EXECUTE FUNCTION ${SCHEMA}.turn_totals_added();
 CREATE TRIGGER turn_totals_removed AFTER DELETE ON ${SCHEMA}.observations
   REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION ${SCHEMA}.turn_totals_removed();
 CREATE TRIGGER observation_fixed BEFORE UPDATE OF owner, turn_id, kind, size_bytes ON ${SCHEMA}.observations FOR EACH ROW
