@@ -50,5 +50,9 @@ BEGIN
     -- The operator view may change expiries (extendTtl), and only them (schema 2 and later).
     GRANT UPDATE (expires_at) ON scratchpad.observations TO scratchpad_operator;
   END IF;
+  IF to_regclass('scratchpad.turn_totals') IS NOT NULL THEN
+    -- The operator's gc subtracts what it removes from the owners' turn totals (schema 3 and later).
+    GRANT UPDATE ON scratchpad.turn_totals TO scratchpad_operator;
+  END IF;
 END
 $log$;

@@ -4,8 +4,7 @@ import type { OpenOptions, Scratchpad } from '../../app/scratchpad';
 import { openScratchpad } from '../../app/scratchpad';
 import { openScratchpadWithLayout } from '../../app/scratchpad/open';
 import { makeV1File } from '../scratchpad/metnos-v1/v1-files';
-import { createTestDatabase } from '../support/pg-db';
-import { createLogin, installRoles } from '../support/pg-roles';
+import { createAppDatabase } from '../support/pg-app';
 
 /** One row to seed: `key` names it in the test, `content` a string (text) or bytes (binary). */
 export interface SeedRow {
@@ -72,11 +71,7 @@ async function seed(target: string, rows: readonly SeedRow[]): Promise<Record<st
  * (mode 1 of scripts/postgres-roles.sql, plus the operator view); dropped when the store closes.
  */
 async function postgresCase(rows: readonly SeedRow[], options: OpenOptions): Promise<{ store: Scratchpad; ids: Record<string, string>; file: string }> {
-  const db = await createTestDatabase(inject('pgAdminUrl'));
-  const admin = await db.admin();
-  await installRoles(admin);
-  const login = `${db.name}_app`;
-  const url = db.urlFor(login, await createLogin(admin, login, ['scratchpad_app', 'scratchpad_owner', 'scratchpad_operator']));
+  const { db, url } = await createAppDatabase(inject('pgAdminUrl'), { migrate: false });
   const ids = await seed(url, rows);
   const store = await openScratchpad(url, options);
   const close = store.close.bind(store);

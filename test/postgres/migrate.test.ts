@@ -4,6 +4,7 @@ import { inspectSchema } from '../../app/scratchpad/postgres/inspect';
 import { PG_LATEST_VERSION } from '../../app/scratchpad/postgres/migrations';
 import { TABLES } from '../../app/scratchpad/postgres/names';
 import { createTestDatabase, type TestDatabase } from '../support/pg-db';
+import { meta, putText } from './fixtures';
 import { connect, setUpRoles, type RoleSetup } from './helpers';
 
 let db: TestDatabase;
@@ -70,6 +71,40 @@ describe('openSchema', () => {
       expect((await admin.query(privilege)).rows).toEqual([{ ttl: false, owner: false, policies: 0, list: false }]);
       expect(await openSchema(app, { label })).toBe(PG_LATEST_VERSION);
       expect((await admin.query(privilege)).rows).toEqual([{ ttl: true, owner: false, policies: 1, list: true }]);
+    } finally {
+      await app.end();
+    }
+  });
+
+  it('brings a version 2 schema holding rows to 3: the turn totals are filled from them, with RLS enabled and forced', async () => {
+    const app = await connect(roles.appUrl);
+    const admin = await db.admin();
+    try {
+      expect(await openSchema(app, { label, target: 2 })).toBe(2);
+      for (const [owner, turn, text] of [
+        ['alice', 't1', 'x'.repeat(2_000)],
+        ['alice', 't1', 'short'],
+        ['alice', 't2', 'é'.repeat(20_000)],
+        ['bob', 't1', 'y'],
+      ] as const) {
+        await app.query(`BEGIN; SELECT set_config('scratchpad.principal', $$${owner}$$, true)`);
+        await putText(app, meta(owner, turn), text);
+        await app.query('COMMIT');
+      }
+      expect(await openSchema(app, { label })).toBe(PG_LATEST_VERSION);
+      const totals = await admin.query(`SELECT owner, turn_id, rows::int, bytes::int, text_rows::int, text_bytes::int, b0::int, b1::int, b2::int
+        FROM scratchpad.turn_totals ORDER BY owner, turn_id`);
+      expect(totals.rows).toEqual([
+        { owner: 'alice', turn_id: 't1', rows: 2, bytes: 2_005, text_rows: 2, text_bytes: 2_005, b0: 1, b1: 1, b2: 0 },
+        { owner: 'alice', turn_id: 't2', rows: 1, bytes: 40_000, text_rows: 1, text_bytes: 40_000, b0: 0, b1: 0, b2: 1 },
+        { owner: 'bob', turn_id: 't1', rows: 1, bytes: 1, text_rows: 1, text_bytes: 1, b0: 1, b1: 0, b2: 0 },
+      ]);
+      const rls = await admin.query(`SELECT relname, relrowsecurity, relforcerowsecurity FROM pg_class
+        WHERE relnamespace = 'scratchpad'::regnamespace AND relname IN ('observations', 'turn_totals') ORDER BY relname`);
+      expect(rls.rows).toEqual([
+        { relname: 'observations', relrowsecurity: true, relforcerowsecurity: true },
+        { relname: 'turn_totals', relrowsecurity: true, relforcerowsecurity: true },
+      ]);
     } finally {
       await app.end();
     }

@@ -43,5 +43,7 @@ describe('the operator login', () => {
     now = 1_000 + 3_600;
     expect((await ops.gc(operator)).deletedRows).toBe(1);
     expect((await ops.listForTurn(operator, 'shared')).map((e) => e.owner)).toEqual(['alice']);
+    // Its gc took bob's row out of bob's turn totals too (stats read them): the operator's own policies there.
+    expect([(await app.stats(bob)).rows, (await app.stats(alice)).rows, (await ops.stats(operator)).rows]).toEqual([0, 1, 1]);
   });
 });

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openScratchpad, type Scratchpad } from '../../app/scratchpad';
-import { createTestDatabase, type TestDatabase } from '../support/pg-db';
-import { createLogin, installRoles } from '../support/pg-roles';
+import { createAppDatabase } from '../support/pg-app';
+import type { TestDatabase } from '../support/pg-db';
 import { contentOf } from './workers/content';
 
 /*
@@ -67,12 +67,7 @@ async function expectWritten(store: Scratchpad, name: string, ids: readonly stri
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase(inject('pgAdminUrl'));
-  admin = await db.admin();
-  await installRoles(admin);
-  const login = `${db.name}_app`;
-  url = db.urlFor(login, await createLogin(admin, login, ['scratchpad_app', 'scratchpad_owner', 'scratchpad_operator']));
-  await (await openScratchpad(url)).close();
+  ({ db, admin, url } = await createAppDatabase(inject('pgAdminUrl')));
 });
 afterAll(() => db.drop());
 

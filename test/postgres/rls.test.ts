@@ -10,7 +10,7 @@ import { connect, setUpRoles, type RoleSetup } from './helpers';
  * condition anywhere, only the binding of the transaction (or the role) decides what comes back.
  */
 
-const OWNED_TABLES = ['observations', 'chunks', 'read_log'] as const;
+const OWNED_TABLES = ['observations', 'chunks', 'read_log', 'turn_totals'] as const;
 let db: TestDatabase;
 let roles: RoleSetup;
 let app: pg.Client;
@@ -34,7 +34,7 @@ async function ownersSeen(c: pg.ClientBase, begin: string): Promise<Record<strin
   }
 }
 
-const every = (owners: string[]) => ({ observations: owners, chunks: owners, read_log: owners });
+const every = (owners: string[]) => ({ observations: owners, chunks: owners, read_log: owners, turn_totals: owners });
 const bind = (owner: string, operator = 'off') =>
   `BEGIN; SELECT set_config('scratchpad.principal', '${owner}', true), set_config('scratchpad.operator', '${operator}', true)`;
 
@@ -103,6 +103,39 @@ describe('row-level security, one application role', () => {
     } finally {
       await app.query('ROLLBACK');
     }
+  });
+});
+
+describe("row-level security of schema 3's turn totals and one-call functions", () => {
+  it("a principal cannot change another owner's totals, and the one-call functions answer only for the bound one", async () => {
+    await app.query(bind('alice'));
+    try {
+      expect((await app.query(`UPDATE scratchpad.turn_totals SET rows = 0 WHERE owner = 'bob'`)).rowCount).toBe(0);
+      expect((await app.query(`DELETE FROM scratchpad.turn_totals WHERE owner <> 'alice'`)).rowCount).toBe(0);
+      await expect(app.query(`INSERT INTO scratchpad.turn_totals SELECT 'bob', 'x', 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0`)).rejects.toMatchObject({ code: '42501' });
+    } finally {
+      await app.query('ROLLBACK');
+    }
+    const alice = await client(roles.alice.url);
+    const bobPks = (await (await db.admin()).query(`SELECT array_agg(pk) AS a FROM scratchpad.observations WHERE owner = $1`, [roles.bob.name])).rows[0].a;
+    // A per-user role asking for bob's entries and totals by name gets nothing: the functions bind, RLS decides.
+    const holding = await alice.query(`SELECT * FROM scratchpad.entries_holding($1, false, $2, '%hello%'::bytea, 5)`, [roles.bob.name, bobPks]);
+    expect(holding.rows).toEqual([]);
+    const stats = await alice.query(`SELECT total_rows::int FROM scratchpad.stats_from_totals($1, false, 0)`, [roles.bob.name]);
+    expect(stats.rows).toEqual([{ total_rows: 0 }]);
+    const listing = await alice.query(`SELECT scratchpad.turn_entries_json($1, true, $2) AS j`, [roles.bob.name, `turn-${roles.bob.name}`]);
+    expect(listing.rows).toEqual([{ j: [] }]);
+    // Its gc in the operator view removes only its own rows (rolled back, so the other cases keep them).
+    await alice.query('BEGIN');
+    try {
+      const gc = await alice.query(`SELECT scratchpad.gc_batch(NULL, true, 1e12, 1000) AS g`);
+      expect(gc.rows).toEqual([{ g: [[`turn-${roles.alice.name}`, roles.alice.name, 1, 12 + roles.alice.name.length]] }]);
+    } finally {
+      await alice.query('ROLLBACK');
+    }
+    // Its own rows it does reach through them.
+    const own = await alice.query(`SELECT total_rows::int FROM scratchpad.stats_from_totals($1, false, 0)`, [roles.alice.name]);
+    expect(own.rows).toEqual([{ total_rows: 1 }]);
   });
 });
 

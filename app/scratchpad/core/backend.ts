@@ -240,6 +240,14 @@ export interface BackendReader {
    * over all rows pages through them with it, so a cursor resumes without listing every entry again.
    */
   entriesFrom?(scope: OwnerScope, from: EntryKey | null, limit: number): Promise<EntryRecord[]>;
+  /**
+   * Optional prefilter of an exact-bytes search, for a backend that can scan where its content lives
+   * (PostgreSQL): for each of `entries` (returned by this reader, all in one scope), in order, false when its
+   * stored bytes hold no occurrence of `needle` (inside a piece or across a boundary), true when they may (or
+   * when the backend cannot tell). The core then scans only the entries that may hold it (core/search-prefilter.ts);
+   * without this method every entry is scanned by the shared engine. Must not send content to decide.
+   */
+  mayHoldBytes?(entries: readonly EntryRecord[], needle: Uint8Array): Promise<readonly boolean[]>;
   /** Rows in scope with expiresAt <= now (the gc boundary: a row expiring exactly at `now` is expired). */
   expiredRows(scope: OwnerScope, now: number): Promise<ExpiredRecord[]>;
   /** {@link StatsTotals} in scope at `now`, from metadata only; `bounds` are the bucket upper bounds in bytes. */

@@ -4,6 +4,7 @@ import { searchEntry } from '../search/search';
 import type { SearchableEntry } from '../search/types';
 import { ScratchpadError, type SearchCallOptions } from '../types';
 import type { BackendReader, EntryKey, EntryRecord } from './backend';
+import { entryPrefilter } from './search-prefilter';
 
 /*
  * Search across the entries in a principal's scope (one entry, one turn, or all), in a stable order: creation
@@ -85,11 +86,17 @@ export type EntrySource = readonly EntryRecord[] | ((from: EntryKey | null, limi
 /** Entries asked per page of a paged source: few rows when the first hits come early, few statements otherwise. */
 const ENTRY_PAGE = 64;
 
-/** The source's entries in search order, from the first not before `from`. */
-async function* inOrder(source: EntrySource, from: EntryKey | null): AsyncGenerator<EntryRecord> {
+/** Entries sorted in search order: createdAt ascending, then id. */
+const inSearchOrder = (entries: readonly EntryRecord[]) => [...entries].sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+
+/**
+ * The source's entries in search order, from the first not before `from`, each with its index in `sorted` (the
+ * sorted list of a list source; -1 for a paged source).
+ */
+async function* inOrder(source: EntrySource, sorted: readonly EntryRecord[] | null, from: EntryKey | null): AsyncGenerator<[EntryRecord, number]> {
   if (typeof source !== 'function') {
-    const sorted = [...source].sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
-    for (const e of sorted) if (from === null || !before(e, from)) yield e;
+    const list = sorted ?? inSearchOrder(source);
+    for (let i = 0; i < list.length; i++) if (from === null || !before(list[i]!, from)) yield [list[i]!, i];
     return;
   }
   let at = from;
@@ -102,7 +109,7 @@ async function* inOrder(source: EntrySource, from: EntryKey | null): AsyncGenera
       if (last !== null && e.id === last.id && e.createdAt === last.createdAt) continue;
       fresh++;
       last = e;
-      yield e;
+      yield [e, -1];
     }
     if (page.length < ENTRY_PAGE || fresh === 0 || last === null) return;
     at = { createdAt: last.createdAt, id: last.id };
@@ -126,17 +133,24 @@ export async function searchEntries(
   const query = { pattern: request.pattern, regex: request.regex, caseSensitive: request.caseSensitive, hex: request.hex };
   const hits: SearchHit[] = [];
   let scannedBytes = 0;
-  for await (const entry of inOrder(source, from === null ? null : { createdAt: from.createdAt, id: from.id })) {
+  // The backend's prefilter (if any) looks ahead over a list source's sorted entries; a paged source has none.
+  const sorted = typeof source === 'function' ? null : inSearchOrder(source);
+  const prefilter = sorted === null ? null : entryPrefilter(ctx.reader, sorted, request);
+  for await (const [entry, index] of inOrder(source, sorted, from === null ? null : { createdAt: from.createdAt, id: from.id })) {
     if (hits.length >= limit || options.signal?.aborted === true || Date.now() >= deadline) {
       const cut = hits.length < limit;
       return { hits, nextCursor: encode(fp, { createdAt: entry.createdAt, id: entry.id, inner: null }), scannedBytes, truncated: cut };
     }
     const inner = from !== null && entry.id === from.id && entry.createdAt === from.createdAt ? from.inner : null;
+    // An entry the backend's prefilter rules out still goes through the engine (same checks, same result), with
+    // no content; its bytes were read, by the backend.
+    const skip = inner === null && prefilter !== null && index >= 0 && !(await prefilter(index));
+    if (skip) scannedBytes += entry.sizeBytes;
     const searchable: SearchableEntry = {
       id: entry.id,
       kind: entry.kind,
       lengthUnits: await ctx.lengthOf(entry),
-      chunks: (fromUnit) => toSearchChunks(ctx.reader, entry, fromUnit),
+      chunks: (fromUnit) => (skip ? noChunks() : toSearchChunks(ctx.reader, entry, fromUnit)),
     };
     const r = await searchEntry(searchable, query, {
       limit: limit - hits.length,
@@ -164,6 +178,11 @@ export async function searchEntries(
       return { hits, nextCursor: encode(fp, { createdAt: entry.createdAt, id: entry.id, inner: r.nextCursor }), scannedBytes, truncated: r.truncated };
   }
   return { hits, nextCursor: null, scannedBytes, truncated: false };
+}
+
+// eslint-disable-next-line require-yield -- an entry with no content to scan
+async function* noChunks() {
+  return;
 }
 
 async function* toSearchChunks(reader: BackendReader, entry: EntryRecord, fromUnit: number) {

@@ -20,6 +20,6 @@ export const USER_ROLE = 'scratchpad_user';
 /** Members may see every owner's rows and gc them, when they also set {@link OPERATOR_SETTING} = 'on'. */
 export const OPERATOR_ROLE = 'scratchpad_operator';
 /** The tables of the latest schema, in creation order: anything else in the schema makes it foreign. */
-export const TABLES = ['meta', 'observations', 'chunks', 'read_log'] as const;
+export const TABLES = ['meta', 'observations', 'chunks', 'read_log', 'turn_totals'] as const;
 /** Key of pg_advisory_xact_lock held while migrating, so two processes opening a new database do not race. */
 export const MIGRATION_LOCK_KEY = 0x5c7a_7c4d;

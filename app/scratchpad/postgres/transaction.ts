@@ -78,13 +78,26 @@ export async function inTransaction<T>(target: PgTarget, binding: Binding, optio
 
 /**
  * Runs one statement outside any explicit transaction (its own implicit one: one round trip), for the store's
- * one-call functions that bind the principal themselves (migrations/002). `config` is a named query (planned
- * once per connection). Errors come out mapped by mapPgError; a connection that failed is discarded.
+ * one-call functions that bind the principal themselves (migrations/002, 003). `config` is a named query
+ * (planned once per connection). A serialization failure or deadlock is tried again, up to `attempts` tries in
+ * all (default 1: only for statements safe to repeat, such as a read or a whole gc batch), with a short random
+ * backoff. Errors come out mapped by mapPgError; a connection that failed is discarded.
  */
-export async function queryOnce<R extends pg.QueryResultRow>(target: PgTarget, operation: PgOperation, config: pg.QueryConfig): Promise<pg.QueryResult<R>> {
-  try {
-    return await target.pool.query<R>(config);
-  } catch (err) {
-    throw mapPgError(err, target.label, operation, target.secrets);
+export async function queryOnce<R extends pg.QueryResultRow>(
+  target: PgTarget,
+  operation: PgOperation,
+  config: pg.QueryConfig,
+  attempts = 1,
+): Promise<pg.QueryResult<R>> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await target.pool.query<R>(config);
+    } catch (err) {
+      if (isRetryable(err) && attempt < attempts) {
+        await sleep(Math.random() * 10 * attempt);
+        continue;
+      }
+      throw mapPgError(err, target.label, operation, target.secrets);
+    }
   }
 }

@@ -1,5 +1,6 @@
 import { MIGRATION_001 } from './001-layout';
 import { MIGRATION_002 } from './002-operator-ttl-and-reads';
+import { MIGRATION_003 } from './003-turn-totals-and-calls';
 
 /** One numbered migration: `sql` runs inside the migration transaction, as the schema owner when possible. */
 export interface PgMigration {
@@ -12,6 +13,7 @@ export interface PgMigration {
 export const PG_MIGRATIONS: readonly PgMigration[] = [
   { version: 1, name: 'layout with row-level security', sql: MIGRATION_001 },
   { version: 2, name: 'operator TTL changes; one-call turn listing and stats', sql: MIGRATION_002 },
+  { version: 3, name: 'turn totals kept by triggers; one-call listing, stats, gc batch and literal prefilter', sql: MIGRATION_003 },
 ];
 
 /** The schema version this code writes. */
