@@ -1,5 +1,6 @@
 import { forwardRef, memo, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
-import { compareStepNum, entryExpiresAt, type EntryMeta } from '../../../../app/contract';
+import type { EntryMeta } from '../../../../app/contract';
+import { compareStepNum, entryExpiresAt } from '../../../../app/contract/expiry';
 import type { ApiError } from '../../api';
 import { ColumnResizer } from '../../components/ColumnResizer';
 import type { ColumnSpec } from '../../components/columns';
