@@ -59,11 +59,11 @@ describe('the e2e renderer build', () => {
       .getByRole('navigation', { name: 'Pages' })
       .getByRole('button', { name: /^Stats\b/ })
       .click();
-    await page.locator('.recharts-surface').first().waitFor();
+    await page.locator('.chart-surface').first().waitFor();
     expect(scripts.some((f) => f.startsWith('StatsPage'))).toBe(true);
     page.off('request', onRequest);
     const dir = path.join(await ensureRendererBuilt(), 'assets');
     const entry = readdirSync(dir).find((f) => f.startsWith('index-') && f.endsWith('.js'))!;
-    expect(readFileSync(path.join(dir, entry), 'utf8')).not.toContain('recharts');
+    expect(readFileSync(path.join(dir, entry), 'utf8')).not.toContain('visx-axis');
   });
 });
