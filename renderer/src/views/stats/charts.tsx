@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear, scaleSqrt } from '@visx/scale';
@@ -36,7 +36,7 @@ export function ChartCard({ title, children, note }: { title: string; children: 
  * Width (CSS px) of the element `ref` is set on: measured before the first paint and followed on resize, so a
  * chart is drawn once at its size (0 until measured).
  */
-function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] {
+function useWidth<T extends HTMLElement>(): [RefObject<T | null>, number] {
   const ref = useRef<T>(null);
   const [width, setWidth] = useState(0);
   useLayoutEffect(() => {
