@@ -14,6 +14,17 @@ const RAW_IPC_BANS = ['electron', 'electron/main', 'electron/renderer', 'electro
   message: RAW_IPC_MESSAGE,
 }));
 
+/**
+ * The page (renderer and the preload's bridge) imports the contract's values only from its zod-free modules
+ * (names, codes, bridge, expiry, deep-link): evaluating the schemas cost ~40 ms of the first paint, and main
+ * validates every request anyway. Types may come from anywhere (they are erased).
+ */
+const PAGE_SCHEMA_BAN = {
+  regex: '(^|/)app/contract(/(index|channels|model|compare|search|errors))?$|^zod(/|$)',
+  allowTypeImports: true,
+  message: 'The page must not evaluate zod: import values from app/contract/{names,codes,bridge,expiry,deep-link} or app/common (types from anywhere).',
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'test-results/**', 'release/**', '.electron-native/**'] },
   js.configs.recommended,
@@ -36,6 +47,10 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
     ignores: IPC_ADAPTERS,
     rules: { 'no-restricted-imports': ['error', { paths: RAW_IPC_BANS }] },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}', 'main/preload/bridge.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [PAGE_SCHEMA_BAN] }] },
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],

@@ -31,3 +31,6 @@ export const MAX_TURNS_LIMIT = 1_000;
 
 /** Default width of the `expiring` window before a row's expiry, in seconds. */
 export const DEFAULT_EXPIRING_WINDOW_SECONDS = 300;
+
+/** Most hits one search call returns (contract search.ts; the renderer's find bar pages by it). */
+export const MAX_SEARCH_HITS = 1000;

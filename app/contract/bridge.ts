@@ -1,4 +1,5 @@
-import type { ChannelName, ChannelRequest, ChannelResponse, EventName, EventPayload } from './channels';
+import type { ChannelRequest, ChannelResponse, EventPayload } from './channels';
+import type { ChannelName, EventName } from './names';
 import type { Envelope } from './errors';
 
 /** Method name the preload exposes for a channel: `turns:list` -> `turnsList`, `entry:readLog` -> `entryReadLog`. */

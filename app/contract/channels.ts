@@ -15,6 +15,7 @@ import {
 } from './model';
 import { CompareViewSchema } from './compare';
 import { SearchRequestSchema, SearchResultSchema } from './search';
+import type { ChannelName, EventName } from './names';
 
 const Id = z.string().min(1).max(128);
 const TurnId = z.string().min(1).max(MAX_NAME_LENGTH);
@@ -89,10 +90,8 @@ export const CHANNELS = {
    * once, then null. Links that arrive later come as the `link:open` event.
    */
   'link:pending': { request: Empty, response: LinkTargetSchema.nullable() },
-} as const;
+} as const satisfies Record<ChannelName, { readonly request: z.ZodType; readonly response: z.ZodType }>;
 
-/** Name of one invoke channel. */
-export type ChannelName = keyof typeof CHANNELS;
 /** Parsed request type of a channel. */
 export type ChannelRequest<C extends ChannelName> = z.infer<(typeof CHANNELS)[C]['request']>;
 /** Response value type of a channel (inside the envelope). */
@@ -115,14 +114,7 @@ export const EVENTS = {
   'work:progress': z.object({ task: z.string(), done: z.number().nonnegative(), total: z.number().nonnegative() }),
   /** A deep link to an entry of this window's file arrived while the window was open: show that entry there. */
   'link:open': LinkTargetSchema,
-} as const;
+} as const satisfies Record<EventName, z.ZodType>;
 
-/** Name of one push event. */
-export type EventName = keyof typeof EVENTS;
 /** Payload of one push event. */
 export type EventPayload<E extends EventName> = z.infer<(typeof EVENTS)[E]>;
-
-/** Channel names as an array, for registration and tests. */
-export const CHANNEL_NAMES = Object.keys(CHANNELS) as ChannelName[];
-/** Event names as an array. */
-export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];

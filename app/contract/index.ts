@@ -1,3 +1,5 @@
+export * from './codes';
+export * from './names';
 export * from './errors';
 export * from './model';
 export * from './channels';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_NAME_LENGTH } from '../common/limits';
+import { MAX_NAME_LENGTH, MAX_SEARCH_HITS } from '../common/limits';
 import { StepNumSchema } from './model';
 
 /*
@@ -7,8 +7,8 @@ import { StepNumSchema } from './model';
  * Units: offsets and lengths are code points for text rows and bytes for binary rows; lines are 1-based.
  */
 
-/** Most hits one search call returns. */
-export const MAX_SEARCH_HITS = 1000;
+/** Most hits one search call returns (defined in common/limits.ts, which the renderer reads without zod). */
+export { MAX_SEARCH_HITS };
 /** Default hits per call. */
 export const DEFAULT_SEARCH_HITS = 100;
 /** Longest pattern accepted, in UTF-16 units. */

@@ -244,7 +244,7 @@ export async function measureUi(heavy: HeavyFile, reps = 5): Promise<{ figures: 
       .getByRole('navigation', { name: 'Pages' })
       .getByRole('button', { name: /^Turns\b/ })
       .click();
-    figures.ui_stats_ms = await timeStep(page, { act: 'click-button', text: 'Stats', until: { selector: '.recharts-label-list' } });
+    figures.ui_stats_ms = await timeStep(page, { act: 'click-button', text: 'Stats', until: { selector: '.bar-labels' } });
     if (app.problems.length > 0) throw new Error(`the page reported problems: ${app.problems.join('; ')}`);
     return { figures, extra, seconds: (Date.now() - started) / 1000 };
   } finally {

@@ -1,4 +1,7 @@
-import { CHANNEL_NAMES, EVENT_NAMES, methodName, type Envelope, type ErrorCode, type EventName, type ScratchpadBridge } from '../../app/contract';
+// Only zod-free contract modules at run time: the page never evaluates a schema (main validates every request).
+import { methodName } from '../../app/contract/bridge';
+import { CHANNEL_NAMES, EVENT_NAMES } from '../../app/contract/names';
+import type { Envelope, ErrorCode, EventName, ScratchpadBridge } from '../../app/contract';
 
 /** How the bridge reaches main: an invoke per channel and a subscription per event (payload only). */
 export interface BridgeTransport {

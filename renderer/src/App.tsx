@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import type { SearchHit } from '../../app/contract';
 import { toApiError, useApi, type ApiError } from './api';
 import { ConnectionDialog } from './components/ConnectionDialog';
@@ -12,16 +12,10 @@ import { useNow } from './hooks/useNow';
 import { useTheme, type ThemeChoice } from './hooks/useTheme';
 import { useQuery } from './hooks/useQuery';
 import { StoreRevisionProvider, useStoreRevision } from './hooks/useStoreRevision';
-import { GcPage } from './views/gc/GcPage';
 import { Loading } from './components/States';
-import { SearchPage } from './views/search/SearchPage';
+import { GcPage, preloadPages, SearchPage, StatsPage } from './lazyPages';
 import { useSearch } from './views/search/useSearch';
 import { TurnsPage, type Selection } from './views/turns/TurnsPage';
-
-// Stats pulls in the chart library (most of the bundle): loaded on first use, or when the app is idle after the
-// first paint, so the turns list is not kept waiting while the whole bundle is parsed.
-const loadStats = () => import('./views/stats/StatsPage');
-const StatsPage = lazy(() => loadStats().then((m) => ({ default: m.StatsPage })));
 
 /** The app's pages. */
 export type Page = 'turns' | 'search' | 'gc' | 'stats';
@@ -54,7 +48,7 @@ function Shell() {
   const search = useSearch();
   const session = useQuery(() => api.sessionInfo({}), [store.revision]);
   useEffect(() => {
-    const timer = setTimeout(() => void loadStats(), 2000);
+    const timer = setTimeout(preloadPages, 2000);
     return () => clearTimeout(timer);
   }, []);
   const file = session.data?.file;
@@ -174,20 +168,26 @@ function Shell() {
       <main className="main">
         {page === 'turns' && <TurnsPage session={session.data} now={now} selection={selection} onSelect={setSelection} active={!help && !connecting} />}
         {page === 'gc' && (
-          <GcPage
-            session={session.data}
-            onOpenTurn={(turnId) => {
-              setSelection({ turnId, entryId: null });
-              setPage('turns');
-            }}
-          />
+          <Suspense fallback={<Loading what="gc" />}>
+            <GcPage
+              session={session.data}
+              onOpenTurn={(turnId) => {
+                setSelection({ turnId, entryId: null });
+                setPage('turns');
+              }}
+            />
+          </Suspense>
         )}
         {page === 'stats' && (
           <Suspense fallback={<Loading what="stats" />}>
             <StatsPage />
           </Suspense>
         )}
-        {page === 'search' && <SearchPage search={search} onOpenHit={openHit} />}
+        {page === 'search' && (
+          <Suspense fallback={<Loading what="search" />}>
+            <SearchPage search={search} onOpenHit={openHit} />
+          </Suspense>
+        )}
       </main>
       {help && <HelpOverlay onClose={() => setHelp(false)} />}
       {connecting && <ConnectionDialog recent={session.data?.recentFiles ?? []} onConnect={connect} onClose={closeConnection} />}

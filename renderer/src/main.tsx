@@ -1,15 +1,14 @@
+// First: asks for the first page of turns before React DOM and the views are evaluated (see startTurns.ts).
+import { startupApi } from './startTurns';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ApiProvider, createApi, windowBridge } from './api';
+import { ApiProvider } from './api';
 import { App } from './App';
-import { primeFirstTurnsPage } from './views/turns/useTurns';
 import './styles/app.css';
 
 const root = createRoot(document.getElementById('root')!);
-const bridge = windowBridge();
-if (bridge) {
-  const api = createApi(bridge);
-  primeFirstTurnsPage(api);
+const api = startupApi;
+if (api) {
   root.render(
     <StrictMode>
       <ApiProvider api={api}>

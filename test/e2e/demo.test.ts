@@ -179,7 +179,7 @@ describe('the demo database in the app', () => {
       `${demo.entries.reduce((s, e) => s + e.sizeBytes, 0).toLocaleString('en-US')} bytes`,
     );
     expect(figures['Expired (awaiting gc)']?.startsWith(`${expired.length} · `)).toBe(true);
-    await page.locator('.recharts-surface').first().waitFor();
+    await page.locator('.chart-surface').first().waitFor();
     // The operator also gets the per-owner chart, one bar per owner.
     const perOwner = page.locator('.card', { has: page.getByText('Bytes per owner', { exact: true }) });
     await expect(perOwner.textContent()).resolves.toContain(`${demo.owners.length} owners`);

@@ -211,9 +211,9 @@ describe('layout', () => {
     await waitForTurnCount(page, demo.turns);
     await eventually(background, 'rgb(21, 24, 29)');
     await goTo(page, 'Stats');
-    await page.locator('.recharts-label-list').first().waitFor();
+    await page.locator('.bar-labels').first().waitFor();
     // Every size bucket bar carries its row count, so the few huge rows are never an invisible sliver.
-    const labels = await page.locator('.chart-card', { hasText: 'Size distribution' }).locator('.recharts-label-list text').allTextContents();
+    const labels = await page.locator('.chart-card', { hasText: 'Size distribution' }).locator('.bar-labels text').allTextContents();
     expect(labels.length).toBeGreaterThan(0);
     expect(labels.map((l) => Number(l.replace(/,/g, ''))).reduce((a, b) => a + b, 0)).toBe(demo.rows);
     // The expired red appears only where it means expired.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { writeDemoDatabase } from '../../app/demo';
 import { tempDir } from './data';
-import { ensureRendererBuilt, launchApp, type AppSession } from './harness';
+import { bundleBridge, ensureRendererBuilt, launchApp, type AppSession } from './harness';
 import { waitForTurnCount } from './ui';
 
 // The harness must run the renderer as `npm start` does: React's production build, where StrictMode neither
@@ -54,16 +54,27 @@ describe('the e2e renderer build', () => {
     await waitForTurnCount(page, turns);
     const atFirstPaint = [...scripts];
     expect(atFirstPaint.some((f) => f.startsWith('index-'))).toBe(true);
-    expect(atFirstPaint.filter((f) => f.startsWith('StatsPage') || f.startsWith('CompareDialog'))).toEqual([]);
+    expect(atFirstPaint.filter((f) => /^(StatsPage|CompareDialog|GcPage|SearchPage)-/.test(f))).toEqual([]);
     await page
       .getByRole('navigation', { name: 'Pages' })
       .getByRole('button', { name: /^Stats\b/ })
       .click();
-    await page.locator('.recharts-surface').first().waitFor();
+    await page.locator('.chart-surface').first().waitFor();
     expect(scripts.some((f) => f.startsWith('StatsPage'))).toBe(true);
     page.off('request', onRequest);
     const dir = path.join(await ensureRendererBuilt(), 'assets');
     const entry = readdirSync(dir).find((f) => f.startsWith('index-') && f.endsWith('.js'))!;
-    expect(readFileSync(path.join(dir, entry), 'utf8')).not.toContain('recharts');
+    expect(readFileSync(path.join(dir, entry), 'utf8')).not.toContain('visx-axis');
+  });
+
+  test('the page evaluates no zod: neither the preload bridge nor any renderer chunk holds it (main validates every request)', async () => {
+    const dir = path.join(await ensureRendererBuilt(), 'assets');
+    const chunks = readdirSync(dir).filter((f) => f.endsWith('.js'));
+    expect(chunks.length).toBeGreaterThan(3);
+    // zod's error class name survives minification (it is a string); the schema tables would bring it in.
+    expect(chunks.filter((f) => readFileSync(path.join(dir, f), 'utf8').includes('ZodError'))).toEqual([]);
+    const bridge = await bundleBridge();
+    expect(bridge).toContain('createBridge');
+    expect(bridge).not.toContain('ZodError');
   });
 });

@@ -51,7 +51,8 @@ describe('stats readability', () => {
       const out: TextCheck[] = [];
       for (const el of root.querySelectorAll('*')) {
         const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
-        if (!own) continue;
+        // An SVG <title> is a tooltip the system draws, not text painted on the page.
+        if (!own || el.localName === 'title') continue;
         const style = getComputedStyle(el);
         const svg = el.closest('svg');
         const fg = rgba(svg ? style.fill : style.color);
@@ -75,7 +76,7 @@ describe('stats readability', () => {
     const { page } = app;
     await page.getByLabel('Theme').selectOption(theme);
     await goTo(page, 'Stats');
-    await page.locator('.recharts-label-list').first().waitFor();
+    await page.locator('.bar-labels').first().waitFor();
     await page.waitForTimeout(200);
     const checks = await measure();
     expect(checks.length).toBeGreaterThan(20);

@@ -1,15 +1,8 @@
-import {
-  CHANNEL_NAMES,
-  ERROR_CODES,
-  methodName,
-  type ChannelName,
-  type ChannelRequest,
-  type ChannelResponse,
-  type Envelope,
-  type ErrorCode,
-  type MethodName,
-  type ScratchpadBridge,
-} from '../../../app/contract';
+// Only zod-free contract modules at run time (the page never evaluates a schema: main validates every request).
+import { methodName } from '../../../app/contract/bridge';
+import { ERROR_CODES, type ErrorCode } from '../../../app/contract/codes';
+import { CHANNEL_NAMES, type ChannelName } from '../../../app/contract/names';
+import type { ChannelRequest, ChannelResponse, Envelope, MethodName, ScratchpadBridge } from '../../../app/contract';
 
 /**
  * A failed bridge call as a real Error with the contract's code (`NOT_FOUND`, `FORBIDDEN`, ...).

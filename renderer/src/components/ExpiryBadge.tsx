@@ -1,4 +1,5 @@
-import { expiryState, type ExpiryState } from '../../../app/contract';
+import type { ExpiryState } from '../../../app/contract';
+import { expiryState } from '../../../app/contract/expiry';
 import { formatAgo, formatTime } from '../../../app/common/format';
 
 const TITLES: Record<ExpiryState, string> = {

@@ -34,6 +34,7 @@ export function useColumns(table: string, columns: readonly ColumnSpec[]): Colum
   const [draft, setDraft] = useState<Record<string, number> | null>(null);
   const [available, setAvailable] = useState(Number.POSITIVE_INFINITY);
   const observer = useRef<ResizeObserver | null>(null);
+  const measured = useRef(false);
   const measureRef = useCallback((element: HTMLElement | null) => {
     observer.current?.disconnect();
     observer.current = null;
@@ -43,6 +44,7 @@ export function useColumns(table: string, columns: readonly ColumnSpec[]): Colum
     const measure = () => {
       const rows = scroller();
       const scrollbar = rows ? rows.offsetWidth - rows.clientWidth : 0;
+      measured.current = element.clientWidth > 0;
       setAvailable(element.clientWidth > 0 ? element.clientWidth - ROW_PADDING_PX - scrollbar : Number.POSITIVE_INFINITY);
     };
     observer.current = new ResizeObserver(measure);
@@ -50,7 +52,10 @@ export function useColumns(table: string, columns: readonly ColumnSpec[]): Colum
     // A scrollbar appearing shrinks the scroller's content box, which the observer sees too.
     const rows = scroller();
     if (rows && rows !== element) observer.current.observe(rows);
-    measure();
+    // The first table measures at once (before paint, so no frame shows columns that do not fit). A table that
+    // mounts again (another turn's entries) keeps the last width and leaves it to the observer, whose first
+    // report comes after the frame's own layout: reading the width here would force an extra layout of every row.
+    if (!measured.current) measure();
   }, []);
   const widths = draft ?? stored;
   const layout = useMemo(() => fitColumns(columns, widths, available), [columns, widths, available]);

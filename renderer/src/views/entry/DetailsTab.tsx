@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { entryExpiresAt, type EntryDescription } from '../../../../app/contract';
+import type { EntryDescription } from '../../../../app/contract';
+import { entryExpiresAt } from '../../../../app/contract/expiry';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { formatBytes, formatCount, formatCountdown, formatRelative, formatTime } from '../../../../app/common/format';
 import { CopyButton } from './CopyButton';

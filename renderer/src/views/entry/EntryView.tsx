@@ -1,5 +1,7 @@
 import { forwardRef, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { entryExpiresAt, formatDeepLink, type EntryDescription, type ReadLogEntry, type ReadOptions } from '../../../../app/contract';
+import type { EntryDescription, ReadLogEntry, ReadOptions } from '../../../../app/contract';
+import { formatDeepLink } from '../../../../app/contract/deep-link';
+import { entryExpiresAt } from '../../../../app/contract/expiry';
 import { useApi } from '../../api';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { ErrorBox, Loading } from '../../components/States';

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import type { GcResult } from '../../../../app/contract';
-import { entryExpiresAt, expiryState } from '../../../../app/contract';
+import { entryExpiresAt, expiryState } from '../../../../app/contract/expiry';
 import { useApi } from '../../api';
 import { ErrorBox, Loading } from '../../components/States';
 import { formatBytes, formatCount, formatTime } from '../../../../app/common/format';

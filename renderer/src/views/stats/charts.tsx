@@ -1,5 +1,8 @@
-import type { ReactNode } from 'react';
-import { Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { AxisBottom, AxisLeft } from '@visx/axis';
+import { Group } from '@visx/group';
+import { scaleBand, scaleLinear, scaleSqrt } from '@visx/scale';
+import { Pie } from '@visx/shape';
 import { formatBytes, formatCount } from '../../../../app/common/format';
 
 /**
@@ -9,6 +12,9 @@ import { formatBytes, formatCount } from '../../../../app/common/format';
 export const COLORS = ['#4e8fdc', '#e0913a', '#9b6ad6', '#2bb3c0', '#b58b00', '#8a8f98', '#d46fa6', '#5f7fbf'];
 /** Colours with a meaning: live and expired rows (as the badges), text and binary kinds, a plain count. */
 export const MEANING = { live: '#3aa675', expired: '#d9534f', text: '#4e8fdc', binary: '#9b6ad6', count: '#4e8fdc' } as const;
+
+/** Height of every chart, in CSS px (the card's `.chart-box`). */
+const CHART_HEIGHT = 220;
 
 /** Axis label of at most `max` characters (longer ones end in an ellipsis; the tooltip has the whole name). */
 export function shortLabel(text: string, max = 14): string {
@@ -26,6 +32,25 @@ export function ChartCard({ title, children, note }: { title: string; children: 
   );
 }
 
+/**
+ * Width (CSS px) of the element `ref` is set on: measured before the first paint and followed on resize, so a
+ * chart is drawn once at its size (0 until measured).
+ */
+function useWidth<T extends HTMLElement>(): [RefObject<T | null>, number] {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
+
 type Datum = { name: string; value: number };
 
 type BarsProps = {
@@ -38,51 +63,157 @@ type BarsProps = {
   sqrtScale?: boolean;
 };
 
-/** Bars of `value`, formatted as bytes or counts, each bar labelled with its value (so no bar is unreadable). */
+/** A bar of a non-zero value is at least this long (px), so it never vanishes next to a huge one. */
+const MIN_BAR_PX = 2;
+/** Room for the value printed past a bar's end, and for the category labels (px). */
+const MARGIN = { top: 18, right: 64, bottom: 24, left: 8 };
+const CATEGORY_WIDTH = 104;
+const VALUE_AXIS_WIDTH = 72;
+
+/**
+ * Bars of `value`, formatted as bytes or counts, each bar labelled with its value (so no bar is unreadable) and
+ * titled with its name and value (the tooltip). Plain SVG from visx scales: a few dozen nodes per chart.
+ */
 export function Bars({ data, unit, horizontal = false, colors = COLORS, sqrtScale = false }: BarsProps) {
+  const [ref, width] = useWidth<HTMLDivElement>();
   const format = (v: number) => (unit === 'bytes' ? formatBytes(v) : formatCount(v));
-  const scale = sqrtScale ? 'sqrt' : 'auto';
+  const max = Math.max(1, ...data.map((d) => d.value));
+  const left = MARGIN.left + (horizontal ? CATEGORY_WIDTH : VALUE_AXIS_WIDTH);
+  const innerWidth = Math.max(0, width - left - MARGIN.right);
+  const innerHeight = CHART_HEIGHT - MARGIN.top - MARGIN.bottom;
+  const valueRange: [number, number] = horizontal ? [0, innerWidth] : [innerHeight, 0];
+  const value = sqrtScale ? scaleSqrt({ domain: [0, max], range: valueRange, nice: true }) : scaleLinear({ domain: [0, max], range: valueRange, nice: true });
+  const category = scaleBand({ domain: data.map((d) => d.name), range: horizontal ? [0, innerHeight] : [0, innerWidth], padding: 0.25 });
+  const length = (v: number) => (v > 0 ? Math.max(MIN_BAR_PX, horizontal ? value(v) : innerHeight - value(v)) : 0);
+  const ticks = horizontal ? Math.max(2, Math.floor(innerWidth / 90)) : 5;
   return (
-    <ResponsiveContainer width="100%" height={220}>
-      <BarChart data={data} layout={horizontal ? 'vertical' : 'horizontal'} margin={{ top: 16, right: 56, left: 8, bottom: 8 }}>
-        <CartesianGrid strokeDasharray="3 3" className="chart-grid" />
-        {horizontal ? (
-          <>
-            <XAxis type="number" tickFormatter={format} allowDecimals={false} scale={scale} />
-            <YAxis type="category" dataKey="name" width={104} interval={0} tick={{ fontSize: 11 }} tickFormatter={(t: string) => shortLabel(t)} />
-          </>
-        ) : (
-          <>
-            <XAxis dataKey="name" interval={0} tick={{ fontSize: 11 }} tickFormatter={(t: string) => shortLabel(t)} />
-            <YAxis tickFormatter={format} width={76} scale={scale} />
-          </>
-        )}
-        <Tooltip formatter={(v) => [format(Number(v)), unit]} />
-        <Bar dataKey="value" name={unit} isAnimationActive={false} minPointSize={2}>
-          {data.map((d, i) => (
-            <Cell key={d.name} fill={colors[i % colors.length]} />
-          ))}
-          <LabelList dataKey="value" position={horizontal ? 'right' : 'top'} className="bar-label" formatter={(v: unknown) => format(Number(v))} />
-        </Bar>
-      </BarChart>
-    </ResponsiveContainer>
+    <div ref={ref} className="chart-frame">
+      {width > 0 && (
+        <svg className="chart-surface" width={width} height={CHART_HEIGHT} role="img" aria-label={`${unit} by ${horizontal ? 'category' : 'kind'}`}>
+          <Group left={left} top={MARGIN.top}>
+            {data.map((d, i) => {
+              const at = category(d.name) ?? 0;
+              const size = length(d.value);
+              const fill = colors[i % colors.length];
+              return horizontal ? (
+                <rect key={d.name} x={0} y={at} width={size} height={category.bandwidth()} fill={fill}>
+                  <title>{`${d.name}: ${format(d.value)} ${unit}`}</title>
+                </rect>
+              ) : (
+                <rect key={d.name} x={at} y={innerHeight - size} width={category.bandwidth()} height={size} fill={fill}>
+                  <title>{`${d.name}: ${format(d.value)} ${unit}`}</title>
+                </rect>
+              );
+            })}
+            <g className="bar-labels">
+              {data.map((d) => {
+                const at = (category(d.name) ?? 0) + category.bandwidth() / 2;
+                const size = length(d.value);
+                return horizontal ? (
+                  <text key={d.name} className="bar-label" x={size + 4} y={at} dominantBaseline="middle">
+                    {format(d.value)}
+                  </text>
+                ) : (
+                  <text key={d.name} className="bar-label" x={at} y={innerHeight - size - 4} textAnchor="middle">
+                    {format(d.value)}
+                  </text>
+                );
+              })}
+            </g>
+            {horizontal ? (
+              <>
+                <g className="chart-categories">
+                  {data.map((d) => (
+                    <text
+                      key={d.name}
+                      className="chart-tick"
+                      x={-6}
+                      y={(category(d.name) ?? 0) + category.bandwidth() / 2}
+                      textAnchor="end"
+                      dominantBaseline="middle"
+                    >
+                      <title>{d.name}</title>
+                      {shortLabel(d.name)}
+                    </text>
+                  ))}
+                </g>
+                <AxisBottom
+                  top={innerHeight}
+                  scale={value}
+                  numTicks={ticks}
+                  tickFormat={(v) => format(Number(v))}
+                  axisClassName="chart-axis"
+                  tickLabelProps={TICK_LABEL}
+                />
+              </>
+            ) : (
+              <>
+                <AxisLeft scale={value} numTicks={ticks} tickFormat={(v) => format(Number(v))} axisClassName="chart-axis" tickLabelProps={TICK_LABEL} />
+                <AxisBottom
+                  top={innerHeight}
+                  scale={category}
+                  tickFormat={(t) => shortLabel(String(t))}
+                  axisClassName="chart-axis"
+                  tickLabelProps={TICK_LABEL}
+                />
+              </>
+            )}
+          </Group>
+        </svg>
+      )}
+    </div>
   );
 }
 
-/** A donut of shares, in bytes or rows. */
+/** Tick labels take the theme's muted text colour from CSS (`.chart-tick`), not an attribute. */
+const TICK_LABEL = { className: 'chart-tick', fontSize: 11 } as const;
+
+/** Distance of a slice's value label from the donut's centre (px): past the ring's outer radius of 72. */
+const LABEL_RADIUS = 80;
+
+/** A donut of shares, in bytes or rows: each slice labelled with its value, and a legend of names under it. */
 export function Donut({ data, unit, colors = COLORS }: { data: Datum[]; unit: 'bytes' | 'rows'; colors?: string[] }) {
+  const [ref, width] = useWidth<HTMLDivElement>();
   const format = (v: number) => (unit === 'bytes' ? formatBytes(v) : formatCount(v));
+  const legendHeight = 28;
+  const cy = (CHART_HEIGHT - legendHeight) / 2;
+  const colorOf = new Map(data.map((d, i) => [d.name, colors[i % colors.length]!]));
   return (
-    <ResponsiveContainer width="100%" height={220}>
-      <PieChart>
-        <Pie data={data} dataKey="value" nameKey="name" innerRadius={50} outerRadius={80} isAnimationActive={false} label={(p) => format(Number(p.value))}>
-          {data.map((d, i) => (
-            <Cell key={d.name} fill={colors[i % colors.length]} />
-          ))}
-        </Pie>
-        <Tooltip formatter={(v) => format(Number(v))} />
-        <Legend />
-      </PieChart>
-    </ResponsiveContainer>
+    <div ref={ref} className="chart-frame">
+      {width > 0 && (
+        <svg className="chart-surface" width={width} height={CHART_HEIGHT - legendHeight} role="img" aria-label={`${unit} shares`}>
+          <Group left={width / 2} top={cy}>
+            <Pie data={data.filter((d) => d.value > 0)} pieValue={(d) => d.value} outerRadius={72} innerRadius={46} pieSortValues={null}>
+              {(pie) =>
+                pie.arcs.map((arc) => {
+                  // The value sits just outside the ring, at the slice's middle angle (d3: 0 at twelve o'clock, clockwise).
+                  const angle = (arc.startAngle + arc.endAngle) / 2;
+                  const x = LABEL_RADIUS * Math.sin(angle);
+                  const y = -LABEL_RADIUS * Math.cos(angle);
+                  return (
+                    <g key={arc.data.name}>
+                      <path d={pie.path(arc) ?? ''} fill={colorOf.get(arc.data.name)}>
+                        <title>{`${arc.data.name}: ${format(arc.data.value)}`}</title>
+                      </path>
+                      <text className="bar-label" x={x} y={y} textAnchor={x >= 0 ? 'start' : 'end'} dominantBaseline="middle">
+                        {format(arc.data.value)}
+                      </text>
+                    </g>
+                  );
+                })
+              }
+            </Pie>
+          </Group>
+        </svg>
+      )}
+      <ul className="chart-legend">
+        {data.map((d) => (
+          <li key={d.name}>
+            <span className="chart-swatch" style={{ background: colorOf.get(d.name) }} aria-hidden="true" />
+            {d.name}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

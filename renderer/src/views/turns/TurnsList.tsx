@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { forwardRef, useEffect, useRef, useState, type ReactNode } from 'react';
-import { turnExpiresAt, type TurnSummary } from '../../../../app/contract';
+import type { TurnSummary } from '../../../../app/contract';
+import { turnExpiresAt } from '../../../../app/contract/expiry';
 import { ColumnResizer } from '../../components/ColumnResizer';
 import type { ColumnSpec } from '../../components/columns';
 import { ExpiryBadge } from '../../components/ExpiryBadge';

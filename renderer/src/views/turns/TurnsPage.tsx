@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import { Panel, PanelGroup, type ImperativePanelHandle } from 'react-resizable-panels';
-import { turnExpiresAt, type SessionInfo } from '../../../../app/contract';
+import type { SessionInfo } from '../../../../app/contract';
+import { turnExpiresAt } from '../../../../app/contract/expiry';
 import { useApi } from '../../api';
 import { isTypingTarget, useHotkeys } from '../../hooks/useHotkeys';
 import { useQuery } from '../../hooks/useQuery';

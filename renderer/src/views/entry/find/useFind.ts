@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { MAX_SEARCH_HITS } from '../../../../../app/contract';
+import { MAX_SEARCH_HITS } from '../../../../../app/common/limits';
 import { toApiError, useApi, type ApiError } from '../../../api';
 
 import type { Match } from './marks';
