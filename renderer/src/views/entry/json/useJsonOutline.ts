@@ -45,9 +45,12 @@ const WINDOW_ROWS = 200;
  */
 export type OutlineRows = { readonly of: number; readonly count: number; readonly rows: readonly (JsonRow | undefined)[]; readonly truncated: boolean };
 
-/** Loading state of the tree: how much of the entry was read, then parsed or failed. */
+/**
+ * Loading state of the tree: how much of the entry was read (`previewed` once a first look from the first slice
+ * has rows to show), then parsed or failed.
+ */
 export type OutlineStatus =
-  | { readonly step: 'loading'; readonly read: number; readonly total: number }
+  | { readonly step: 'loading'; readonly read: number; readonly total: number; readonly previewed: boolean }
   | { readonly step: 'ready'; readonly rootKind: JsonRow['kind']; readonly rootSize: number }
   | { readonly step: 'invalid'; readonly message: string }
   | { readonly step: 'error'; readonly error: ApiError };
@@ -59,7 +62,7 @@ export type OutlineStatus =
  */
 export function useJsonOutline(id: string, total: number) {
   const api = useApi();
-  const [status, setStatus] = useState<OutlineStatus>({ step: 'loading', read: 0, total });
+  const [status, setStatus] = useState<OutlineStatus>({ step: 'loading', read: 0, total, previewed: false });
   const [rows, setRows] = useState<OutlineRows | null>(null);
   // Blocks of rows asked of the worker for the current outline (so a scroll asks each block once).
   const asked = useRef(new Set<number>());
@@ -67,6 +70,8 @@ export function useJsonOutline(id: string, total: number) {
   const seq = useRef(0);
   const waiting = useRef(new Map<number, (r: OutlineResponse) => void>());
   const latestRows = useRef(0);
+  // The openness of the last outline asked for (the final parse answers its rows without waiting for a render).
+  const openness = useRef<{ openDepth: number; expanded: readonly string[]; collapsed: readonly string[] } | null>(null);
 
   const ask = useCallback((request: OutlineRequest & { seq: number }) => {
     return new Promise<OutlineResponse>((resolve) => {
@@ -74,6 +79,24 @@ export function useJsonOutline(id: string, total: number) {
       channel.current?.post(request);
     });
   }, []);
+
+  // Asks the worker for the outline of `o`; only the latest request's rows are shown (toggles may overtake each other).
+  const requestRows = useCallback(
+    (o: { openDepth: number; expanded: readonly string[]; collapsed: readonly string[] }) => {
+      openness.current = o;
+      const mine = ++seq.current;
+      latestRows.current = mine;
+      return ask({ type: 'rows', seq: mine, ...o }).then((response) => {
+        if (response.type !== 'rows' || mine !== latestRows.current) return false;
+        const all = new Array<JsonRow | undefined>(response.count);
+        response.rows.forEach((row, i) => (all[i] = row));
+        asked.current = new Set();
+        setRows({ of: mine, count: response.count, rows: all, truncated: response.truncated });
+        return true;
+      });
+    },
+    [ask],
+  );
 
   useEffect(() => {
     let cancelled = false;
@@ -99,6 +122,7 @@ export function useJsonOutline(id: string, total: number) {
           inFlight.push(read);
         };
         for (let k = 0; k < Math.min(READS_AHEAD, windows.length); k++) issue(k);
+        let previewed = false;
         for (let k = 0; k < windows.length; k++) {
           const slice = await inFlight.shift()!;
           if (cancelled) return;
@@ -111,11 +135,22 @@ export function useJsonOutline(id: string, total: number) {
             ch.post({ type: 'append', chunk: more.content });
             at = more.meta.end > at ? more.meta.end : end;
           }
-          setStatus({ step: 'loading', read: end, total });
+          // A first look from the first slice: the top of the tree shows while the rest is read.
+          if (k === 0 && windows.length > 1) {
+            const preview = await ask({ type: 'preview', seq: ++seq.current });
+            if (cancelled) return;
+            previewed = preview.type === 'parsed' && preview.ok;
+          }
+          setStatus({ step: 'loading', read: end, total, previewed });
         }
-        const parsed = await ask({ type: 'parse', seq: ++seq.current });
-        if (cancelled || parsed.type !== 'parsed') return;
-        setStatus(parsed.ok ? { step: 'ready', rootKind: parsed.rootKind, rootSize: parsed.rootSize } : { step: 'invalid', message: parsed.message });
+        const parsed = ask({ type: 'parse', seq: ++seq.current });
+        // The worker answers in order: the rows of the shown openness come right after the parse.
+        const rowsShown = openness.current ? requestRows(openness.current) : null;
+        const result = await parsed;
+        if (cancelled || result.type !== 'parsed') return;
+        if (rowsShown) await rowsShown;
+        if (cancelled) return;
+        setStatus(result.ok ? { step: 'ready', rootKind: result.rootKind, rootSize: result.rootSize } : { step: 'invalid', message: result.message });
       } catch (e) {
         if (!cancelled) setStatus({ step: 'error', error: toApiError(e) });
       }
@@ -125,21 +160,13 @@ export function useJsonOutline(id: string, total: number) {
       ch.close();
       pending.clear();
     };
-  }, [api, id, total, ask]);
+  }, [api, id, total, ask, requestRows]);
 
   const outline = useCallback(
     async (openDepth: number, expanded: ReadonlySet<string>, collapsed: ReadonlySet<string>) => {
-      const mine = ++seq.current;
-      latestRows.current = mine;
-      const response = await ask({ type: 'rows', seq: mine, openDepth, expanded: [...expanded], collapsed: [...collapsed] });
-      // Only the latest request's rows are shown (toggles may overtake each other).
-      if (response.type !== 'rows' || mine !== latestRows.current) return;
-      const all = new Array<JsonRow | undefined>(response.count);
-      response.rows.forEach((row, i) => (all[i] = row));
-      asked.current = new Set();
-      setRows({ of: mine, count: response.count, rows: all, truncated: response.truncated });
+      await requestRows({ openDepth, expanded: [...expanded], collapsed: [...collapsed] });
     },
-    [ask],
+    [requestRows],
   );
 
   // Asks the worker for the rows of [from, to) not here yet, by blocks of WINDOW_ROWS; they arrive as a new state.
