@@ -93,3 +93,14 @@ describe('createOutlineHost first look', () => {
     expect(host({ type: 'preview', seq: 1 })).toMatchObject({ type: 'parsed', seq: 1, ok: false, partial: true });
   });
 });
+
+describe('createOutlineHost after a first look at text that does not parse', () => {
+  it('answers the parse as invalid and a rows request with an empty outline (no request left waiting)', () => {
+    const host = createOutlineHost();
+    host({ type: 'append', chunk: '{"items": [1, 2, 3' });
+    expect(host({ type: 'preview', seq: 1 })).toMatchObject({ type: 'parsed', ok: true, partial: true });
+    host({ type: 'append', chunk: ', oops]}' });
+    expect(host({ type: 'parse', seq: 2 })).toMatchObject({ type: 'parsed', seq: 2, ok: false });
+    expect(host({ type: 'rows', seq: 3, openDepth: 1, expanded: [], collapsed: [] })).toEqual({ type: 'rows', seq: 3, count: 0, rows: [], truncated: false });
+  });
+});

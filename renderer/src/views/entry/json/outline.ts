@@ -197,6 +197,8 @@ export function createOutlineHost(): (request: OutlineRequest) => OutlineRespons
         return describeRoot(request.seq, false);
       }
       case 'rows': {
+        // Nothing parsed (the text did not parse): an empty outline, still answered so no request waits.
+        if (root === undefined) return { type: 'rows', seq: request.seq, count: 0, rows: [], truncated: false };
         const { rows, truncated } = outlineRows(
           root,
           { openDepth: request.openDepth, expanded: new Set(request.expanded), collapsed: new Set(request.collapsed) },

@@ -155,7 +155,7 @@ export function useJsonOutline(id: string, total: number) {
         const rowsShown = openness.current ? requestRows(openness.current) : null;
         const result = await parsed;
         if (cancelled || result.type !== 'parsed') return;
-        if (rowsShown) await rowsShown;
+        if (rowsShown && result.ok) await rowsShown;
         if (cancelled) return;
         setStatus(result.ok ? { step: 'ready', rootKind: result.rootKind, rootSize: result.rootSize } : { step: 'invalid', message: result.message });
       } catch (e) {
