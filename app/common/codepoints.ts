@@ -65,3 +65,13 @@ export function lastCodePoints(s: string, n: number): string {
   }
   return s.slice(i);
 }
+
+/**
+ * The UTF-16 index `unit` moved back to the start of its code point: `unit - 1` when it falls inside a
+ * surrogate pair (between its high and low half), else `unit` (clipped to [0, s.length]). For cutting a string
+ * into pieces of at most n units without splitting a pair.
+ */
+export function codePointBoundary(s: string, unit: number): number {
+  const i = Math.max(0, Math.min(s.length, unit));
+  return i > 0 && i < s.length && isHigh(s.charCodeAt(i - 1)) && isLow(s.charCodeAt(i)) ? i - 1 : i;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { codePointLength, hasSurrogates, lastCodePoints, sliceCodePoints, toWellFormed, unitOffset } from '../../app/common/codepoints';
+import { codePointBoundary, codePointLength, hasSurrogates, lastCodePoints, sliceCodePoints, toWellFormed, unitOffset } from '../../app/common/codepoints';
 
 const text = fc.string({ unit: 'binary', maxLength: 40 });
 
@@ -50,5 +50,28 @@ describe('unitOffset', () => {
 describe('hasSurrogates', () => {
   it('is true exactly when a string holds a UTF-16 surrogate', () => {
     expect(['abc', 'é€', 'a😀', '\uDC00'].map(hasSurrogates)).toEqual([false, false, true, true]);
+  });
+});
+
+describe('codePointBoundary', () => {
+  it('moves an index inside a surrogate pair back to the pair, and leaves every other index', () => {
+    expect([0, 1, 2, 3, 4, 9, -1].map((i) => codePointBoundary('a😀b', i))).toEqual([0, 1, 1, 3, 4, 4, 0]);
+  });
+
+  it('leaves a lone surrogate alone (it is one code point)', () => {
+    expect([1, 2].map((i) => codePointBoundary('a\uD800b', i))).toEqual([1, 2]);
+    expect(codePointBoundary('\uDC00\uDC00', 1)).toBe(1);
+  });
+
+  it('is always the end of some whole-code-point prefix, at most one unit back', () => {
+    fc.assert(
+      fc.property(text, fc.nat(45), (s, i) => {
+        const cut = codePointBoundary(s, i);
+        const ends = Array.from(s).reduce<number[]>((acc, cp) => [...acc, acc[acc.length - 1]! + cp.length], [0]);
+        expect(ends).toContain(cut);
+        expect(cut).toBeLessThanOrEqual(Math.min(i, s.length));
+        expect(Math.min(i, s.length) - cut).toBeLessThanOrEqual(1);
+      }),
+    );
   });
 });

@@ -1,8 +1,5 @@
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openScratchpad } from '../../app/scratchpad';
-import { tempDir } from './data';
-import { launchApp, type AppSession } from './harness';
+import { describe, expect, test } from 'vitest';
+import { appOnFile, fillStore } from './support/app-on-file';
 import { openTab, readAndShow, selectEntry, selectTurn, shownSlice, waitForWindow } from './ui';
 
 // Paging through a 50 MiB text observation: every window the page shows is the exact slice of the stored
@@ -33,33 +30,25 @@ const expectedSlice = (start: number, end: number) => {
 };
 
 describe('paging through a 50 MiB entry', () => {
-  const tmp = tempDir();
-  const dbPath = path.join(tmp.dir, 'large.db');
-  let app: AppSession;
-
-  beforeAll(async () => {
-    const pad = await openScratchpad(dbPath, { clock: () => NOW - 30 });
-    try {
-      const handle = await pad.put(USER, {
-        turnId: TURN,
-        stepNum: 1,
-        executorName: 'tail_logs',
-        observation: { content: Array.from({ length: LINES }, (_, k) => line(k)).join('') },
-      });
-      // Two scratchpad_read calls the model made, as the engine records them.
-      for (const read of READS) await pad.recordRead(USER, { entryId: handle.scratchpad_id, ...read });
-    } finally {
-      await pad.close();
-    }
-    app = await launchApp({ dbPath, principal: USER, now: NOW });
-  });
-  afterAll(async () => {
-    await app?.close();
-    tmp.remove();
+  const opened = appOnFile({
+    file: 'large.db',
+    principal: USER,
+    now: NOW,
+    seed: (dbPath) =>
+      fillStore(dbPath, NOW - 30, async (pad) => {
+        const handle = await pad.put(USER, {
+          turnId: TURN,
+          stepNum: 1,
+          executorName: 'tail_logs',
+          observation: { content: Array.from({ length: LINES }, (_, k) => line(k)).join('') },
+        });
+        // Two scratchpad_read calls the model made, as the engine records them.
+        for (const read of READS) await pad.recordRead(USER, { entryId: handle.scratchpad_id, ...read });
+      }),
   });
 
   test('the entry lists its size and length', async () => {
-    const entries = await selectTurn(app.page, TURN);
+    const entries = await selectTurn(opened.app.page, TURN);
     const cells = await entries
       .getByRole('option')
       .first()
@@ -70,7 +59,7 @@ describe('paging through a 50 MiB entry', () => {
   });
 
   test('head window, next slice three times, a jump, previous, and a tail: exact offsets and text', async () => {
-    const { page } = app;
+    const { page } = opened.app;
     const entries = await selectTurn(page, TURN);
     await selectEntry(page, entries, 1);
     await openTab(page, 'Content');
@@ -83,7 +72,7 @@ describe('paging through a 50 MiB entry', () => {
       await waitForWindow(page, i * WINDOW, (i + 1) * WINDOW, TOTAL, 'code points');
       expect(await shownSlice(page)).toBe(expectedSlice(i * WINDOW, (i + 1) * WINDOW));
     }
-    await app.screenshot('large-entry-paging');
+    await opened.app.screenshot('large-entry-paging');
 
     // The "n" shortcut pages too (focus outside any input).
     await page.locator('.entry-view').focus();
@@ -104,11 +93,11 @@ describe('paging through a 50 MiB entry', () => {
 
     expect(await readAndShow(page, { mode: 'range', start: 52_000_003, end: 52_000_067 }, TOTAL)).toBe(expectedSlice(52_000_003, 52_000_067));
     expect(await readAndShow(page, { mode: 'tail', n: 1000 }, TOTAL)).toBe(expectedSlice(TOTAL - 1000, TOTAL));
-    await app.screenshot('large-entry-tail');
+    await opened.app.screenshot('large-entry-tail');
   });
 
   test('what the model saw: its two reads on a coverage bar; a click opens that exact slice', async () => {
-    const { page } = app;
+    const { page } = opened.app;
     await openTab(page, 'What the model saw');
     const covered = READS.reduce((s, r) => s + r.end - r.start, 0);
     await expect(page.locator('figure.coverage figcaption').textContent()).resolves.toBe(
@@ -117,7 +106,7 @@ describe('paging through a 50 MiB entry', () => {
     const items = page.locator('ol.read-log li');
     expect(await items.count()).toBe(READS.length);
     await expect(items.nth(1).textContent()).resolves.toContain('range [26,214,400, 26,230,400) code points');
-    await app.screenshot('large-entry-reads');
+    await opened.app.screenshot('large-entry-reads');
     await items.nth(1).getByTitle('Open this slice').click();
     await page.getByRole('tab', { name: 'Content', selected: true }).waitFor();
     await waitForWindow(page, READS[1].start, READS[1].end, TOTAL, 'code points');
@@ -125,10 +114,10 @@ describe('paging through a 50 MiB entry', () => {
   });
 
   test('no answer the page received held more than one view window', async () => {
-    const reads = app.invoked.filter((c) => c.channel === 'entry:read');
+    const reads = opened.app.invoked.filter((c) => c.channel === 'entry:read');
     expect(reads.length).toBeGreaterThanOrEqual(9);
     expect(reads.every((r) => r.ok)).toBe(true);
     expect(Math.max(...reads.map((r) => r.contentLength ?? 0))).toBeLessThanOrEqual(MAX_SLICE);
-    expect(app.problems).toEqual([]);
+    expect(opened.app.problems).toEqual([]);
   });
 });

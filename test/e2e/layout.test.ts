@@ -130,6 +130,57 @@ describe('layout', () => {
     await app.screenshot('layout-1024-few-entries');
   });
 
+  test('shrunk from 1440x900 to 1024x640, the window has the layout it would have opened with at 1024x640', async () => {
+    const { page } = app;
+    /** Pane sizes (px) and what the Content tab shows. */
+    const layout = async () => ({
+      ...(await page.evaluate(() => {
+        const box = (s: string) => document.querySelector(s)!.getBoundingClientRect();
+        return { turns: Math.round(box('.pane-turns').width), entries: Math.round(box('.pane-entries').height), entry: Math.round(box('.pane-entry').height) };
+      })),
+      ...(await visible()),
+    });
+    const openLog = async (w: number, h: number) => {
+      await page.evaluate(() => localStorage.clear());
+      await page.setViewportSize({ width: w, height: h });
+      await page.reload();
+      await waitForTurnCount(page, demo.turns);
+      const entries = await selectTurn(page, log().turnId);
+      await selectEntry(page, entries, log().stepNum);
+      await openTab(page, 'Content');
+      await waitForWindow(page, 0, 65_536, log().sizeBytes, 'code points');
+    };
+    await openLog(1024, 640);
+    const opened = await layout();
+    expect(opened.read && opened.next).toBe(true);
+
+    await openLog(1440, 900);
+    const wide = await layout();
+    expect(wide.entries).toBeGreaterThan(0);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await app.screenshot(`layout-resize-1440-${scheme}`);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1024, height: 640 });
+    await eventually(layout, opened);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await app.screenshot(`layout-resize-1024-${scheme}`);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    // Maximized after the shrink: the issue's 25 lines with the slice controls in view.
+    await page.locator('.slice-text').click();
+    await page.keyboard.press('f');
+    await page.locator('.turns-page.maximized').waitFor();
+    const maximized = await visible();
+    expect(maximized.rows).toBeGreaterThanOrEqual(25);
+    expect(maximized.read && maximized.next).toBe(true);
+    await page.getByRole('button', { name: /^Restore/ }).click();
+    await turnsList(page).waitFor();
+    expect(app.problems).toEqual([]);
+  });
+
   test('what the model saw: the summary as text, the other fields as a table, the reads beside it, each linked to its step', async () => {
     const { page } = app;
     await page.setViewportSize({ width: 1024, height: 640 });

@@ -1,8 +1,5 @@
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openScratchpad } from '../../app/scratchpad';
-import { tempDir } from './data';
-import { launchApp, type AppSession } from './harness';
+import { describe, expect, test } from 'vitest';
+import { appOnFile, fillStore } from './support/app-on-file';
 import { eventually, listedTurnIds, selectTurn, turnsList, waitForTurnCount } from './ui';
 
 // A file with thousands of turns: the list pages by cursor as the user moves down it, keeps only the visible
@@ -13,46 +10,37 @@ const TURNS = 3_000;
 const turnId = (i: number) => `t${String(i).padStart(15, '0')}`;
 
 describe('a file with 3,000 turns', () => {
-  const tmp = tempDir();
-  const dbPath = path.join(tmp.dir, 'many.db');
-  let app: AppSession;
-
-  beforeAll(async () => {
-    let clock = NOW - TURNS;
-    const pad = await openScratchpad(dbPath, { clock: () => clock });
-    try {
-      for (let i = 0; i < TURNS; i++) {
-        clock = NOW - TURNS + i; // turn i is created at i seconds after the first: newest is the last
-        await pad.put(USER, {
-          turnId: turnId(i),
-          stepNum: 1,
-          executorName: i % 2 ? 'odd_tool' : 'even_tool',
-          observation: { content: `observation ${i}\n`.repeat(10) },
-        });
-      }
-    } finally {
-      await pad.close();
-    }
-    app = await launchApp({ dbPath, principal: USER, now: NOW });
-  });
-  afterAll(async () => {
-    await app?.close();
-    tmp.remove();
+  const opened = appOnFile({
+    file: 'many.db',
+    principal: USER,
+    now: NOW,
+    seed: (dbPath) =>
+      fillStore(dbPath, NOW - TURNS, async (pad, setClock) => {
+        for (let i = 0; i < TURNS; i++) {
+          setClock(NOW - TURNS + i); // turn i is created at i seconds after the first: newest is the last
+          await pad.put(USER, {
+            turnId: turnId(i),
+            stepNum: 1,
+            executorName: i % 2 ? 'odd_tool' : 'even_tool',
+            observation: { content: `observation ${i}\n`.repeat(10) },
+          });
+        }
+      }),
   });
 
   test('the first page lists the newest turns and renders only the visible rows', async () => {
-    const { page } = app;
+    const { page } = opened.app;
     await page.locator('.turns-list .list-footer', { hasText: 'more on scroll' }).waitFor();
     const ids = await listedTurnIds(page);
     expect(ids[0]).toBe(turnId(TURNS - 1));
     expect(ids.length).toBeGreaterThan(10);
     expect(ids.length).toBeLessThan(100); // virtualized: a viewport and its overscan, not the loaded page
     expect(ids).toEqual(Array.from({ length: ids.length }, (_, k) => turnId(TURNS - 1 - k)));
-    await app.screenshot('many-turns');
+    await opened.app.screenshot('many-turns');
   });
 
   test('End, pressed until the list stops growing, pages through every turn to the oldest', async () => {
-    const { page } = app;
+    const { page } = opened.app;
     const list = turnsList(page);
     await list.focus();
     for (let i = 0; i < 40; i++) {
@@ -68,17 +56,17 @@ describe('a file with 3,000 turns', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('listbox', { name: `Entries of turn ${turnId(0)}` }).waitFor();
     expect(await listedTurnIds(page).then((ids) => ids.length)).toBeLessThan(100);
-    await app.screenshot('many-turns-oldest');
+    await opened.app.screenshot('many-turns-oldest');
     // Exactly 3,000 loaded (above) means the cursor pages neither overlapped nor skipped; and every call succeeded.
-    expect(app.invoked.filter((c) => c.channel === 'turns:list').every((c) => c.ok)).toBe(true);
+    expect(opened.app.invoked.filter((c) => c.channel === 'turns:list').every((c) => c.ok)).toBe(true);
   });
 
   test('the filter finds one turn among thousands by id', async () => {
-    const { page } = app;
+    const { page } = opened.app;
     await page.getByLabel('Filter turns by turn id or executor').fill(turnId(1234));
     await waitForTurnCount(page, 1);
     expect(await listedTurnIds(page)).toEqual([turnId(1234)]);
     await selectTurn(page, turnId(1234));
-    expect(app.problems).toEqual([]);
+    expect(opened.app.problems).toEqual([]);
   });
 });

@@ -1,10 +1,9 @@
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { SearchHit } from '../../app/contract';
 import { writeDemoDatabase } from '../../app/demo';
 import { openScratchpad } from '../../app/scratchpad';
-import { tempDir } from './data';
-import { launchApp, type AppSession } from './harness';
+import type { AppSession } from './harness';
+import { appOnFile, fillStore } from './support/app-on-file';
 import { openTab, selectEntry, selectTurn, waitForWindow } from './ui';
 
 // Find in a 50 MiB entry, search across the demo file, a click on a hit opens the entry at the hit. Expected
@@ -54,30 +53,23 @@ const shots = async (app: AppSession, name: string, settle?: () => Promise<void>
 };
 
 describe('find in a 50 MiB entry', () => {
-  const tmp = tempDir();
-  const dbPath = path.join(tmp.dir, 'large.db');
-  let app: AppSession;
-  beforeAll(async () => {
-    const pad = await openScratchpad(dbPath, { clock: () => NOW - 30 });
-    try {
-      await pad.put(USER, {
-        turnId: TURN,
-        stepNum: 1,
-        executorName: 'tail_logs',
-        observation: { content: Array.from({ length: LINES }, (_, k) => line(k)).join('') },
-      });
-    } finally {
-      await pad.close();
-    }
-    app = await launchApp({ dbPath, principal: USER, now: NOW });
-  });
-  afterAll(async () => {
-    await app?.close();
-    tmp.remove();
+  const opened = appOnFile({
+    file: 'large.db',
+    principal: USER,
+    now: NOW,
+    seed: (dbPath) =>
+      fillStore(dbPath, NOW - 30, async (pad) => {
+        await pad.put(USER, {
+          turnId: TURN,
+          stepNum: 1,
+          executorName: 'tail_logs',
+          observation: { content: Array.from({ length: LINES }, (_, k) => line(k)).join('') },
+        });
+      }),
   });
 
   test('counts the matches of the whole entry, jumps to one beyond the window, marks it, numbers its line', async () => {
-    const { page } = app;
+    const { page } = opened.app;
     const entries = await selectTurn(page, TURN);
     await selectEntry(page, entries, 1);
     await openTab(page, 'Content');
@@ -99,12 +91,12 @@ describe('find in a 50 MiB entry', () => {
     // The entry's own line number (1-based), not the window's.
     expect(await row.locator('.ln').textContent()).toBe('400001');
     expect(await row.locator('.lt').textContent()).toBe(line(400_000).slice(0, -1));
-    await shots(app, 'find-large', () => current.scrollIntoViewIfNeeded());
+    await shots(opened.app, 'find-large', () => current.scrollIntoViewIfNeeded());
     // The regex toggle with an invalid pattern: the store's message, which names the position.
     await page.getByRole('button', { name: '.*' }).click();
     await field.fill('NEE(DLE');
     await status.filter({ hasText: /position/ }).waitFor();
-    await app.screenshot('find-invalid-regex');
+    await opened.app.screenshot('find-invalid-regex');
     await field.press('Escape');
     expect(await page.getByRole('search', { name: 'Find in entry' }).count()).toBe(0);
     // Go to line through a lines read.
@@ -112,26 +104,16 @@ describe('find in a 50 MiB entry', () => {
     await page.getByRole('form', { name: 'Go to line' }).getByRole('button', { name: /Go/ }).click();
     const at = 700_000 * LINE;
     await waitForWindow(page, at - 16_384, at - 16_384 + 65_536, TOTAL, 'code points');
-    expect(app.problems).toEqual([]);
+    expect(opened.app.problems).toEqual([]);
   });
 });
 
 describe('search across the demo file', () => {
-  const tmp = tempDir();
-  const dbPath = path.join(tmp.dir, 'demo.db');
-  let app: AppSession;
-  beforeAll(async () => {
-    await writeDemoDatabase(dbPath, { now: NOW });
-    app = await launchApp({ dbPath, principal: OPERATOR, now: NOW });
-  });
-  afterAll(async () => {
-    await app?.close();
-    tmp.remove();
-  });
+  const opened = appOnFile({ file: 'demo.db', principal: OPERATOR, now: NOW, seed: (dbPath) => writeDemoDatabase(dbPath, { now: NOW }) });
 
   test('hits grouped by turn and entry as the store finds them; a click opens the entry at the hit', async () => {
-    const { page } = app;
-    const expected = await storeHits(dbPath, OPERATOR, 'error');
+    const { page } = opened.app;
+    const expected = await storeHits(opened.dbPath, OPERATOR, 'error');
     expect(expected.length).toBeGreaterThan(1);
     await page.getByRole('listbox', { name: 'Turns', exact: true }).waitFor();
     await page.keyboard.press('4');
@@ -147,7 +129,7 @@ describe('search across the demo file', () => {
     const turnOrder = [...new Set(expected.slice(0, shown).map((h) => h.turnId))];
     expect(turnTitles.length).toBeGreaterThan(0);
     expect(turnTitles).toEqual(turnOrder.slice(0, turnTitles.length));
-    await shots(app, 'search-demo');
+    await shots(opened.app, 'search-demo');
 
     // A text hit past the entry's start among the rows on screen.
     const onScreen = await page
@@ -161,7 +143,7 @@ describe('search across the demo file', () => {
     await current.waitFor();
     expect((await current.textContent())?.toLowerCase()).toBe('error');
     expect(await current.locator('xpath=ancestor::div[contains(@class, "line")]').locator('.ln').textContent()).toBe(String(hit.line));
-    await shots(app, 'search-opened-hit', () => current.scrollIntoViewIfNeeded());
-    expect(app.problems).toEqual([]);
+    await shots(opened.app, 'search-opened-hit', () => current.scrollIntoViewIfNeeded());
+    expect(opened.app.problems).toEqual([]);
   });
 });

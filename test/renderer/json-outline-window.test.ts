@@ -49,3 +49,58 @@ describe('createOutlineHost rows and windows', () => {
     expect(current?.type === 'window' ? current.rows.map((r) => r.key) : null).toEqual(['ok', 'items']);
   });
 });
+
+describe('createOutlineHost first look', () => {
+  const pretty = JSON.stringify({ ok: true, items }, null, 2);
+  const firstSlice = pretty.slice(0, pretty.indexOf('"item-700"'));
+
+  it('shows the top of the tree from the first slice, the containers still being read marked incomplete', () => {
+    const host = createOutlineHost();
+    host({ type: 'append', chunk: firstSlice });
+    expect(host({ type: 'preview', seq: 1 })).toEqual({ type: 'parsed', seq: 1, ok: true, rootKind: 'object', rootSize: 2, partial: true });
+    const answer = host({ type: 'rows', seq: 2, openDepth: 1, expanded: [], collapsed: [] });
+    if (answer?.type !== 'rows') throw new Error(`expected rows, got ${JSON.stringify(answer)}`);
+    // ok, items (700 whole items so far, and item 700 with its id only), each item a closed row.
+    expect(answer.count).toBe(2 + 701);
+    expect(answer.rows.slice(0, 3).map((r) => [r.key, r.size, r.incomplete ?? false])).toEqual([
+      ['ok', 0, false],
+      ['items', 701, true],
+      [0, 2, false],
+    ]);
+    const last = host({ type: 'window', seq: 3, of: 2, from: 701, to: 703 });
+    expect(last?.type === 'window' ? last.rows.map((r) => [r.key, r.size, r.incomplete ?? false]) : null).toEqual([
+      [699, 2, false],
+      [700, 1, true],
+    ]);
+  });
+
+  it('then answers from the whole text once parsed, with nothing incomplete', () => {
+    const host = createOutlineHost();
+    host({ type: 'append', chunk: firstSlice });
+    host({ type: 'preview', seq: 1 });
+    host({ type: 'append', chunk: pretty.slice(firstSlice.length) });
+    expect(host({ type: 'parse', seq: 2 })).toEqual({ type: 'parsed', seq: 2, ok: true, rootKind: 'object', rootSize: 2 });
+    const answer = host({ type: 'rows', seq: 3, openDepth: 1, expanded: [], collapsed: [] });
+    if (answer?.type !== 'rows') throw new Error(`expected rows, got ${JSON.stringify(answer)}`);
+    expect(answer.count).toBe(2_002);
+    expect(answer.rows.filter((r) => r.incomplete)).toEqual([]);
+    expect(answer.rows[1]).toEqual({ depth: 0, key: 'items', path: ['items'], kind: 'array', size: 2_000, preview: '', expanded: true });
+  });
+
+  it('answers a failed first look when the first slice holds nothing complete yet', () => {
+    const host = createOutlineHost();
+    host({ type: 'append', chunk: '{"items": [{"id"' });
+    expect(host({ type: 'preview', seq: 1 })).toMatchObject({ type: 'parsed', seq: 1, ok: false, partial: true });
+  });
+});
+
+describe('createOutlineHost after a first look at text that does not parse', () => {
+  it('answers the parse as invalid and a rows request with an empty outline (no request left waiting)', () => {
+    const host = createOutlineHost();
+    host({ type: 'append', chunk: '{"items": [1, 2, 3' });
+    expect(host({ type: 'preview', seq: 1 })).toMatchObject({ type: 'parsed', ok: true, partial: true });
+    host({ type: 'append', chunk: ', oops]}' });
+    expect(host({ type: 'parse', seq: 2 })).toMatchObject({ type: 'parsed', seq: 2, ok: false });
+    expect(host({ type: 'rows', seq: 3, openDepth: 1, expanded: [], collapsed: [] })).toEqual({ type: 'rows', seq: 3, count: 0, rows: [], truncated: false });
+  });
+});

@@ -13,6 +13,7 @@ export const SHORTCUTS: readonly (readonly [string, string])[] = [
   ['t / e / v', 'Focus the turns list / the entries list / the entry view'],
   ['↑ ↓ Home End PgUp PgDn', 'Move in a list'],
   ['Enter', 'Open the focused turn or entry'],
+  ['Space', 'Pick the focused entry for Compare (two picks, then Tab to Compare)'],
   ['← →', 'Switch entry tabs (when a tab has focus)'],
   ['m / c / b / d', 'Entry tab: What the model saw / Content / Binary / Details'],
   ['n / p', 'Next / previous slice (Content) or page (hex dump)'],

@@ -14,7 +14,7 @@ type Props = { id: string; totalCodePoints: number | null };
 /**
  * Collapsible JSON tree of a structured observation, for entries of any size up to MAX_TREE_CODE_POINTS: the
  * text is read into a worker that parses it and answers the visible rows, drawn virtualized (a 50,000-item list
- * opens at once). Expand all / collapse all; a selected row's path and value can be copied. Keys and values are
+ * opens at once); the top of the tree shows from the first slice on, its still-loading containers counted "N+". Expand all / collapse all; a selected row's path and value can be copied. Keys and values are
  * React text nodes (never HTML).
  */
 export function JsonTreeView({ id, totalCodePoints }: Props) {
@@ -48,9 +48,11 @@ function Tree({ id, total }: { id: string; total: number }) {
   }, [first, last, need, items.length]);
 
   const ready = status.step === 'ready';
+  // Rows show from the first look at the first slice on (the final parse then answers the same openness itself).
+  const showable = ready || (status.step === 'loading' && status.previewed);
   useEffect(() => {
-    if (ready) void outline(openDepth, expanded, collapsed);
-  }, [ready, openDepth, expanded, collapsed, outline]);
+    if (showable) void outline(openDepth, expanded, collapsed);
+  }, [showable, openDepth, expanded, collapsed, outline]);
 
   const toggle = (row: JsonRow) => {
     const k = pathKey(row.path);
@@ -147,7 +149,9 @@ function Tree({ id, total }: { id: string; total: number }) {
                   {row.key === null ? '' : `${row.key}:`}
                 </span>{' '}
                 {container ? (
-                  <span className="json-summary">{row.kind === 'array' ? `[${formatCount(row.size)} items]` : `{${formatCount(row.size)} keys}`}</span>
+                  <span className="json-summary" title={row.incomplete ? 'still reading: more to come' : undefined}>
+                    {containerSummary(row)}
+                  </span>
                 ) : (
                   <span className={`json-${row.kind}`}>{row.preview}</span>
                 )}
@@ -158,6 +162,12 @@ function Tree({ id, total }: { id: string; total: number }) {
       </div>
     </div>
   );
+}
+
+/** "[50,000 items]" / "{4 keys}"; a container still being read shows its count so far with a "+". */
+function containerSummary(row: JsonRow): string {
+  const count = `${formatCount(row.size)}${row.incomplete ? '+' : ''}`;
+  return row.kind === 'array' ? `[${count} items]` : `{${count} keys}`;
 }
 
 /** Copy value: asks the worker for the selected value's JSON text at click time. */

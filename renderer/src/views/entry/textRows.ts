@@ -1,3 +1,5 @@
+import { codePointBoundary } from '../../../../app/common/codepoints';
+
 /**
  * Display rows of a text window. Each line is one row; with wrap on, a line longer than SEGMENT UTF-16 units is
  * cut into several rows (never inside a surrogate pair), so one row's layout stays small whatever the line's
@@ -28,9 +30,7 @@ export function textRows(text: string, wrap: boolean): TextRow[] {
     else {
       let at = from;
       while (at < to) {
-        let cut = Math.min(to, at + SEGMENT);
-        const code = text.charCodeAt(cut - 1);
-        if (cut < to && code >= 0xd800 && code <= 0xdbff) cut--; // keep a surrogate pair together
+        const cut = Math.min(to, codePointBoundary(text, at + SEGMENT)); // keeps a surrogate pair together
         rows.push({ line, text: text.slice(at, cut), first: at === from, from: at });
         at = cut;
       }

@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { SearchHit, SearchPreview } from '../../../../app/contract';
+import { PatternToggles } from '../../components/PatternToggles';
 import { Empty, ErrorBox } from '../../components/States';
 import { formatBytes, formatCount } from '../../../../app/common/format';
 import { groupHits, hitRows, type HitRow, type TurnHits } from './groupHits';
@@ -56,12 +57,7 @@ export function SearchPage({ search, onOpenHit }: Props) {
           maxLength={1000}
           onChange={(e) => setInput({ ...input, pattern: e.target.value })}
         />
-        <button type="button" aria-pressed={input.caseSensitive} title="Match case" onClick={() => setInput({ ...input, caseSensitive: !input.caseSensitive })}>
-          Aa
-        </button>
-        <button type="button" aria-pressed={input.regex} title="Regular expression (JavaScript)" onClick={() => setInput({ ...input, regex: !input.regex })}>
-          .*
-        </button>
+        <PatternToggles value={input} onChange={setInput} />
         <button type="submit" disabled={input.pattern === '' || state.running}>
           Search
         </button>

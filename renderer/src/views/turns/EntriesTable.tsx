@@ -1,4 +1,4 @@
-import { forwardRef, memo, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { forwardRef, memo, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { EntryMeta } from '../../../../app/contract';
 import { compareStepNum, entryExpiresAt } from '../../../../app/contract/expiry';
 import type { ApiError } from '../../api';
@@ -86,7 +86,11 @@ const COLUMNS: readonly ColumnSpec[] = [
   { key: 'expiry', width: 116, min: 104 },
 ];
 
-/** A turn's entries: step, executor, kind, sizes, created, expiry countdown and badge. Arrows + Enter open one. */
+/**
+ * A turn's entries: step, executor, kind, sizes, created, expiry countdown and badge. Arrows + Enter open one;
+ * Space picks the active one for Compare, and Tab reaches the picked-entries bar (Compare, Clear) and the active
+ * row's pick box (a roving tab stop: arrows on it move to the next row's box).
+ */
 export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTable(
   { turnId, entries, status, error, now, selectedId, onSelect, onRetry, revision = 0 },
   ref,
@@ -133,18 +137,33 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
   if (status === 'error' && error && !entries) return <ErrorBox what={`entries of ${turnId}`} error={error} onRetry={onRetry} />;
   if (rows.length === 0) return <Empty>This turn has no entries you may see (gc may have removed them).</Empty>;
 
-  const onKeyDown = listKeyHandler({
+  const listKeys = listKeyHandler({
     count: rows.length,
     active,
     onMove: (index) => {
       setActive(index);
-      document.getElementById(`entry-row-${index}`)?.scrollIntoView({ block: 'nearest' });
+      const row = document.getElementById(`entry-row-${index}`);
+      row?.scrollIntoView({ block: 'nearest' });
+      // Arrows on a pick box move to the next row's box (one box is in the Tab order: the active row's).
+      if (document.activeElement instanceof HTMLElement && document.activeElement.classList.contains('pick')) row?.querySelector<HTMLElement>('.pick')?.focus();
     },
     onEnter: (index) => {
       const entry = rows[index];
       if (entry) onSelect(entry.id);
     },
   });
+  const onKeyDown = (event: KeyboardEvent) => {
+    // Space on the list picks the active row for Compare (on a focused pick box the box's own Space does it).
+    if (event.key === ' ' && event.target === event.currentTarget) {
+      const entry = rows[active];
+      if (entry) {
+        event.preventDefault();
+        togglePick(entry.id);
+      }
+      return;
+    }
+    listKeys(event);
+  };
 
   return (
     <div
@@ -267,9 +286,16 @@ const EntryRow = memo(function EntryRow({ entry, index, selected, active, picked
           className="pick"
           aria-checked={picked}
           aria-label={`Pick ${entry.executorName ?? 'entry'} step ${entry.stepNum ?? '—'} to compare`}
-          title="Pick two entries to compare them"
-          tabIndex={-1}
+          title="Pick two entries to compare them (Space)"
+          tabIndex={active ? 0 : -1}
           onClick={(event) => {
+            event.stopPropagation();
+            onTogglePick(entry.id);
+          }}
+          onKeyDown={(event) => {
+            // Space toggles a checkbox; arrows and Enter go on to the list's keys.
+            if (event.key !== ' ') return;
+            event.preventDefault();
             event.stopPropagation();
             onTogglePick(entry.id);
           }}

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Panel, PanelGroup, type ImperativePanelHandle } from 'react-resizable-panels';
 import type { SessionInfo } from '../../../../app/contract';
 import { turnExpiresAt } from '../../../../app/contract/expiry';
@@ -10,16 +10,11 @@ import { EntryView, NoEntry, usePreloadEntryView } from '../entry/LazyEntryView'
 import { EntriesTable } from './EntriesTable';
 import { TurnsList } from './TurnsList';
 import { useTurns, type TurnOrder } from './useTurns';
+import { useEntriesPaneFit } from './useEntriesPaneFit';
 import { Empty } from '../../components/States';
 import { Splitter } from '../../components/Splitter';
 import { useStoredState } from '../../hooks/useStoredState';
 import { MAX_NAME_LENGTH } from '../../../../app/common/limits';
-
-/** Height of the entries pane's title and header, and of one entry row (CSS), in px: the pane fits its rows. */
-const ENTRIES_CHROME_PX = 58;
-const ENTRY_ROW_PX = 29;
-/** The entries pane grows with its rows up to this many before it scrolls (unless the user sized it). */
-const ENTRIES_AUTO_ROWS = 8;
 
 /** Orders offered by the Sort menu (the column headers offer every column in both directions). */
 const MENU_ORDERS: readonly { readonly value: string; readonly label: string; readonly order: TurnOrder }[] = [
@@ -94,18 +89,7 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
   const [entriesSizedByUser, setEntriesSizedByUser] = useStoredState('layout.entries-sized-by-user', false);
   const entriesPanel = useRef<ImperativePanelHandle>(null);
   const detailRef = useRef<HTMLDivElement>(null);
-  const entryCount = entryList?.length;
-  useLayoutEffect(() => {
-    if (entriesSizedByUser || entryCount === undefined) return;
-    const height = detailRef.current?.clientHeight ?? 0;
-    if (height <= 0) return;
-    const px = ENTRIES_CHROME_PX + Math.max(1, Math.min(entryCount, ENTRIES_AUTO_ROWS)) * ENTRY_ROW_PX;
-    try {
-      entriesPanel.current?.resize(Math.max(8, Math.min(50, (px / height) * 100)));
-    } catch {
-      // the panel group has not laid out yet (first frame): the pane keeps its default size
-    }
-  }, [entryCount, entriesSizedByUser]);
+  useEntriesPaneFit(entriesPanel, detailRef, entryList?.length, entriesSizedByUser);
 
   useHotkeys(
     {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { formatCount } from '../../../../../app/common/format';
+import { PatternToggles } from '../../../components/PatternToggles';
 import type { FindQuery, FindState } from './useFind';
 
 type Props = {
@@ -59,12 +60,7 @@ export function FindBar({ query, onQuery, state, current, onNext, onPrevious, on
         aria-describedby="find-status"
         onChange={(event) => onQuery({ ...query, pattern: event.target.value })}
       />
-      <button type="button" aria-pressed={query.caseSensitive} title="Match case" onClick={() => onQuery({ ...query, caseSensitive: !query.caseSensitive })}>
-        Aa
-      </button>
-      <button type="button" aria-pressed={query.regex} title="Regular expression (JavaScript)" onClick={() => onQuery({ ...query, regex: !query.regex })}>
-        .*
-      </button>
+      <PatternToggles value={query} onChange={onQuery} />
       <span id="find-status" className={state.error ? 'find-status error' : 'find-status muted'} role="status" aria-live="polite">
         {status(state, current, query.pattern)}
       </span>

@@ -1,3 +1,5 @@
+import { codePointLength, unitOffset } from '../../../../../app/common/codepoints';
+
 /**
  * Matches located in a text window, for highlighting. Hits come in code points of the whole entry (the store's
  * unit); the window's text is a JavaScript string, so each hit becomes a [from, to) range of UTF-16 units.
@@ -25,11 +27,11 @@ export function marksInWindow(text: string, windowStart: number, matches: readon
   let unit = 0;
   let point = windowStart;
   const unitAt = (target: number): number => {
-    while (point < target && unit < text.length) {
-      const code = text.charCodeAt(unit);
-      unit += code >= 0xd800 && code <= 0xdbff && unit + 1 < text.length ? 2 : 1;
-      point++;
-    }
+    if (point >= target) return unit;
+    const to = unitOffset(text, target - point, unit);
+    // Short of the text's end every code point was walked; at the end, count the ones there were.
+    point = to < text.length ? target : point + codePointLength(text.slice(unit, to));
+    unit = to;
     return unit;
   };
   for (let i = lo; i < matches.length; i++) {

@@ -2,6 +2,7 @@
  * The JSON tree as flat rows, computed where the parsed value lives (a Web Worker in the app; in-thread in
  * tests): the view never holds the parsed entry, only the rows it shows.
  */
+import { closedPrefix } from './prefix';
 
 /** A path into a JSON value: object keys and array indexes from the root. */
 export type JsonPath = readonly (string | number)[];
@@ -17,6 +18,8 @@ export type JsonRow = {
   readonly size: number;
   readonly preview: string;
   readonly expanded: boolean;
+  /** Set on a container of a first look ({@link closedPrefix}) whose children are still being read (`size` so far). */
+  readonly incomplete?: true;
 };
 
 /** UTF-16 units of a scalar's preview. */
@@ -55,23 +58,46 @@ export type Openness = { readonly openDepth: number; readonly expanded: Readonly
 
 /**
  * Rows of `root` in document order: the root's children (the root itself is not shown), then the children of
- * every open container ({@link Openness}). Stops at MAX_ROWS (`truncated` then says so).
+ * every open container ({@link Openness}). Stops at MAX_ROWS (`truncated` then says so). `incomplete` is how many
+ * containers of a first look are still being read: the root, its last child, that one's last child... (their
+ * rows get `incomplete`; 0 for a whole document).
  */
-export function outlineRows(root: unknown, openness: Openness): { rows: JsonRow[]; truncated: boolean } {
+export function outlineRows(root: unknown, openness: Openness, incomplete = 0): { rows: JsonRow[]; truncated: boolean } {
   const rows: JsonRow[] = [];
-  const visit = (value: unknown, path: (string | number)[], depth: number): boolean => {
-    const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value as Record<string, unknown>);
-    for (const [key, child] of entries) {
+  // Without per-path choices, openness is by depth alone: no path key to build for each of 50,000 rows.
+  const byDepth = openness.expanded.size === 0 && openness.collapsed.size === 0;
+  const visit = (value: unknown, path: readonly (string | number)[], depth: number, chain: boolean): boolean => {
+    const array = Array.isArray(value);
+    const keys = array ? null : Object.keys(value as object);
+    const count = array ? (value as unknown[]).length : keys!.length;
+    for (let i = 0; i < count; i++) {
       if (rows.length >= MAX_ROWS) return false;
+      const key = array ? i : keys![i]!;
+      const child = (value as Record<string | number, unknown>)[key];
       const childPath = [...path, key];
       const kind = kindOf(child);
       const container = kind === 'object' || kind === 'array';
       const size = container ? (kind === 'array' ? (child as unknown[]).length : Object.keys(child as object).length) : 0;
-      const k = container ? pathKey(childPath) : '';
-      const open = container && (depth < openness.openDepth ? !openness.collapsed.has(k) : openness.expanded.has(k));
+      const open =
+        container &&
+        (byDepth
+          ? depth < openness.openDepth
+          : depth < openness.openDepth
+            ? !openness.collapsed.has(pathKey(childPath))
+            : openness.expanded.has(pathKey(childPath)));
       const text = container ? '' : JSON.stringify(child);
-      rows.push({ depth, key, path: childPath, kind, size, preview: text.length > PREVIEW_UNITS ? text.slice(0, PREVIEW_UNITS) + '…' : text, expanded: open });
-      if (open && !visit(child, childPath, depth + 1)) return false;
+      const onChain = chain && i === count - 1 && container && depth + 2 <= incomplete;
+      rows.push({
+        depth,
+        key,
+        path: childPath,
+        kind,
+        size,
+        preview: text.length > PREVIEW_UNITS ? text.slice(0, PREVIEW_UNITS) + '…' : text,
+        expanded: open,
+        ...(onChain ? { incomplete: true as const } : {}),
+      });
+      if (open && !visit(child, childPath, depth + 1, onChain)) return false;
     }
     return true;
   };
@@ -85,7 +111,7 @@ export function outlineRows(root: unknown, openness: Openness): { rows: JsonRow[
       truncated: false,
     };
   }
-  const complete = visit(root, [], 0);
+  const complete = visit(root, [], 0, incomplete >= 1);
   return { rows, truncated: !complete };
 }
 
@@ -104,6 +130,8 @@ export function valueText(root: unknown, path: JsonPath): string | undefined {
 export type OutlineRequest =
   | { readonly type: 'append'; readonly chunk: string }
   | { readonly type: 'parse'; readonly seq: number }
+  /** A first look at the text appended so far ({@link closedPrefix}), answered as 'parsed' with `partial`. */
+  | { readonly type: 'preview'; readonly seq: number }
   | { readonly type: 'rows'; readonly seq: number; readonly openDepth: number; readonly expanded: readonly string[]; readonly collapsed: readonly string[] }
   | { readonly type: 'value'; readonly seq: number; readonly path: JsonPath }
   /** Rows [from, to) of the last outline (its `seq` is `of`). */
@@ -112,8 +140,9 @@ export type OutlineRequest =
 
 /** Answers of the outline worker, by the request's `seq`. */
 export type OutlineResponse =
-  | { readonly type: 'parsed'; readonly seq: number; readonly ok: true; readonly rootKind: JsonRow['kind']; readonly rootSize: number }
-  | { readonly type: 'parsed'; readonly seq: number; readonly ok: false; readonly message: string }
+  /** `partial`: a first look, from the text appended so far (rows and values answer from it until 'parse'). */
+  | { readonly type: 'parsed'; readonly seq: number; readonly ok: true; readonly rootKind: JsonRow['kind']; readonly rootSize: number; readonly partial?: true }
+  | { readonly type: 'parsed'; readonly seq: number; readonly ok: false; readonly message: string; readonly partial?: true }
   /** An outline: `count` rows in all, of which the first ones (`rows`, from row 0); the rest by 'window'. */
   | { readonly type: 'rows'; readonly seq: number; readonly count: number; readonly rows: JsonRow[]; readonly truncated: boolean }
   /** Rows from `from` of outline `of` (empty when `of` is no longer the last outline). */
@@ -124,6 +153,13 @@ export type OutlineResponse =
 export function createOutlineHost(): (request: OutlineRequest) => OutlineResponse | null {
   let chunks: string[] = [];
   let root: unknown = undefined;
+  // Containers of a first look still being read (0 once the whole text is parsed).
+  let incomplete = 0;
+  const describeRoot = (seq: number, partial: boolean): OutlineResponse => {
+    const kind = kindOf(root);
+    const size = kind === 'array' ? (root as unknown[]).length : kind === 'object' ? Object.keys(root as object).length : 0;
+    return { type: 'parsed', seq, ok: true, rootKind: kind, rootSize: size, ...(partial ? { partial: true as const } : {}) };
+  };
   // The last outline stays here; the page holds only the rows it has asked for (a window around the view).
   let shown: JsonRow[] = [];
   let shownSeq = -1;
@@ -132,28 +168,42 @@ export function createOutlineHost(): (request: OutlineRequest) => OutlineRespons
       case 'reset':
         chunks = [];
         root = undefined;
+        incomplete = 0;
         return null;
       case 'append':
         chunks.push(request.chunk);
         return null;
+      case 'preview': {
+        const cut = closedPrefix(chunks.join(''));
+        if (cut === null) return { type: 'parsed', seq: request.seq, ok: false, message: 'nothing complete yet', partial: true };
+        try {
+          root = JSON.parse(cut.text);
+        } catch (error) {
+          return { type: 'parsed', seq: request.seq, ok: false, message: error instanceof Error ? error.message : String(error), partial: true };
+        }
+        incomplete = cut.open;
+        return describeRoot(request.seq, true);
+      }
       case 'parse': {
         const text = chunks.join('');
         chunks = [];
+        incomplete = 0;
         try {
           root = JSON.parse(text);
         } catch (error) {
+          root = undefined;
           return { type: 'parsed', seq: request.seq, ok: false, message: error instanceof Error ? error.message : String(error) };
         }
-        const kind = kindOf(root);
-        const size = kind === 'array' ? (root as unknown[]).length : kind === 'object' ? Object.keys(root as object).length : 0;
-        return { type: 'parsed', seq: request.seq, ok: true, rootKind: kind, rootSize: size };
+        return describeRoot(request.seq, false);
       }
       case 'rows': {
-        const { rows, truncated } = outlineRows(root, {
-          openDepth: request.openDepth,
-          expanded: new Set(request.expanded),
-          collapsed: new Set(request.collapsed),
-        });
+        // Nothing parsed (the text did not parse): an empty outline, still answered so no request waits.
+        if (root === undefined) return { type: 'rows', seq: request.seq, count: 0, rows: [], truncated: false };
+        const { rows, truncated } = outlineRows(
+          root,
+          { openDepth: request.openDepth, expanded: new Set(request.expanded), collapsed: new Set(request.collapsed) },
+          incomplete,
+        );
         shown = rows;
         shownSeq = request.seq;
         return { type: 'rows', seq: request.seq, count: rows.length, rows: rows.slice(0, FIRST_ROWS), truncated };

@@ -1,0 +1,48 @@
+import { useLayoutEffect, useState, type RefObject } from 'react';
+import type { ImperativePanelHandle } from 'react-resizable-panels';
+
+/** Height of the entries pane's title and header, and of one entry row (CSS), in px: the pane fits its rows. */
+const ENTRIES_CHROME_PX = 58;
+const ENTRY_ROW_PX = 29;
+/** The entries pane grows with its rows up to this many before it scrolls (unless the user sized it). */
+const ENTRIES_AUTO_ROWS = 8;
+
+/**
+ * The entries pane's share (per cent of the detail column's height) that fits `entryCount` rows: as many px as
+ * the pane's title and header plus min(count, 8) rows, within 8-50 % of `heightPx`.
+ */
+export function entriesPaneSize(entryCount: number, heightPx: number): number {
+  const px = ENTRIES_CHROME_PX + Math.max(1, Math.min(entryCount, ENTRIES_AUTO_ROWS)) * ENTRY_ROW_PX;
+  return Math.max(8, Math.min(50, (px / heightPx) * 100));
+}
+
+/**
+ * Until the user sizes the entries pane (`sizedByUser`), keeps it as tall as its rows ({@link entriesPaneSize})
+ * in the detail column `columnRef`: again whenever the count changes or the column's height does (a window
+ * made smaller or larger gets the layout it would have had opened at that size; panel sizes are per cent).
+ */
+export function useEntriesPaneFit(
+  panel: RefObject<ImperativePanelHandle | null>,
+  columnRef: RefObject<HTMLElement | null>,
+  entryCount: number | undefined,
+  sizedByUser: boolean,
+): void {
+  const [height, setHeight] = useState(0);
+  useLayoutEffect(() => {
+    const column = columnRef.current;
+    if (!column) return;
+    setHeight(column.clientHeight);
+    if (typeof ResizeObserver === 'undefined') return; // jsdom: the first height only
+    const observer = new ResizeObserver(() => setHeight(column.clientHeight));
+    observer.observe(column);
+    return () => observer.disconnect();
+  }, [columnRef]);
+  useLayoutEffect(() => {
+    if (sizedByUser || entryCount === undefined || height <= 0) return;
+    try {
+      panel.current?.resize(entriesPaneSize(entryCount, height));
+    } catch {
+      // the panel group has not laid out yet (first frame): the pane keeps its default size
+    }
+  }, [panel, entryCount, sizedByUser, height]);
+}

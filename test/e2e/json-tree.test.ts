@@ -1,0 +1,67 @@
+import { describe, expect, test } from 'vitest';
+import { appOnFile, fillStore } from './support/app-on-file';
+import { openTab, selectEntry, selectTurn } from './ui';
+
+// A 50,000-item JSON observation of ~6.8 MB (many view windows): its tree opens from window-sized reads, every
+// code point read once, and shows the whole list; an item expands to its fields.
+const NOW = 1_796_040_000;
+const USER = { kind: 'user', userId: 'dev' } as const;
+const TURN = 'j50kj50kj50kj50k';
+const items = Array.from({ length: 50_000 }, (_, i) => ({ id: i, name: `item-${i}`, tags: ['a', 'b'], score: i / 7 }));
+
+describe('the JSON tree of a 50,000-item observation', () => {
+  const opened = appOnFile({
+    file: 'json.db',
+    principal: USER,
+    now: NOW,
+    seed: (dbPath) =>
+      fillStore(dbPath, NOW - 60, async (pad) => {
+        await pad.put(USER, { turnId: TURN, stepNum: 1, executorName: 'list_items', observation: { ok: true, items }, ttlSeconds: 86_400 });
+      }),
+  });
+
+  test('opens from window-sized reads to the whole list, and an item expands to its fields', async () => {
+    const { page } = opened.app;
+    const entries = await selectTurn(page, TURN);
+    await selectEntry(page, entries, 1);
+    const described = await opened.app.session.store.describe(USER, (await opened.app.session.store.listForTurn(USER, TURN))[0]!.id);
+    const total = described.meta.lengthCodePoints!;
+    expect(total).toBeGreaterThan(4 * 262_144);
+    const before = opened.app.invoked.length;
+    await openTab(page, 'Content');
+    const tree = page.getByRole('tree', { name: 'JSON tree' });
+    await tree.getByText('[50,000 items]').waitFor();
+    const rows = () => tree.getByRole('treeitem').evaluateAll((els) => els.slice(0, 4).map((e) => e.textContent?.replace(/\s+/g, ' ').trim()));
+    expect(await rows()).toEqual(['ok: true', '▾items: [50,000 items]', '▸0: {4 keys}', '▸1: {4 keys}']);
+    await expect(page.locator('.json-toolbar').textContent()).resolves.toContain('object of 2 keys');
+    // No count "so far" is left once the whole text is parsed.
+    expect(await tree.textContent()).not.toMatch(/\d\+ (items|keys)/);
+    // Every answer at most one view window; the tree's range reads tile the entry, each code point read once.
+    const reads = opened.app.invoked.slice(before).filter((c) => c.channel === 'entry:read');
+    expect(reads.every((r) => r.ok && (r.contentLength ?? 0) <= 262_144)).toBe(true);
+    const ranges = reads
+      .map((r) => r.request as { mode: string; start: number; end: number })
+      .filter((r) => r.mode === 'range')
+      .sort((a, b) => a.start - b.start);
+    expect(ranges[0]!.start).toBe(0);
+    expect(ranges.every((r, i) => i === 0 || r.start === ranges[i - 1]!.end)).toBe(true);
+    expect(ranges[ranges.length - 1]!.end).toBe(total);
+
+    await tree.getByRole('treeitem').nth(2).getByRole('button', { name: 'Expand' }).click();
+    await tree.getByText('"item-0"').waitFor();
+    expect(await rows()).toEqual(['ok: true', '▾items: [50,000 items]', '▾0: {4 keys}', 'id: 0']);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const [w, h] of [
+        [1440, 900],
+        [1024, 640],
+      ] as const) {
+        await page.setViewportSize({ width: w, height: h });
+        await opened.app.screenshot(`json-tree-50k-${w}-${scheme}`);
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(opened.app.problems).toEqual([]);
+  });
+});
