@@ -1,6 +1,6 @@
 import { forwardRef, memo, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { compareStepNum, entryExpiresAt, type EntryMeta } from '../../../../app/contract';
-import type { ApiError } from '../../api';
+import type { ScratchpadError } from '../../api';
 import { ColumnResizer } from '../../components/ColumnResizer';
 import type { ColumnSpec } from '../../components/columns';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
@@ -16,7 +16,7 @@ type Props = {
   revision?: number;
   entries: readonly EntryMeta[] | undefined;
   status: 'loading' | 'ok' | 'error';
-  error: ApiError | undefined;
+  error: ScratchpadError | undefined;
   now: number;
   selectedId: string | null;
   onSelect: (id: string) => void;
