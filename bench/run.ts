@@ -1,5 +1,5 @@
 /*
- * Benchmark of the observation store (issue 2, "Benchmark"): `npm run bench` prints tables,
+ * Benchmark of the observation store (targets: bench/README.md): `npm run bench` prints tables,
  * `npm run bench -- --json` prints one JSON object on stdout (progress on stderr).
  * Options: --scale <0..1> shrinks the large sizes for a quick try of the harness (figures then do not meet the
  * issue's definitions; the JSON says so), --only <reads,memory,puts,gc,turns,v1,compare,search,ui,postgres> runs a subset. The

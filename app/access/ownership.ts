@@ -1,8 +1,8 @@
 import type { Principal } from '../contract';
 
 /**
- * The ownership rules of the store, as pure functions. Source: issue 2 ("one user's id can never read another
- * user's row"): a user sees only rows it owns; the operator sees every row, including rows with no owner
+ * The ownership rules of the store, as pure functions. Source: the store's isolation rule (README "The
+ * library": "another owner's id behaves exactly like a missing one"): a user sees only rows it owns; the operator sees every row, including rows with no owner
  * (metnos-v1 files). Rows with no owner are invisible to users.
  */
 

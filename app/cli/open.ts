@@ -1,9 +1,9 @@
+import { ScratchpadError } from '../contract';
 import { statSync, type Stats } from 'node:fs';
 import type { Principal } from '../contract';
 import { defaultDbPath } from '../config/default-db';
 import { isPostgresUrl, openPostgresScratchpad, openScratchpad } from '../scratchpad';
 import type { Scratchpad } from '../scratchpad/types';
-import { CliError } from './exit-codes';
 import type { CliIo } from './io';
 import { MAX_NAME_LENGTH } from '../common/limits';
 
@@ -28,9 +28,10 @@ export interface GlobalOptions {
 
 /** `--owner ID` gives that user; `--operator` or neither gives the operator; both is a USAGE error. */
 export function principalOf(options: GlobalOptions): Principal {
-  if (options.owner !== undefined && options.operator) throw new CliError('USAGE', '--owner and --operator cannot be combined');
+  if (options.owner !== undefined && options.operator) throw new ScratchpadError('USAGE', '--owner and --operator cannot be combined');
   if (options.owner !== undefined) {
-    if (options.owner.length === 0 || options.owner.length > MAX_NAME_LENGTH) throw new CliError('USAGE', `--owner must be 1 to ${MAX_NAME_LENGTH} characters`);
+    if (options.owner.length === 0 || options.owner.length > MAX_NAME_LENGTH)
+      throw new ScratchpadError('USAGE', `--owner must be 1 to ${MAX_NAME_LENGTH} characters`);
     return { kind: 'user', userId: options.owner };
   }
   return { kind: 'operator' };
@@ -52,8 +53,9 @@ export async function openForCommand(options: GlobalOptions, io: CliIo, write: b
   if (isPostgresUrl(path)) return openPostgresScratchpad(path, { readonly: !write, clock: io.now }, { env: io.env, maxConnections: 2 });
   // A path stat cannot follow (symlink loop, permission denied) goes on to the store, which says what it is.
   const st = statOrUnknown(path);
-  if (st === undefined) throw new CliError('NOT_FOUND', `database not found: ${path}${options.db === undefined ? ' (the default; pass --db PATH)' : ''}`);
-  if (st !== null && !st.isFile()) throw new CliError('USAGE', `not a file: ${path}`);
+  if (st === undefined)
+    throw new ScratchpadError('NOT_FOUND', `database not found: ${path}${options.db === undefined ? ' (the default; pass --db PATH)' : ''}`);
+  if (st !== null && !st.isFile()) throw new ScratchpadError('USAGE', `not a file: ${path}`);
   return openScratchpad(path, {
     readonly: !write,
     clock: io.now,

@@ -1,3 +1,4 @@
+import { ScratchpadError } from '../contract';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
@@ -15,7 +16,7 @@ import { runShow, showTarget } from './commands/show';
 import { runStats } from './commands/stats';
 import { runTurns, V1_USER_NOTE } from './commands/turns';
 import type { CommonArgs } from './commands/common';
-import { CliError, EXIT, describeFailure } from './exit-codes';
+import { EXIT, describeFailure } from './exit-codes';
 import type { CliIo } from './io';
 import { openForCommand, principalOf, type GlobalOptions } from './open';
 
@@ -79,12 +80,12 @@ function positiveSeconds(value: string): number {
 
 function rangeOf(values: readonly string[] | undefined): [number, number] | undefined {
   if (values === undefined) return undefined;
-  if (values.length !== 2) throw new CliError('USAGE', `--range takes START END, got ${values.length} value(s)`);
+  if (values.length !== 2) throw new ScratchpadError('USAGE', `--range takes START END, got ${values.length} value(s)`);
   const parse = (v: string, name: string) => {
     try {
       return nonNegativeInt(v);
     } catch (e) {
-      throw new CliError('USAGE', `--range ${name} '${v}' ${(e as Error).message}`);
+      throw new ScratchpadError('USAGE', `--range ${name} '${v}' ${(e as Error).message}`);
     }
   };
   return [parse(values[0] as string, 'START'), parse(values[1] as string, 'END')];
@@ -179,7 +180,7 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
     .action((id: string, opts: { head?: number; tail?: number; range?: string[]; lines?: string; raw?: boolean }, cmd: Command) => {
       if (opts.lines !== undefined) {
         if (opts.head !== undefined || opts.tail !== undefined || opts.range !== undefined || opts.raw === true) {
-          throw new CliError('USAGE', '--lines cannot be combined with --head, --tail, --range or --raw');
+          throw new ScratchpadError('USAGE', '--lines cannot be combined with --head, --tail, --range or --raw');
         }
         const spec = parseLinesSpec(opts.lines);
         return withStore(cmd, false, async (store) => runReadLines(store, { ...common(cmd), id: await fullId(cmd, store, id), ...spec }, io));
@@ -281,8 +282,8 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
   program.addHelpText('after', DEFAULT_DB_HELP);
   // Global options without a command (`--db FILE`): the same error as no arguments at all, not the help.
   program.allowExcessArguments(true).action((_opts, cmd: Command) => {
-    if (cmd.args.length > 0) throw new CliError('USAGE', `unknown command '${cmd.args[0]}' (see ${PROGRAM_NAME} --help)`);
-    throw new CliError('USAGE', NO_COMMAND);
+    if (cmd.args.length > 0) throw new ScratchpadError('USAGE', `unknown command '${cmd.args[0]}' (see ${PROGRAM_NAME} --help)`);
+    throw new ScratchpadError('USAGE', NO_COMMAND);
   });
   return program;
 }
@@ -298,14 +299,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   const outcome: CommandOutcome = { exitCode: EXIT.OK, minErrorExit: 0 };
   const program = buildProgram(io, outcome);
   try {
-    if (argv.length === 0) throw new CliError('USAGE', NO_COMMAND);
+    if (argv.length === 0) throw new ScratchpadError('USAGE', NO_COMMAND);
     await program.parseAsync([...argv], { from: 'user' });
     return outcome.exitCode;
   } catch (thrown) {
     let error = thrown;
     if (thrown instanceof CommanderError) {
       if (thrown.exitCode === 0) return EXIT.OK; // --help, --version
-      error = new CliError('USAGE', `${thrown.message.replace(/^error: /, '')} (see ${PROGRAM_NAME} --help)`);
+      error = new ScratchpadError('USAGE', `${thrown.message.replace(/^error: /, '')} (see ${PROGRAM_NAME} --help)`);
     }
     const failure = describeFailure(error);
     const json = argv.includes('--json');

@@ -7,7 +7,7 @@
 const SURROGATE = /[\uD800-\uDFFF]/;
 
 /** True when `s` holds any UTF-16 surrogate (so code points and units may differ). */
-export function hasSurrogates(s: string): boolean {
+function hasSurrogates(s: string): boolean {
   return SURROGATE.test(s);
 }
 
@@ -45,25 +45,6 @@ export function unitOffset(s: string, cp: number, fromUnit = 0): number {
     i += isHigh(s.charCodeAt(i)) && i + 1 < s.length && isLow(s.charCodeAt(i + 1)) ? 2 : 1;
   }
   return i;
-}
-
-/** Code points [start, end) of `s` (clipped); never splits a surrogate pair. Looks at no more than 2 x end units. */
-export function sliceCodePoints(s: string, start: number, end: number): string {
-  if (end <= start) return '';
-  if (!hasSurrogates(s.length > 2 * end ? s.slice(0, 2 * end) : s)) return s.slice(start, end);
-  const a = unitOffset(s, start);
-  return s.slice(a, unitOffset(s, end - start, a));
-}
-
-/** The last `n` code points of `s`. Looks at no more than the last 2 x n units. */
-export function lastCodePoints(s: string, n: number): string {
-  if (n <= 0) return '';
-  if (!hasSurrogates(s.length > 2 * n ? s.slice(s.length - 2 * n) : s)) return s.slice(Math.max(0, s.length - n));
-  let i = s.length;
-  for (let k = 0; k < n && i > 0; k++) {
-    i -= i >= 2 && isLow(s.charCodeAt(i - 1)) && isHigh(s.charCodeAt(i - 2)) ? 2 : 1;
-  }
-  return s.slice(i);
 }
 
 /**

@@ -1,9 +1,9 @@
-import type { ErrorCode } from '../contract';
+import type { FailureCode } from '../contract';
 
 /*
  * What every error code means to a person, and the command line's exit code for it: one table, used by the
  * renderer (the title over a failed view, next to the code) and by the CLI (its exit status). The codes
- * themselves are listed once in app/contract/errors.ts; the CLI adds the few only a command line can meet.
+ * themselves, with the few only a command line meets (CLI_ERROR_CODES), are listed once in app/contract/errors.ts.
  */
 
 /**
@@ -17,15 +17,6 @@ export const EXIT = { OK: 0, NOT_FOUND: 1, USAGE: 2, BUSY: 3, CORRUPT: 4, FAILUR
 
 /** One of {@link EXIT}'s values. */
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
-
-/**
- * Codes only the command line raises: USAGE (bad arguments), EXISTS (the target file exists, no --force), IO
- * (a file or stream failed). UNAVAILABLE (the PostgreSQL server cannot be reached) is a store code, in the contract.
- */
-export const CLI_ONLY_CODES = ['USAGE', 'EXISTS', 'IO'] as const;
-
-/** Any code a front end reports: the contract's {@link ErrorCode}s and {@link CLI_ONLY_CODES}. */
-export type FailureCode = ErrorCode | (typeof CLI_ONLY_CODES)[number];
 
 /** What a code means: a short title for people and the CLI's exit code. */
 export interface FailureMeaning {

@@ -1,23 +1,7 @@
 import { z } from 'zod';
-import { ERROR_CODES, type StoreErrorCode } from './codes';
+import { ERROR_CODES } from './codes';
 
-/** Store error codes: {@link StoreErrorCode} (the name the store's modules use). */
-export type ScratchpadErrorCode = StoreErrorCode;
-
-/**
- * The only error the store throws on purpose, `{ code, message }` with a code of {@link STORE_ERROR_CODES}.
- * `message` names the cause; it never carries another owner's data. Here rather than in the store so that
- * ownership rules (app/access) and every front end can raise and recognise it without importing the store.
- */
-export class ScratchpadError extends Error {
-  override readonly name = 'ScratchpadError';
-  constructor(
-    readonly code: ScratchpadErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export * from './codes';
 
 /** Schema of the one error shape every failure is mapped to: `{ code, message }`. */
 export const ErrorShapeSchema = z.object({ code: z.enum(ERROR_CODES), message: z.string() });

@@ -247,7 +247,7 @@ export const StatsSchema = z.object({
 export type Stats = Readonly<z.infer<typeof StatsSchema>>;
 
 /** Which entries' read log to return. */
-export const ReadLogSelectorSchema = z.union([z.object({ id: z.string().min(1).max(128) }), z.object({ turnId: z.string().min(1).max(MAX_NAME_LENGTH) })]);
+export const ReadLogSelectorSchema = z.union([z.object({ id: z.string().min(1).max(128) }), z.object({ turnId: z.string().min(1) })]);
 /** Which entries' read log to return. */
 export type ReadLogSelector = Readonly<z.infer<typeof ReadLogSelectorSchema>>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_NAME_LENGTH, MAX_SEARCH_HITS } from '../common/limits';
+import { MAX_SEARCH_HITS } from '../common/limits';
 import { StepNumSchema } from './model';
 
 /*
@@ -26,7 +26,7 @@ export const SearchRequestSchema = z.object({
   caseSensitive: z.boolean().optional(),
   hex: z.boolean().optional(),
   id: z.string().min(1).max(128).optional(),
-  turnId: z.string().min(1).max(MAX_NAME_LENGTH).optional(),
+  turnId: z.string().min(1).optional(),
   limit: z.number().int().min(1).max(MAX_SEARCH_HITS).optional(),
   cursor: z.string().max(4096).optional(),
 });

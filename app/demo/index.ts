@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { checkTarget, commitTemp, FileTargetError, SQLITE_SIDE_FILES, tempPathBeside } from '../files/replace';
+import { ScratchpadError } from '../contract';
+import { checkTarget, commitTemp, SQLITE_SIDE_FILES, tempPathBeside } from '../files/replace';
 import { openScratchpad } from '../scratchpad';
 import { demoPlan, type DemoLabel } from './plan';
 import { makeDemoReads } from './reads';
@@ -60,12 +61,9 @@ export interface DemoResult {
   readonly entries: DemoEntry[];
 }
 
-/** Thrown when the target file exists and `overwrite` is not set. */
-export class DemoDatabaseExistsError extends Error {
-  override readonly name = 'DemoDatabaseExistsError';
-  constructor(readonly path: string) {
-    super(`${path} already exists (pass overwrite / --force to replace it)`);
-  }
+/** EXISTS for the demo database `path`, naming both ways to replace it (the library's and the CLI's). */
+function existsError(path: string): ScratchpadError {
+  return new ScratchpadError('EXISTS', `${path} already exists (pass overwrite / --force to replace it)`);
 }
 
 /** The demo's turn id for a plan key: 16 lowercase hex digits, as the original runtime's. */
@@ -78,9 +76,8 @@ export function demoTurnId(key: string): string {
  * scenario), with the store's clock set to each row's creation time, then serves the model's reads of
  * `DEMO_READS` through the engine so the read log has real entries. The file is built under a temporary name
  * in `path`'s folder and renamed into place when complete, so a failure leaves `path` as it was and creates
- * nothing. Errors: {@link DemoDatabaseExistsError} when `path` exists and `overwrite` is false;
- * {@link FileTargetError} (REFUSED) for a missing folder, a directory, a non-regular file or a database's side
- * file; the store's ScratchpadError on write failures.
+ * nothing. Errors (ScratchpadError): EXISTS when `path` exists and `overwrite` is false; IO for a missing
+ * folder, a directory, a non-regular file or a database's side file; the store's codes on write failures.
  */
 export async function writeDemoDatabase(path: string, options: DemoOptions = {}): Promise<DemoResult> {
   const now = options.now ?? Date.now() / 1000;
@@ -89,7 +86,7 @@ export async function writeDemoDatabase(path: string, options: DemoOptions = {})
   try {
     target = checkTarget(path, { force: options.overwrite === true, forceHint: 'overwrite / --force' });
   } catch (e) {
-    if (e instanceof FileTargetError && e.code === 'EXISTS') throw new DemoDatabaseExistsError(path);
+    if (e instanceof ScratchpadError && e.code === 'EXISTS') throw existsError(path);
     throw e;
   }
   const temp = tempPathBeside(target.path);
@@ -103,7 +100,7 @@ export async function writeDemoDatabase(path: string, options: DemoOptions = {})
     commitTemp(temp, target.path, options.overwrite === true);
   } catch (e) {
     for (const suffix of ['', ...SQLITE_SIDE_FILES]) rmSync(temp + suffix, { force: true });
-    if (e instanceof FileTargetError && e.code === 'EXISTS') throw new DemoDatabaseExistsError(path);
+    if (e instanceof ScratchpadError && e.code === 'EXISTS') throw existsError(path);
     throw e;
   }
   // The replaced file's journal and WAL belong to the old content: applied to the new file they would corrupt it.

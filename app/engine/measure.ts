@@ -4,7 +4,8 @@ import { jsonBytesOf } from './json-size';
 /**
  * Default offload threshold, in bytes: an observation whose measured size ({@link measureObservationBytes})
  * is at most this many bytes goes to the model unchanged; above it, it is stored and the model sees a
- * synthetic handle (about 1,000 tokens of English text). Source: issue 4 (engine integration). This is the
+ * synthetic handle (about 1,000 tokens of English text). Source: the engine
+ * integration's requirements (an observation of ~1,000 tokens stays inline). This is the
  * one canonical setting; callers override it per call with `offloadObservation(..., { thresholdBytes })`.
  */
 export const DEFAULT_OFFLOAD_THRESHOLD_BYTES = 4096;

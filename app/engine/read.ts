@@ -6,7 +6,8 @@ import { readLinesForTool } from './read-lines';
 import { parseScratchpadReadArgs, type ScratchpadReadArgs } from './tool';
 import { sliceBounds } from '../common/slices';
 
-/** Default cap of one scratchpad_read, in code points (text) or bytes (binary, before base64). Source: issue 4. */
+/** Default cap of one scratchpad_read, in code points (text) or bytes (binary, before base64). Source: the engine integration's
+ * requirements (README "Engine integration"). */
 export const DEFAULT_MAX_RETURN_LENGTH = 16_000;
 
 /** Who reads and in which turn: a read sees only this user's live rows of this turn. */

@@ -3,20 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, linkSync, openSync, realpathSync, renameSync, rmSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-
-/** Why a target was refused: it exists (and no force), or it is something we never replace. */
-export type FileTargetErrorCode = 'EXISTS' | 'REFUSED';
-
-/** A target refused before anything was written; the message names the file and the reason. */
-export class FileTargetError extends Error {
-  override readonly name = 'FileTargetError';
-  constructor(
-    readonly code: FileTargetErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { ScratchpadError } from '../contract';
 
 /** SQLite's side files of a database (WAL index, WAL, rollback journal). */
 export const SQLITE_SIDE_FILES = ['-wal', '-shm', '-journal'] as const;
@@ -67,23 +54,22 @@ function kindOf(st: Stats): string {
 export function checkTarget(path: string, options: CheckTargetOptions): CheckedTarget {
   const target = canonical(path);
   const st = statSync(target, { throwIfNoEntry: false });
-  if (st && !st.isFile()) throw new FileTargetError('REFUSED', `${path} is ${kindOf(st)}; give a file name`);
+  if (st && !st.isFile()) throw new ScratchpadError('IO', `${path} is ${kindOf(st)}; give a file name`);
   const folder = statSync(dirname(target), { throwIfNoEntry: false });
-  if (!folder?.isDirectory()) throw new FileTargetError('REFUSED', `cannot write ${path}: folder ${dirname(path)} does not exist`);
+  if (!folder?.isDirectory()) throw new ScratchpadError('IO', `cannot write ${path}: folder ${dirname(path)} does not exist`);
   for (const db of options.protect ?? []) {
     const base = canonical(db);
     const dbStat = statSync(base, { throwIfNoEntry: false });
     for (const suffix of ['', ...SQLITE_SIDE_FILES]) {
       const same = target === base + suffix || (suffix === '' && st && dbStat && st.ino === dbStat.ino && st.dev === dbStat.dev);
-      if (same)
-        throw new FileTargetError('REFUSED', `refusing to write ${path}: it is ${suffix ? `the ${suffix.slice(1)} file of ` : ''}the open database ${db}`);
+      if (same) throw new ScratchpadError('IO', `refusing to write ${path}: it is ${suffix ? `the ${suffix.slice(1)} file of ` : ''}the open database ${db}`);
     }
   }
   const side = SQLITE_SIDE_FILES.find((s) => target.endsWith(s));
   if (side && statSync(target.slice(0, -side.length), { throwIfNoEntry: false })?.isFile()) {
-    throw new FileTargetError('REFUSED', `refusing to write ${path}: it is the ${side.slice(1)} file of the database ${path.slice(0, -side.length)}`);
+    throw new ScratchpadError('IO', `refusing to write ${path}: it is the ${side.slice(1)} file of the database ${path.slice(0, -side.length)}`);
   }
-  if (st && !options.force) throw new FileTargetError('EXISTS', `${path} already exists (use ${options.forceHint ?? '--force'} to replace it)`);
+  if (st && !options.force) throw new ScratchpadError('EXISTS', `${path} already exists (use ${options.forceHint ?? '--force'} to replace it)`);
   return { path: target, existing: st ?? null };
 }
 
@@ -119,10 +105,10 @@ export function commitTemp(temp: string, target: string, replace: boolean): void
         linkSync(temp, target);
       } catch (e) {
         const code = (e as NodeJS.ErrnoException).code;
-        if (code === 'EEXIST') throw new FileTargetError('EXISTS', `${target} already exists (use --force to replace it)`);
+        if (code === 'EEXIST') throw new ScratchpadError('EXISTS', `${target} already exists (use --force to replace it)`);
         // No hard links on this file system: a rename, after one more check (a small race, never a truncation).
         if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EXDEV') throw e;
-        if (statSync(target, { throwIfNoEntry: false })) throw new FileTargetError('EXISTS', `${target} already exists (use --force to replace it)`);
+        if (statSync(target, { throwIfNoEntry: false })) throw new ScratchpadError('EXISTS', `${target} already exists (use --force to replace it)`);
         renameSync(temp, target);
       }
       rmSync(temp, { force: true });

@@ -78,7 +78,7 @@ function openBackend(path: string, resolved: ResolvedOptions, layout: ChunkLayou
   }
   const forced = resolved.readonly ? null : probe.snapshot === null ? readOnlyReason(file, statSync(file)) : 'its folder is read-only';
   const options: ResolvedOptions = forced === null ? resolved : { ...resolved, readonly: true, readOnlyBecause: forced };
-  if (probe.tables.includes(MARKER_TABLE)) return { backend: openV2(file, options, layout, { snapshot: probe.snapshot }), options };
+  if (probe.tables.includes(MARKER_TABLE)) return { backend: openV2(file, options, layout, { snapshot: probe.snapshot, watch: probe.watch }), options };
   if (isMetnosV1Candidate(probe.tables)) return { backend: openMetnosV1(file, options), options };
   const found = probe.tables.length === 0 ? 'no tables' : `tables: ${probe.tables.join(', ')}`;
   throw new ScratchpadError('UNSUPPORTED_FORMAT', `${file}: not a scratchpad file (${found})`);

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { ScratchpadError } from './types';
 import { fileOpenError, folderReadOnly, statTarget, walSideFiles } from './file-access';
 import { releaseSideFiles } from './side-files';
-import { isNoSideFilesError, readOnlySnapshot } from './snapshot';
+import { isNoSideFilesError, readOnlySnapshot, SnapshotWatch } from './snapshot';
 import { mapSqliteError, nativeBindingError } from './sqlite-errors';
 
 /** What a probe found in an existing file: its table names, and its snapshot when it must be read from memory. */
@@ -11,6 +11,8 @@ export interface ProbeResult {
   readonly tables: string[];
   /** The file's bytes to open in memory (a WAL database in a read-only folder, see snapshot.ts), else null. */
   readonly snapshot: Buffer | null;
+  /** With a snapshot: what tells a later call that the file changed since (see snapshot.ts), else null. */
+  readonly watch: SnapshotWatch | null;
 }
 
 const HEADER = 'SQLite format 3\0';
@@ -98,7 +100,7 @@ export function probeFile(path: string, options: ProbeOptions): ProbeResult | nu
     checkLength(path);
     const tables = tableNames(db);
     db.exec('COMMIT');
-    return { tables, snapshot: null };
+    return { tables, snapshot: null, watch: null };
   } catch (err) {
     if (err instanceof ScratchpadError) throw err;
     if (db !== undefined && isNoSideFilesError(err) && folderReadOnly(path)) return probeSnapshot(path, options);
@@ -118,11 +120,12 @@ function tableNames(db: Database.Database): string[] {
 
 /** The probe of a WAL database in a read-only folder, over its in-memory snapshot. */
 function probeSnapshot(path: string, options: ProbeOptions): ProbeResult {
+  const watch = new SnapshotWatch(path); // its stats before the copy: a write during the copy is seen next call
   const snapshot = readOnlySnapshot(path);
   let db: Database.Database | undefined;
   try {
     db = new Database(snapshot, { readonly: true, nativeBinding: options.nativeBinding });
-    return { tables: tableNames(db), snapshot };
+    return { tables: tableNames(db), snapshot, watch };
   } catch (err) {
     throw mapSqliteError(err, path, 'read');
   } finally {

@@ -1,5 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
-import { walSideFiles } from './file-access';
+import { readFileSync, statSync, type Stats } from 'node:fs';
+import { fileOpenError, walSideFiles } from './file-access';
 import { ScratchpadError } from './types';
 
 /** Largest file read whole into memory to view it from a read-only folder, in bytes (512 MiB). */
@@ -46,4 +46,46 @@ export function readOnlySnapshot(path: string): Buffer {
     bytes[19] = 1;
   }
   return bytes;
+}
+
+/** What says a file changed: its size in bytes, its mtime in ms and its inode (a file renamed over it). */
+function versionOf(st: Stats): string {
+  return `${st.size}:${st.mtimeMs}:${st.ino}`;
+}
+
+/**
+ * Watches the file a snapshot was taken of, so a view of it sees later writes by other processes.
+ * `changed()` returns a new snapshot (readOnlySnapshot) when the file's size, mtime or inode differ from when
+ * the last one was taken, else null. A copy read while the file changed (its stats differ before and after the
+ * read) is not used: the next call tries again. Throws what readOnlySnapshot throws (READ_ONLY: it grew past
+ * {@link MAX_SNAPSHOT_BYTES}, or its `-wal` now holds transactions) and NOT_FOUND saying why when the file is
+ * gone or unreadable; the old snapshot stays in use until a new one is taken.
+ */
+export class SnapshotWatch {
+  private version: string;
+
+  constructor(
+    private readonly path: string,
+    taken: Stats = statSync(path),
+  ) {
+    this.version = versionOf(taken);
+  }
+
+  changed(): Buffer | null {
+    const now = this.stat();
+    if (versionOf(now) === this.version) return null;
+    const bytes = readOnlySnapshot(this.path);
+    const after = versionOf(this.stat());
+    if (after !== versionOf(now)) return null;
+    this.version = after;
+    return bytes;
+  }
+
+  private stat(): Stats {
+    try {
+      return statSync(this.path);
+    } catch (err) {
+      throw fileOpenError(this.path, err);
+    }
+  }
 }

@@ -33,6 +33,16 @@ export function requireName(value: unknown, name: string): string {
   return value;
 }
 
+/**
+ * A turn id to look rows up by (listForTurn, extendTtl and readLog of a turn): any non-empty string, of any
+ * length. A put caps turn ids at {@link MAX_NAME_LENGTH}, but other writers (the original runtime, SQL) store
+ * longer ones, and every turn listTurns lists must be requestable. INVALID_ARGUMENT for anything else.
+ */
+export function requireTurnKey(value: unknown, name: string): string {
+  if (typeof value !== 'string' || value.length === 0) invalid(`${name} must be a non-empty string, got ${describeValue(value)}`);
+  return value;
+}
+
 /** Like {@link requireName} but null and undefined give null. */
 export function optionalName(value: unknown, name: string): string | null {
   return value === null || value === undefined ? null : requireName(value, name);

@@ -1,6 +1,5 @@
 import { isPostgresUrl, redactSecrets } from '../../app/scratchpad/postgres/url';
 import { ScratchpadError } from '../../app/scratchpad/types';
-import { IpcError } from './errors';
 import type { WindowSession } from './session';
 
 /**
@@ -31,12 +30,12 @@ export function createConnectionPrompts(): ConnectionPrompts {
 export function connectionTarget(url: string, password: string | undefined): { url: string; secrets: string[] } {
   const trimmed = url.trim();
   if (!isPostgresUrl(trimmed))
-    throw new IpcError('INVALID_ARGUMENT', 'a connection is a postgres:// or postgresql:// URL, for example postgres://user@host:5432/database');
+    throw new ScratchpadError('INVALID_ARGUMENT', 'a connection is a postgres:// or postgresql:// URL, for example postgres://user@host:5432/database');
   let parsed: URL;
   try {
     parsed = new URL(trimmed);
   } catch {
-    throw new IpcError('INVALID_ARGUMENT', 'the connection URL is malformed (expected postgres://user@host:port/database)');
+    throw new ScratchpadError('INVALID_ARGUMENT', 'the connection URL is malformed (expected postgres://user@host:port/database)');
   }
   const typed = decodeURIComponent(parsed.password);
   if (password !== undefined && password !== '') parsed.password = encodeURIComponent(password);
@@ -48,11 +47,11 @@ export function connectionTarget(url: string, password: string | undefined): { u
 
 /**
  * `err` with every secret scrubbed from its message, code kept (the store's errors already are scrubbed; this
- * guards the rest). Anything but a store or IPC error is returned as it is: it becomes INTERNAL with a generic
+ * guards the rest). Anything but a ScratchpadError is returned as it is: it becomes INTERNAL with a generic
  * message anyway.
  */
 export function scrubbed(err: unknown, secrets: readonly string[]): unknown {
-  if (!(err instanceof IpcError || err instanceof ScratchpadError)) return err;
+  if (!(err instanceof ScratchpadError)) return err;
   const message = redactSecrets(err.message, secrets);
-  return message === err.message ? err : new IpcError(err.code, message);
+  return message === err.message ? err : new ScratchpadError(err.code, message);
 }

@@ -1,6 +1,6 @@
-import { CHANNEL_NAMES, CHANNELS, type ChannelName, type ChannelRequest, type ChannelResponse, type Envelope } from '../../app/contract';
+import { CHANNEL_NAMES, CHANNELS, ScratchpadError, type ChannelName, type ChannelRequest, type ChannelResponse, type Envelope } from '../../app/contract';
 import { connectionTarget, scrubbed } from './connection';
-import { IpcError, toErrorShape } from './errors';
+import { toErrorShape } from './errors';
 import { sessionInfo, switchFile, switchPrincipal, type Services, type WindowSession } from './session';
 
 /** Main-side handler of one channel: the session (from the sender, never the request) and the raw, untrusted request. */
@@ -63,7 +63,7 @@ function implementation(services: Services): Implementation {
       if (recentIndex !== undefined) {
         const recent = recentFiles.list();
         path = recent[recentIndex] ?? null;
-        if (path === null) throw new IpcError('INVALID_ARGUMENT', `no recent file at index ${recentIndex} (the list has ${recent.length})`);
+        if (path === null) throw new ScratchpadError('INVALID_ARGUMENT', `no recent file at index ${recentIndex} (the list has ${recent.length})`);
       } else {
         path = await dialogs.chooseOpenPath(s);
         if (path === null) return null;
@@ -77,7 +77,7 @@ function implementation(services: Services): Implementation {
       return link;
     },
     'connection:open': async (s, { url, password }) => {
-      if (!services.connectionPrompts?.asked(s)) throw new IpcError('FORBIDDEN', 'no connection was asked for: use File › Open connection…');
+      if (!services.connectionPrompts?.asked(s)) throw new ScratchpadError('FORBIDDEN', 'no connection was asked for: use File › Open connection…');
       const target = connectionTarget(url, password);
       try {
         await switchFile(s, services, target.url);

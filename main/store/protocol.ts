@@ -1,4 +1,4 @@
-import type { Format, Principal, StoreErrorCode } from '../../app/contract';
+import type { FailureCode, Format, Principal } from '../../app/contract';
 import { ScratchpadError } from '../../app/scratchpad/types';
 import type { ExportProgress, StoreMethod } from './client';
 
@@ -18,9 +18,9 @@ export interface WorkerInit {
   readonly demo?: boolean;
 }
 
-/** An error as it crosses the thread boundary (structured clone drops an Error's own fields). `code`: a store error. */
+/** An error as it crosses the thread boundary (structured clone drops an Error's own fields). `code`: a ScratchpadError's. */
 export interface WireError {
-  readonly code?: StoreErrorCode;
+  readonly code?: FailureCode;
   readonly message: string;
 }
 
@@ -46,7 +46,7 @@ export type WorkerMessage =
   | { readonly type: 'result'; readonly id: number; readonly ok: false; readonly error: WireError }
   | { readonly type: 'progress'; readonly id: number; readonly progress: ExportProgress };
 
-/** Flattens a thrown value for the wire: a store error keeps its code and message; anything else only a message. */
+/** Flattens a thrown value for the wire: a ScratchpadError keeps its code and message; anything else only a message. */
 export function toWireError(err: unknown): WireError {
   if (err instanceof ScratchpadError) return { code: err.code, message: err.message };
   return { message: err instanceof Error ? err.message : String(err) };

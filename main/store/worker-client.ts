@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { isStoreErrorCode, type CompareView, type Format, type Principal } from '../../app/contract';
+import { isFailureCode, type CompareView, type Format, type Principal } from '../../app/contract';
 import { ScratchpadError } from '../../app/scratchpad/types';
 import { STORE_METHODS, type ExportProgress, type ExportResult, type StoreClient, type StoreMethod } from './client';
 import type { WireError, WorkerInit, WorkerMessage, WorkerOpenOptions, WorkerRequest } from './protocol';
@@ -12,12 +12,12 @@ export interface WorkerEntry {
   readonly execArgv?: readonly string[];
 }
 
-/** Rebuilds an error from the wire by its code: a store code gives the store's ScratchpadError; anything else a plain Error. */
-export function fromWireError(error: WireError): Error {
-  if (isStoreErrorCode(error.code)) return new ScratchpadError(error.code, error.message);
-  const plain = new Error(error.message);
-  plain.name = 'StoreWorkerError';
-  return plain;
+/**
+ * Rebuilds an error from the wire by its code: the {@link ScratchpadError} it was; anything else the worker
+ * threw (no listed code) INTERNAL, whose message never crosses IPC (main/ipc/errors.ts).
+ */
+export function fromWireError(error: WireError): ScratchpadError {
+  return new ScratchpadError(isFailureCode(error.code) ? error.code : 'INTERNAL', error.message);
 }
 
 /** A request without its id (distributes over the union). */

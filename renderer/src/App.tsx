@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import type { SearchHit } from '../../app/contract';
-import { toApiError, useApi, type ApiError } from './api';
+import { asScratchpadError, useApi, type ScratchpadError } from './api';
 import { ConnectionDialog } from './components/ConnectionDialog';
 import { HelpOverlay } from './components/HelpOverlay';
 import { LinkNotice } from './components/LinkNotice';
@@ -43,7 +43,7 @@ function Shell() {
   const [help, setHelp] = useState(false);
   const [theme, setTheme] = useTheme();
   const [selection, setSelection] = useState<Selection>({ turnId: null, entryId: null });
-  const [actionError, setActionError] = useState<ApiError | undefined>();
+  const [actionError, setActionError] = useState<ScratchpadError | undefined>();
   // The search lives here so its hits survive a visit to the entry a hit opened.
   const search = useSearch();
   const session = useQuery(() => api.sessionInfo({}), [store.revision]);
@@ -66,7 +66,7 @@ function Shell() {
           store.refresh();
         }
       } catch (e) {
-        setActionError(toApiError(e));
+        setActionError(asScratchpadError(e));
       }
     },
     [store],

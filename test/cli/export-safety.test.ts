@@ -1,12 +1,12 @@
+import { ScratchpadError } from '../../app/contract';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExport } from '../../app/cli/commands/export';
-import { CliError } from '../../app/cli/exit-codes';
 import type { CliIo } from '../../app/cli/io';
-import { DemoDatabaseExistsError, writeDemoDatabase } from '../../app/demo';
+import { writeDemoDatabase } from '../../app/demo';
 import { openScratchpad } from '../../app/scratchpad';
 import type { Scratchpad } from '../../app/scratchpad/types';
 import { Capture, cli, oneLine, tempDir } from './helpers';
@@ -165,8 +165,11 @@ describe('demo-db', () => {
     expect(readFileSync(target, 'utf8')).toBe('the old database');
     expect(readdirSync(dir)).toEqual(['demo.db']);
   });
-  it('still refuses an existing file without overwrite, with its own error type', async () => {
-    await expect(writeDemoDatabase(db, { now: NOW })).rejects.toThrow(DemoDatabaseExistsError);
+  it('still refuses an existing file without overwrite, with EXISTS', async () => {
+    await expect(writeDemoDatabase(db, { now: NOW })).rejects.toMatchObject({
+      code: 'EXISTS',
+      message: `${db} already exists (pass overwrite / --force to replace it)`,
+    });
   });
   it('replaces an existing file with --force and drops its stale side files', async () => {
     const dir = join(tmp.dir, 'demo-force');
@@ -181,11 +184,13 @@ describe('demo-db', () => {
   });
 });
 
-it('maps a refused target to exit 5 (a CliError, not a raw error)', async () => {
+it('maps a refused target to exit 5 (a ScratchpadError, not a raw error)', async () => {
   const store = await openScratchpad(db, { readonly: true });
   const io: CliIo = { stdout: new Capture(), stderr: new Capture(), env: {}, now: () => NOW };
   try {
-    await expect(runExport(store, { principal: alice, json: false, id: row('binary').id, file: tmp.dir, force: true }, io)).rejects.toBeInstanceOf(CliError);
+    await expect(runExport(store, { principal: alice, json: false, id: row('binary').id, file: tmp.dir, force: true }, io)).rejects.toBeInstanceOf(
+      ScratchpadError,
+    );
   } finally {
     await store.close();
   }

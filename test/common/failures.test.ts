@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { describeFailure, CliError } from '../../app/cli/exit-codes';
-import { CLI_ONLY_CODES, EXIT, exitCodeOf, FAILURES, failureHint, failureTitle } from '../../app/common/failures';
-import { ERROR_CODES, ScratchpadError } from '../../app/contract';
+import { describeFailure } from '../../app/cli/exit-codes';
+import { EXIT, exitCodeOf, FAILURES, failureHint, failureTitle } from '../../app/common/failures';
+import { CLI_ERROR_CODES, ERROR_CODES, ScratchpadError } from '../../app/contract';
 
 describe('FAILURES', () => {
   it('has a title and an exit code for every contract code and every CLI code, and nothing else', () => {
-    expect(Object.keys(FAILURES).sort()).toEqual([...ERROR_CODES, ...CLI_ONLY_CODES].sort());
+    expect(Object.keys(FAILURES).sort()).toEqual([...ERROR_CODES, ...CLI_ERROR_CODES].sort());
     for (const meaning of Object.values(FAILURES)) {
       expect(meaning.title.length).toBeGreaterThan(0);
       expect(Object.values(EXIT)).toContain(meaning.exit);
@@ -30,12 +30,12 @@ describe('exitCodeOf', () => {
   });
 
   it('maps the CLI codes, and an unknown code as INTERNAL', () => {
-    expect([...CLI_ONLY_CODES, 'NO_SUCH_CODE'].map(exitCodeOf)).toEqual([2, 5, 5, 5]);
+    expect([...CLI_ERROR_CODES, 'NO_SUCH_CODE'].map(exitCodeOf)).toEqual([2, 5, 5, 5]);
   });
 
   it('is what the CLI exits with for a store error and for its own', () => {
     expect(describeFailure(new ScratchpadError('BUSY', 'locked'))).toEqual({ code: 'BUSY', message: 'locked', exitCode: 3 });
-    expect(describeFailure(new CliError('USAGE', 'bad\n  flag'))).toEqual({ code: 'USAGE', message: 'bad flag', exitCode: 2 });
+    expect(describeFailure(new ScratchpadError('USAGE', 'bad\n  flag'))).toEqual({ code: 'USAGE', message: 'bad flag', exitCode: 2 });
   });
 });
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expiryState, type EntryMeta } from '../../app/contract';
-import { DemoDatabaseExistsError, writeDemoDatabase, type DemoEntry, type DemoResult } from '../../app/demo';
+import { writeDemoDatabase, type DemoEntry, type DemoResult } from '../../app/demo';
 import { openScratchpad } from '../../app/scratchpad';
 import type { Scratchpad } from '../../app/scratchpad/types';
 import { piecesOf } from '../scratchpad/helpers';
@@ -141,7 +141,10 @@ describe('writeDemoDatabase', () => {
   it('refuses to replace an existing file unless asked, and replaces it when asked', async () => {
     const target = join(dir, 'existing.db');
     writeFileSync(target, 'not a database');
-    await expect(writeDemoDatabase(target, { now: NOW })).rejects.toThrow(DemoDatabaseExistsError);
+    await expect(writeDemoDatabase(target, { now: NOW })).rejects.toMatchObject({
+      code: 'EXISTS',
+      message: `${target} already exists (pass overwrite / --force to replace it)`,
+    });
     expect(readFileSync(target, 'utf8')).toBe('not a database');
     expect((await writeDemoDatabase(target, { now: NOW, overwrite: true, largeLogBytes: 1024 })).rows).toBe(20);
   });

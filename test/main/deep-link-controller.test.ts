@@ -1,33 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatDeepLink, type ChannelName, type ChannelResponse, type Envelope } from '../../app/contract';
-import type { StoreClient } from '../../main/store/client';
-import { openInProcessClient } from '../../main/store/in-process';
-import { ALICE, BOB, memoryRecentFiles, seedStore, type Seeded } from './helpers';
+import { formatDeepLink } from '../../app/contract';
+import { invoke, startController, type ControllerHarness, type FakeWindow as Window } from '../support/app-controller';
+import { ALICE, BOB, seedStore, type Seeded } from './helpers';
 
 vi.mock('electron', () => import('./fake-electron'));
 
 const electron = await import('./fake-electron');
-const { createAppController } = await import('../../main/electron/app-controller');
-
-const PAGE = '/app/dist/renderer/index.html';
-const PAGE_URL = 'file:///app/dist/renderer/index.html';
-type Window = InstanceType<typeof electron.BrowserWindow>;
-
-function invoke<C extends ChannelName>(window: Window, channel: C, request: unknown) {
-  const handler = electron.ipcMain.handlers.get(channel)!;
-  return handler({ sender: window.webContents, senderFrame: window.webContents.mainFrame }, request) as Promise<Envelope<ChannelResponse<C>>>;
-}
 
 describe('deep links while the app runs', () => {
   let seeded: Seeded;
-  let controller: ReturnType<typeof createAppController>;
-  const stores: StoreClient[] = [];
+  let harness: ControllerHarness;
+  let controller: ControllerHarness['controller'];
   const errors: string[] = [];
   const confirmations: string[] = [];
   const saved = { showErrorBox: electron.dialog.showErrorBox, showMessageBox: electron.dialog.showMessageBox };
 
   beforeEach(async () => {
-    electron.BrowserWindow.created.length = 0;
     errors.length = 0;
     confirmations.length = 0;
     electron.dialog.showErrorBox = ((title: string, message: string) => void errors.push(`${title}: ${message}`)) as never;
@@ -38,25 +26,13 @@ describe('deep links while the app runs', () => {
       return { response: 1 };
     }) as never;
     seeded = await seedStore();
-    controller = createAppController({
-      files: { preloadPath: '/app/dist/main/preload.cjs', indexFile: PAGE },
-      pageUrl: PAGE_URL,
-      openStore: async (path) => {
-        const store = await openInProcessClient(path);
-        stores.push(store);
-        return store;
-      },
-      recentFiles: memoryRecentFiles(),
-      downloadsDir: () => '/tmp',
-      log: () => {},
-    });
+    harness = await startController();
+    controller = harness.controller;
   });
 
   afterEach(async () => {
-    for (const window of electron.BrowserWindow.created) window.emit('closed');
-    controller.dispose();
+    await harness.close();
     Object.assign(electron.dialog, saved);
-    await Promise.all(stores.splice(0).map((s) => s.close()));
   });
 
   const linkEvents = (window: Window) => window.webContents.sent.filter((s) => s.channel === 'link:open');

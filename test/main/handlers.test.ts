@@ -1,3 +1,4 @@
+import { ScratchpadError } from '../../app/contract';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -308,7 +309,9 @@ describe.each(CLIENTS)('StoreClient.exportTo over the %s', (_name, open) => {
       const dir = tempDir();
       const target = join(dir, 'keep.txt');
       writeFileSync(target, 'precious');
-      await expect(client.exportTo(ALICE, seeded.ids.bobText, target)).rejects.toMatchObject({ name: 'ScratchpadError', code: 'NOT_FOUND' });
+      const failed: unknown = await client.exportTo(ALICE, seeded.ids.bobText, target).catch((e: unknown) => e);
+      expect(failed).toBeInstanceOf(ScratchpadError);
+      expect(failed).toMatchObject({ code: 'NOT_FOUND' });
       expect(readFileSync(target, 'utf8')).toBe('precious');
       expect(readdirSync(dir)).toEqual(['keep.txt']);
     } finally {

@@ -1,29 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHANNEL_NAMES, type ChannelName, type ChannelResponse, type Envelope } from '../../app/contract';
-import type { StoreClient } from '../../main/store/client';
-import { openInProcessClient } from '../../main/store/in-process';
-import { ALICE, BOB, OPERATOR, memoryRecentFiles, seedStore, type Seeded } from './helpers';
+import { CHANNEL_NAMES, type ChannelName, type Envelope } from '../../app/contract';
+import { invoke, PAGE_URL, startController, type ControllerHarness, type FakeWindow as Window } from '../support/app-controller';
+import { ALICE, BOB, OPERATOR, seedStore, type Seeded } from './helpers';
 
 vi.mock('electron', () => import('./fake-electron'));
 
 const electron = await import('./fake-electron');
-const { createAppController } = await import('../../main/electron/app-controller');
-
-const PAGE = '/app/dist/renderer/index.html';
-const PAGE_URL = 'file:///app/dist/renderer/index.html';
-type Window = InstanceType<typeof electron.BrowserWindow>;
-
-/** Calls the registered ipcMain handler the way Electron would for a message from `frame` of `contents`. */
-function invoke<C extends ChannelName>(
-  contents: InstanceType<typeof electron.FakeWebContents>,
-  channel: C,
-  request: unknown,
-  frame: unknown = contents.mainFrame,
-) {
-  const handler = electron.ipcMain.handlers.get(channel);
-  if (!handler) throw new Error(`no handler for ${channel}`);
-  return handler({ sender: contents, senderFrame: frame }, request) as Promise<Envelope<ChannelResponse<C>>>;
-}
 
 /** The value of a successful envelope (fails the test otherwise). */
 function valueOf<T>(envelope: Envelope<T>): T {
@@ -35,31 +17,16 @@ const codeOf = (envelope: Envelope<unknown>) => (envelope.ok ? 'ok' : envelope.e
 
 describe('the IPC adapter and per-window sessions', () => {
   let seeded: Seeded;
-  let controller: ReturnType<typeof createAppController>;
-  const stores: StoreClient[] = [];
+  let harness: ControllerHarness;
+  let controller: ControllerHarness['controller'];
 
   beforeEach(async () => {
-    electron.BrowserWindow.created.length = 0;
     seeded = await seedStore();
-    controller = createAppController({
-      files: { preloadPath: '/app/dist/main/preload.cjs', indexFile: PAGE },
-      pageUrl: PAGE_URL,
-      openStore: async (path) => {
-        const store = await openInProcessClient(path);
-        stores.push(store);
-        return store;
-      },
-      recentFiles: memoryRecentFiles(),
-      downloadsDir: () => '/tmp',
-      log: () => {},
-    });
+    harness = await startController();
+    controller = harness.controller;
   });
 
-  afterEach(async () => {
-    for (const window of electron.BrowserWindow.created) window.emit('closed');
-    controller.dispose();
-    await Promise.all(stores.splice(0).map((s) => s.close()));
-  });
+  afterEach(() => harness.close());
 
   const open = async (principal = ALICE) => (await controller.openWindow(seeded.path, principal)) as unknown as Window;
 
@@ -68,17 +35,11 @@ describe('the IPC adapter and per-window sessions', () => {
     expect(electron.ipcMain.listeners.size).toBe(0);
   });
 
-  it('unregisters every channel on dispose', () => {
-    controller.dispose();
+  it('unregisters every channel on dispose', async () => {
+    await harness.close();
     expect(electron.ipcMain.handlers.size).toBe(0);
-    controller = createAppController({
-      files: { preloadPath: '', indexFile: PAGE },
-      pageUrl: PAGE_URL,
-      openStore: (path) => openInProcessClient(path),
-      recentFiles: memoryRecentFiles(),
-      downloadsDir: () => '/tmp',
-      log: () => {},
-    });
+    harness = await startController();
+    controller = harness.controller;
   });
 
   it("takes the principal from the sender: two windows as two owners never see each other's rows", async () => {

@@ -5,11 +5,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChannelName, ChannelResponse, Envelope } from '../../app/contract';
 import { openScratchpad } from '../../app/scratchpad';
 import { createHandlers } from '../../main/ipc/handlers';
-import type { StoreClient } from '../../main/store/client';
-import { openInProcessClient } from '../../main/store/in-process';
+import { invoke, startController, type ControllerHarness } from '../support/app-controller';
 import {
   ALICE,
   CLIENTS,
@@ -26,12 +24,9 @@ import {
 vi.mock('electron', () => import('./fake-electron'));
 
 const electron = await import('./fake-electron');
-const { createAppController } = await import('../../main/electron/app-controller');
 
 afterAll(removeScratchDirs);
 
-const PAGE = '/app/dist/renderer/index.html';
-const PAGE_URL = 'file:///app/dist/renderer/index.html';
 type Item = { label?: string; submenu?: Item[]; click?: () => void };
 
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
@@ -46,45 +41,24 @@ async function damagedV2(): Promise<string> {
   return file;
 }
 
-function invoke<C extends ChannelName>(contents: InstanceType<typeof electron.FakeWebContents>, channel: C, request: unknown) {
-  const handler = electron.ipcMain.handlers.get(channel);
-  if (!handler) throw new Error(`no handler for ${channel}`);
-  return handler({ sender: contents, senderFrame: contents.mainFrame }, request) as Promise<Envelope<ChannelResponse<C>>>;
-}
-
 describe('the menu opening a file that cannot be opened', () => {
   let seeded: Seeded;
   let bad: string;
-  let controller: ReturnType<typeof createAppController>;
+  let harness: ControllerHarness;
+  let controller: ControllerHarness['controller'];
   let errors: Array<[string, string]>;
-  const stores: StoreClient[] = [];
 
   beforeEach(async () => {
-    electron.BrowserWindow.created.length = 0;
     electron.Menu.template = null;
     errors = [];
     electron.dialog.showErrorBox = ((title: string, message: string) => void errors.push([title, message])) as never;
     seeded = await seedStore();
     bad = await damagedV2();
-    controller = createAppController({
-      files: { preloadPath: '/app/dist/main/preload.cjs', indexFile: PAGE },
-      pageUrl: PAGE_URL,
-      openStore: async (path) => {
-        const store = await openInProcessClient(path);
-        stores.push(store);
-        return store;
-      },
-      recentFiles: memoryRecentFiles([bad]),
-      downloadsDir: () => '/tmp',
-      log: () => {},
-    });
+    harness = await startController([bad]);
+    controller = harness.controller;
   });
 
-  afterEach(async () => {
-    for (const window of electron.BrowserWindow.created) window.emit('closed');
-    controller.dispose();
-    await Promise.all(stores.splice(0).map((s) => s.close()));
-  });
+  afterEach(() => harness.close());
 
   /** The File menu once main has built it for the open window. */
   async function fileMenu(): Promise<Item[]> {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LaunchArgsError, parseLaunchArgs } from '../../main/startup/args';
+import { parseLaunchArgs } from '../../main/startup/args';
 import { CONTENT_SECURITY_POLICY, withCspMeta } from '../../main/startup/csp';
 import { deepLinkFromArgv, planDeepLink } from '../../main/startup/deep-link';
 import { resolveDatabase } from '../../main/startup/default-db';
@@ -22,8 +22,13 @@ describe('parseLaunchArgs', () => {
   it('accepts --operator explicitly', () => {
     expect(parseLaunchArgs(['--operator', '--db=/a.db'])).toEqual({ db: '/a.db', open: null, principal: { kind: 'operator' } });
   });
-  it.each([[['--owner', 'a', '--operator']], [['--owner']], [['--db']], [['--owner=']]])('refuses %j', (argv) => {
-    expect(() => parseLaunchArgs(argv)).toThrow(LaunchArgsError);
+  it.each([
+    [['--owner', 'a', '--operator'], '--owner and --operator cannot be combined'],
+    [['--owner'], '--owner needs a user id'],
+    [['--db'], '--db needs a file path or a postgres:// URL'],
+    [['--owner='], '--owner needs a user id'],
+  ])('refuses %j with USAGE', (argv, message) => {
+    expect(() => parseLaunchArgs(argv)).toThrow(expect.objectContaining({ code: 'USAGE', message }));
   });
   it('reads --open LINK and keeps the principal from the flags, not the link', () => {
     const link = 'scratchpad-inspector://open?db=%2Fx%2Fa.db&id=e1&offset=5';

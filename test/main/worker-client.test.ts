@@ -1,3 +1,4 @@
+import { ScratchpadError } from '../../app/contract';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,9 @@ describe('openWorkerClient', () => {
   it("rejects with the store's typed error when the file cannot be opened", async () => {
     const junk = join(tempDir(), 'junk.db');
     writeFileSync(junk, 'plain text, not SQLite');
-    await expect(openWorkerClient(junk, {}, await bundledWorker())).rejects.toMatchObject({ name: 'ScratchpadError', code: 'CORRUPT' });
+    const failed: unknown = await openWorkerClient(junk, {}, await bundledWorker()).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(ScratchpadError);
+    expect(failed).toMatchObject({ code: 'CORRUPT' });
   });
 
   it('fills a new file with the demo scenario before opening it when asked (first run)', async () => {

@@ -1,20 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, createApi, unwrap } from '../../renderer/src/api/client';
+import { ScratchpadError } from '../../app/contract';
+import { createApi, unwrap } from '../../renderer/src/api/client';
 import { fakeBridge, meta } from './fakeBridge';
 
 describe('unwrap', () => {
   it('returns the value of an ok envelope', () => {
     expect(unwrap({ ok: true, value: { a: 1 } })).toEqual({ a: 1 });
   });
-  it('throws an ApiError carrying the code and message of a failed envelope', () => {
+  it('throws a ScratchpadError carrying the code and message of a failed envelope', () => {
     let caught: unknown;
     try {
       unwrap({ ok: false, error: { code: 'FORBIDDEN', message: 'Not yours.' } });
     } catch (e) {
       caught = e;
     }
-    expect(caught).toBeInstanceOf(ApiError);
-    expect({ code: (caught as ApiError).code, message: (caught as ApiError).message }).toEqual({ code: 'FORBIDDEN', message: 'Not yours.' });
+    expect(caught).toBeInstanceOf(ScratchpadError);
+    expect({ code: (caught as ScratchpadError).code, message: (caught as ScratchpadError).message }).toEqual({ code: 'FORBIDDEN', message: 'Not yours.' });
   });
   it('maps an unknown code and a malformed envelope to INTERNAL', () => {
     expect(() => unwrap({ ok: false, error: { code: 'WAT' as 'INTERNAL', message: 'x' } })).toThrow(
@@ -34,9 +35,9 @@ describe('createApi', () => {
   });
   it('rejects with the typed error of a failed call', async () => {
     const api = createApi(fakeBridge([]).bridge);
-    await expect(api.entryDescribe({ id: 'nope' })).rejects.toMatchObject({ name: 'ApiError', code: 'NOT_FOUND', message: 'No entry nope.' });
+    await expect(api.entryDescribe({ id: 'nope' })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'No entry nope.' });
   });
-  it('turns a rejected bridge promise into an INTERNAL ApiError', async () => {
+  it('turns a rejected bridge promise into an INTERNAL ScratchpadError', async () => {
     const { bridge } = fakeBridge([]);
     const broken = { ...bridge, statsGet: () => Promise.reject(new Error('IPC closed')) };
     await expect(createApi(broken).statsGet({})).rejects.toMatchObject({ code: 'INTERNAL', message: 'IPC closed' });

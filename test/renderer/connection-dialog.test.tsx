@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, ApiProvider, createApi } from '../../renderer/src/api';
+import { ScratchpadError, ApiProvider, createApi } from '../../renderer/src/api';
 import { App } from '../../renderer/src/App';
 import { ConnectionDialog } from '../../renderer/src/components/ConnectionDialog';
 import { fakeBridge, meta } from './fakeBridge';
@@ -40,7 +40,7 @@ describe('ConnectionDialog', () => {
       <ConnectionDialog
         recent={[]}
         onConnect={async () => {
-          throw new ApiError('UNAVAILABLE', 'postgres://alice@db:5432/scratch: cannot reach the server (ECONNREFUSED)');
+          throw new ScratchpadError('UNAVAILABLE', 'postgres://alice@db:5432/scratch: cannot reach the server (ECONNREFUSED)');
         }}
         onClose={() => closed++}
       />,

@@ -1,6 +1,8 @@
 // Opening files whose mode, or whose folder's mode, refuses something: checked in a child process that file
 // modes really bind (unprivileged.ts), since root ignores them.
+import { spawn } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
@@ -8,9 +10,28 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openScratchpad } from '../../app/scratchpad';
 import { tempDir, user } from './helpers';
 import { copyFixture, fingerprint } from './metnos-v1/v1-files';
-import { runUnprivileged, unprivilegedSkip } from './unprivileged';
+import { runUnprivileged, unprivilegedCommand, unprivilegedSkip } from './unprivileged';
 
 const REPORT = fileURLToPath(new URL('./workers/open-report.ts', import.meta.url));
+const VIEW = fileURLToPath(new URL('./workers/view-session.ts', import.meta.url));
+
+/** A view-session.ts child holding `file` open: `ask(line)` resolves with its one-line JSON answer. */
+function viewSession(file: string): { ask: (line: string) => Promise<Record<string, unknown>>; stderr: () => string } {
+  const [cmd, ...args] = unprivilegedCommand(VIEW, [file]);
+  const child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  return {
+    async ask(line) {
+      child.stdin.write(`${line}\n`);
+      const next = await lines.next();
+      if (next.done === true) throw new Error(`the view session ended: ${stderr}`);
+      return JSON.parse(next.value as string) as Record<string, unknown>;
+    },
+    stderr: () => stderr,
+  };
+}
 
 interface Report {
   readonly format?: string;
@@ -57,8 +78,9 @@ describe.skipIf(unprivilegedSkip !== null)(`opening files as a user file modes b
     const before = fingerprint(file);
     const got = await report(file, { tryPut: true });
     // The -wal and -shm its read-only connection made stay: only a connection that may write the file can tell
-    // (under SQLite's locks) that no one else uses them; see side-files.ts.
-    expect(got).toMatchObject({ format: 'v2', readonly: true, rows: 1, turns: ['turn-1'], put: 'READ_ONLY' });
+    // (under SQLite's locks) that no one else uses them, and removing them without those locks could split a
+    // writer and a reader over two wal-indexes; see side-files.ts and the README.
+    expect(got).toEqual({ format: 'v2', readonly: true, rows: 1, turns: ['turn-1'], put: 'READ_ONLY', files: ['v2.db', 'v2.db-shm', 'v2.db-wal'] });
     expect(fingerprint(file)).toEqual(before);
   });
 
@@ -84,6 +106,24 @@ describe.skipIf(unprivilegedSkip !== null)(`opening files as a user file modes b
       expect(got).toEqual({ format: 'v2', readonly: true, rows: 1, turns: ['turn-1'], put: 'READ_ONLY', files: ['v2.db'] });
     }
     expect(fingerprint(file)).toEqual(before);
+  });
+
+  it('a v2 file in a read-only folder viewed from memory sees later writes of another process', async () => {
+    const file = await v2File();
+    chmodSync(folder, 0o555);
+    const view = viewSession(file);
+    const first = await view.ask('report');
+    expect(first.turns).toEqual(['turn-1']);
+    expect(await view.ask('report')).toEqual(first); // unchanged file: the same snapshot, the same data version
+    // This process may write there (root's override): it adds a turn and checkpoints it into the file.
+    const writer = await openScratchpad(file);
+    await writer.put(user('u'), { turnId: 'turn-2', stepNum: 1, executorName: null, observation: 'written later' });
+    await writer.close();
+    const second = await view.ask('report');
+    expect(second.turns).toEqual(['turn-1', 'turn-2']);
+    expect(second.dataVersion).not.toBe(first.dataVersion);
+    expect(await view.ask('close')).toEqual({ files: ['v2.db'] });
+    expect(view.stderr()).toBe('');
   });
 
   it('a read-only folder whose WAL holds transactions but has no -shm: READ_ONLY saying why, nothing changed', async () => {

@@ -28,10 +28,15 @@ function probeSkip(): string | null {
 /** Why the unprivileged checks are skipped, or null when they run. */
 export const unprivilegedSkip = probeSkip();
 
+/** The command line running `node --import tsx script ...args` as a process file modes bind. */
+export function unprivilegedCommand(script: string, args: readonly string[]): [string, ...string[]] {
+  return [...(isRoot ? DROP : []), process.execPath, '--import', 'tsx', script, ...args] as [string, ...string[]];
+}
+
 /** Runs `node --import tsx script ...args` as a process file modes bind; resolves with its exit code and output. */
 export function runUnprivileged(script: string, args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const command = [...(isRoot ? DROP : []), process.execPath, '--import', 'tsx', script, ...args];
-  const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
+  const command = unprivilegedCommand(script, args);
+  const child = spawn(command[0], command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -1,8 +1,6 @@
-import { DemoDatabaseExistsError, demoSummaryLine, writeDemoDatabase, type DemoResult } from '../../demo';
-import { CliError } from '../exit-codes';
+import { demoSummaryLine, writeDemoDatabase, type DemoResult } from '../../demo';
 import type { CliIo } from '../io';
 import { printJson } from './common';
-import { targetFailure } from './export';
 
 /** Arguments of `demo-db`. */
 export interface DemoDbArgs {
@@ -17,13 +15,7 @@ export interface DemoDbArgs {
  * or a database's side file is refused (exit 5) and nothing is created. JSON: `{ path, rows, owners, turns }` plus every written entry (`entries`).
  */
 export async function runDemoDb(args: DemoDbArgs, io: CliIo): Promise<DemoResult> {
-  let result: DemoResult;
-  try {
-    result = await writeDemoDatabase(args.path, { overwrite: args.force, now: io.now() });
-  } catch (e) {
-    if (e instanceof DemoDatabaseExistsError) throw new CliError('EXISTS', e.message);
-    throw targetFailure(e);
-  }
+  const result = await writeDemoDatabase(args.path, { overwrite: args.force, now: io.now() });
   if (args.json) printJson(io, result);
   else io.stdout.write(demoSummaryLine(result));
   return result;

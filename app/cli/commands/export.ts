@@ -1,9 +1,9 @@
+import { ScratchpadError } from '../../contract';
 import { createHash } from 'node:crypto';
 import { chmodSync, rmSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { Scratchpad } from '../../scratchpad/types';
-import { checkTarget, commitTemp, FileTargetError, tempPathBeside } from '../../files/replace';
-import { CliError } from '../exit-codes';
+import { checkTarget, commitTemp, tempPathBeside } from '../../files/replace';
 import { formatBytes } from '../format';
 import { writeAll, type CliIo } from '../io';
 import { progressBar } from '../progress';
@@ -30,12 +30,6 @@ export interface ExportResult {
   readonly sha256: string;
 }
 
-/** A FileTargetError as the CLI reports it (both exit 5). */
-export function targetFailure(e: unknown): unknown {
-  if (e instanceof FileTargetError) return new CliError(e.code === 'EXISTS' ? 'EXISTS' : 'IO', e.message);
-  return e;
-}
-
 /**
  * `export ID FILE`: streams the raw content (text as its UTF-8 bytes) chunk by chunk with the store's
  * iterateContent, never holding the whole value, and verifies its sha256 against describe's; a progress bar on
@@ -47,21 +41,17 @@ export function targetFailure(e: unknown): unknown {
  */
 export async function runExport(store: Scratchpad, args: ExportArgs, io: CliIo): Promise<ExportResult> {
   const toStdout = args.file === '-';
-  if (toStdout && args.json) throw new CliError('USAGE', '--json cannot be combined with export to stdout (-)');
-  if (toStdout && io.stdout.isTTY) throw new CliError('USAGE', 'refusing to write raw bytes to a terminal: redirect or pipe stdout');
+  if (toStdout && args.json) throw new ScratchpadError('USAGE', '--json cannot be combined with export to stdout (-)');
+  if (toStdout && io.stdout.isTTY) throw new ScratchpadError('USAGE', 'refusing to write raw bytes to a terminal: redirect or pipe stdout');
   let target: ReturnType<typeof checkTarget> | null = null;
-  try {
-    if (!toStdout) target = checkTarget(args.file, { force: args.force === true, protect: [store.path] });
-  } catch (e) {
-    throw targetFailure(e);
-  }
+  if (!toStdout) target = checkTarget(args.file, { force: args.force === true, protect: [store.path] });
   const description = await store.describe(args.principal, args.id);
   const temp = target ? tempPathBeside(target.path) : null;
   let file;
   try {
     file = temp ? await open(temp, 'wx', 0o666) : null; // the umask applies, as for any new file
   } catch (e) {
-    throw new CliError('IO', `cannot write ${args.file}: ${(e as Error).message}`);
+    throw new ScratchpadError('IO', `cannot write ${args.file}: ${(e as Error).message}`);
   }
   const hash = createHash('sha256');
   const progress = progressBar(io.stderr, description.meta.sizeBytes, `export ${args.id}`);
@@ -76,7 +66,7 @@ export async function runExport(store: Scratchpad, args: ExportArgs, io: CliIo):
     }
     progress.finish();
     const sha256 = hash.digest('hex');
-    if (sha256 !== description.sha256) throw new CliError('CORRUPT', `exported bytes of ${args.id} do not match its sha256 ${description.sha256}`);
+    if (sha256 !== description.sha256) throw new ScratchpadError('CORRUPT', `exported bytes of ${args.id} do not match its sha256 ${description.sha256}`);
     if (file && temp && target) {
       await file.sync();
       await file.close();
@@ -91,6 +81,6 @@ export async function runExport(store: Scratchpad, args: ExportArgs, io: CliIo):
   } catch (e) {
     await file?.close().catch(() => {});
     if (temp) rmSync(temp, { force: true });
-    throw targetFailure(e);
+    throw e;
   }
 }

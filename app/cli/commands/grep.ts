@@ -1,5 +1,6 @@
+import { ScratchpadError } from '../../contract';
 import type { Principal, SearchHit, SearchRequest, SearchResult } from '../../contract';
-import { CliError, EXIT, type ExitCode } from '../exit-codes';
+import { EXIT, type ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
 import { printJson, stdoutPaint, type CommonArgs } from './common';
 
@@ -44,9 +45,10 @@ function flat(s: string): string {
  * regex) maps to 2 through the CLI's error table.
  */
 export async function runGrep(search: StoreSearch, args: GrepArgs, io: CliIo): Promise<ExitCode> {
-  if (args.id !== undefined && args.turn !== undefined) throw new CliError('USAGE', 'give at most one of --id and --turn');
+  if (args.id !== undefined && args.turn !== undefined) throw new ScratchpadError('USAGE', 'give at most one of --id and --turn');
   const limit = args.limit ?? GREP_DEFAULT_LIMIT;
-  if (!Number.isSafeInteger(limit) || limit < 1 || limit > GREP_MAX_LIMIT) throw new CliError('USAGE', `--limit must be an integer in [1, ${GREP_MAX_LIMIT}]`);
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > GREP_MAX_LIMIT)
+    throw new ScratchpadError('USAGE', `--limit must be an integer in [1, ${GREP_MAX_LIMIT}]`);
   const hits: StoreSearchHit[] = [];
   let cursor: string | null = null;
   let truncated = false;

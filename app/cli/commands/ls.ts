@@ -1,8 +1,8 @@
+import { ScratchpadError } from '../../contract';
 import { stripVTControlCharacters } from 'node:util';
 import { entryExpiresAt, type EntryMeta } from '../../contract';
 import type { Scratchpad } from '../../scratchpad/types';
 import { coverageOf, formatCoverage } from '../coverage';
-import { CliError } from '../exit-codes';
 import { formatBytes, formatExpiry, formatRelative, oneLine } from '../format';
 import type { CliIo } from '../io';
 import { renderTable } from '../table';
@@ -39,7 +39,7 @@ export function distinctPrefixes(ids: readonly string[], min = SHORT_ID_LENGTH):
  */
 export async function runLs(store: Scratchpad, args: LsArgs, io: CliIo): Promise<void> {
   const entries: EntryMeta[] = await store.listForTurn(args.principal, args.turnId);
-  if (entries.length === 0) throw new CliError('NOT_FOUND', `turn ${args.turnId} not found`);
+  if (entries.length === 0) throw new ScratchpadError('NOT_FOUND', `turn ${args.turnId} not found`);
   if (args.json) return printJson(io, entries);
   const paint = stdoutPaint(io);
   const now = io.now();

@@ -1,5 +1,5 @@
+import { ScratchpadError } from '../../contract';
 import type { Scratchpad } from '../../scratchpad/types';
-import { CliError } from '../exit-codes';
 import type { CliIo } from '../io';
 import { printJson, stderrPaint, type CommonArgs } from './common';
 
@@ -13,10 +13,10 @@ export interface ReadLinesArgs extends CommonArgs {
 /** Parses `A:B` or `A:` (0-based, end exclusive, as the store's lines mode); USAGE otherwise. */
 export function parseLinesSpec(spec: string): { start: number; end: number | null } {
   const m = /^(\d{1,15}):(\d{1,15})?$/.exec(spec);
-  if (m === null) throw new CliError('USAGE', `--lines takes START:END (0-based lines, END exclusive, may be empty), got '${spec}'`);
+  if (m === null) throw new ScratchpadError('USAGE', `--lines takes START:END (0-based lines, END exclusive, may be empty), got '${spec}'`);
   const start = Number(m[1]);
   const end = m[2] === undefined ? null : Number(m[2]);
-  if (end !== null && end < start) throw new CliError('USAGE', `--lines end (${end}) is before start (${start})`);
+  if (end !== null && end < start) throw new ScratchpadError('USAGE', `--lines end (${end}) is before start (${start})`);
   return { start, end };
 }
 

@@ -1,6 +1,6 @@
+import { ScratchpadError } from '../../contract';
 import type { ReadResult } from '../../contract';
 import type { Scratchpad } from '../../scratchpad/types';
-import { CliError } from '../exit-codes';
 import type { CliIo } from '../io';
 import { printJson, stderrPaint, type CommonArgs } from './common';
 import { bytesOf, readWindows, SliceWriter, type ReadOutput } from './read-stream';
@@ -26,12 +26,12 @@ export type Slice =
 /** The slice `args` asks for: one of head/tail/range, or null for the whole value; USAGE for two or more. */
 export function sliceOf(args: ReadArgs): Slice | null {
   const modes = [args.head !== undefined, args.tail !== undefined, args.range !== undefined].filter(Boolean).length;
-  if (modes > 1) throw new CliError('USAGE', 'give at most one of --head, --tail and --range');
+  if (modes > 1) throw new ScratchpadError('USAGE', 'give at most one of --head, --tail and --range');
   if (args.head !== undefined) return { mode: 'head', n: args.head };
   if (args.tail !== undefined) return { mode: 'tail', n: args.tail };
   if (args.range !== undefined) {
     const [start, end] = args.range;
-    if (end < start) throw new CliError('USAGE', `--range end (${end}) is before start (${start})`);
+    if (end < start) throw new ScratchpadError('USAGE', `--range end (${end}) is before start (${start})`);
     return { mode: 'range', start, end };
   }
   return null;
@@ -52,8 +52,8 @@ function boundsOf(slice: Slice, total: number): [number, number] {
  * range reaching past the end is clamped, with a note on stderr. Errors: NOT_FOUND (exit 1), USAGE (exit 2).
  */
 export async function runRead(store: Scratchpad, args: ReadArgs, io: CliIo): Promise<void> {
-  if (args.raw && args.json) throw new CliError('USAGE', '--raw and --json cannot be combined');
-  if (args.raw && io.stdout.isTTY) throw new CliError('USAGE', 'refusing to write raw bytes to a terminal: redirect or pipe stdout');
+  if (args.raw && args.json) throw new ScratchpadError('USAGE', '--raw and --json cannot be combined');
+  if (args.raw && io.stdout.isTTY) throw new ScratchpadError('USAGE', 'refusing to write raw bytes to a terminal: redirect or pipe stdout');
   const slice = sliceOf(args);
   // A zero-length read: kind, unit and total length of the value (metnos-v1 rows may not know their length).
   const { meta } = await store.read(args.principal, args.id, { mode: 'range', start: 0, end: 0 });

@@ -1,7 +1,7 @@
+import { ScratchpadError } from '../../contract';
 import type { EntryMeta, ReadLogEntry } from '../../contract';
 import type { Scratchpad } from '../../scratchpad/types';
 import { coverageOf, type Coverage } from '../coverage';
-import { CliError } from '../exit-codes';
 import { formatRelative, formatTime } from '../format';
 import type { CliIo } from '../io';
 import { renderTable } from '../table';
@@ -27,7 +27,7 @@ async function lengthOf(store: Scratchpad, args: ReadsArgs, meta: EntryMeta): Pr
 
 /** The read log of an entry or turn plus each entry's coverage; NOT_FOUND for a missing or foreign id or turn. */
 export async function collectReads(store: Scratchpad, args: ReadsArgs): Promise<ReadsResult> {
-  if ((args.id === undefined) === (args.turnId === undefined)) throw new CliError('USAGE', 'give an entry id or --turn TURN_ID (one of them)');
+  if ((args.id === undefined) === (args.turnId === undefined)) throw new ScratchpadError('USAGE', 'give an entry id or --turn TURN_ID (one of them)');
   let entries: EntryMeta[];
   let reads: ReadLogEntry[];
   if (args.id !== undefined) {
@@ -35,7 +35,7 @@ export async function collectReads(store: Scratchpad, args: ReadsArgs): Promise<
     reads = await store.readLog(args.principal, { id: args.id });
   } else {
     entries = await store.listForTurn(args.principal, args.turnId as string);
-    if (entries.length === 0) throw new CliError('NOT_FOUND', `turn ${args.turnId} not found`);
+    if (entries.length === 0) throw new ScratchpadError('NOT_FOUND', `turn ${args.turnId} not found`);
     reads = await store.readLog(args.principal, { turnId: args.turnId as string });
   }
   const coverage: Coverage[] = [];

@@ -1,6 +1,6 @@
+import { ScratchpadError } from '../../contract';
 import { DEEP_LINK_SCHEME, entryExpiresAt, parseDeepLink } from '../../contract';
 import type { Scratchpad } from '../../scratchpad/types';
-import { CliError } from '../exit-codes';
 import { formatBytes, formatExpiry, formatRelative, formatTime } from '../format';
 import type { CliIo } from '../io';
 import { renderPairs } from '../table';
@@ -47,13 +47,14 @@ export async function runShow(store: Scratchpad, args: ShowArgs, io: CliIo): Pro
 /**
  * What `show ARG` opens: an entry id in the `--db` file, or a deep link's entry in the link's file (`db` set).
  * A link without an entry id, one that does not parse (app/contract/deep-link.ts: it may not name a principal),
- * or one naming another file than `--db`, is a USAGE {@link CliError}.
+ * or one naming another file than `--db`, is a USAGE {@link ScratchpadError}.
  */
 export function showTarget(arg: string, dbOption: string | undefined): { readonly id: string; readonly db?: string } {
   if (!arg.toLowerCase().startsWith(`${DEEP_LINK_SCHEME}:`)) return { id: arg };
   const parsed = parseDeepLink(arg);
-  if (!parsed.ok) throw new CliError('USAGE', `bad link: ${parsed.message}`);
-  if (parsed.link.id === undefined) throw new CliError('USAGE', 'the link names no entry (id=…)');
-  if (dbOption !== undefined && dbOption !== parsed.link.db) throw new CliError('USAGE', `the link names ${parsed.link.db}, not the --db file ${dbOption}`);
+  if (!parsed.ok) throw new ScratchpadError('USAGE', `bad link: ${parsed.message}`);
+  if (parsed.link.id === undefined) throw new ScratchpadError('USAGE', 'the link names no entry (id=…)');
+  if (dbOption !== undefined && dbOption !== parsed.link.db)
+    throw new ScratchpadError('USAGE', `the link names ${parsed.link.db}, not the --db file ${dbOption}`);
   return { id: parsed.link.id, db: parsed.link.db };
 }

@@ -3,7 +3,7 @@ import { DEFAULT_TURNS_LIMIT, MAX_ID_PREFIX, MAX_NAME_LENGTH, MAX_TURNS_LIMIT, M
 import { normalizeObservation } from '../observation';
 import { DEFAULT_TTL_SECONDS } from '../options';
 import { ScratchpadError } from '../types';
-import { describeValue, optionalName, requireCount, requireFinite, requireName, requireObject } from '../validate';
+import { describeValue, optionalName, requireCount, requireFinite, requireName, requireObject, requireTurnKey } from '../validate';
 import type { NormalizedObservation } from '../observation';
 import { decodeCursor } from './cursor';
 
@@ -58,7 +58,7 @@ export function parseTtlArgs(target: unknown, ttlSeconds: unknown): { target: { 
   const ttl = requireFinite(ttlSeconds, 'ttlSeconds');
   const hasId = t.id !== undefined;
   if (hasId === (t.turnId !== undefined)) throw invalid('extendTtl target must be { id } or { turnId }');
-  return { target: hasId ? { id: t.id } : { turnId: requireName(t.turnId, 'turnId') }, ttl };
+  return { target: hasId ? { id: t.id } : { turnId: requireTurnKey(t.turnId, 'turnId') }, ttl };
 }
 
 /** recordRead input: mode, slice [start, end) (integers >= 0, start <= end), truncated, `at` (seconds) or null. */
@@ -76,7 +76,7 @@ export function parseReadLogInput(input: unknown): { entryId: unknown; mode: Rea
 /** readLog selector `{ id }` or `{ turnId }`. */
 export function parseReadLogSelector(selector: unknown): { id: unknown } | { turnId: string } {
   const s = requireObject(selector, 'read log selector');
-  return s.id === undefined ? { turnId: requireName(s.turnId, 'turnId') } : { id: s.id };
+  return s.id === undefined ? { turnId: requireTurnKey(s.turnId, 'turnId') } : { id: s.id };
 }
 
 /** put input (PutInput): names 1-256 chars, stepNum integer >= 0 or null, finite TTL seconds (default 3,600). */

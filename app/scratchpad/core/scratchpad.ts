@@ -5,7 +5,7 @@ import { notFoundMessage } from '../ids';
 import type { ResolvedOptions } from '../options';
 import { parseSliceRequest, resolveSlice } from '../slicing';
 import { ScratchpadError, type Scratchpad } from '../types';
-import { requireName } from '../validate';
+import { requireTurnKey } from '../validate';
 import {
   parseGcArgs,
   parseIdPrefix,
@@ -201,7 +201,7 @@ export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOp
     },
 
     async listForTurn(principal, turnId) {
-      const turn = requireName(turnId, 'turnId');
+      const turn = requireTurnKey(turnId, 'turnId');
       const scope = scopeOf(principal, caps);
       if (scope === null) return [];
       return (await reader.entriesOfTurn(scope, turn)).map((r) => meta(r));

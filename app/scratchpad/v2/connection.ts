@@ -11,6 +11,7 @@ import { LATEST_VERSION, migrate, PAGE_SIZE } from './schema';
 import { createV2Backend } from './backend';
 import { assertV2Schema } from './schema-check';
 import { walSideFiles } from '../file-access';
+import type { SnapshotWatch } from '../snapshot';
 import { releaseSideFiles } from '../side-files';
 import type { ScratchpadBackend } from '../core/backend';
 
@@ -63,6 +64,28 @@ export function createV2File(path: string, options: ResolvedOptions, migrateTo =
 export interface V2Source {
   /** The file's bytes to open in memory instead of the file (a WAL file in a read-only folder), or null. */
   readonly snapshot: Buffer | null;
+  /** With a snapshot: tells when the file changed, so the view takes a new snapshot (snapshot.ts). */
+  readonly watch?: SnapshotWatch | null;
+}
+
+/** A read-only in-memory connection over snapshot `bytes` of the v2 file `path`, its schema checked. */
+function openSnapshot(bytes: Buffer, path: string, options: ResolvedOptions): Database.Database {
+  const db = new Database(bytes, { readonly: true, nativeBinding: options.nativeBinding });
+  try {
+    db.pragma(`cache_size = -${CACHE_KIB}`);
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version !== LATEST_VERSION) {
+      throw new ScratchpadError(
+        'UNSUPPORTED_FORMAT',
+        `${path}: its schema changed to ${version} while viewed (this one reads ${LATEST_VERSION}); open it again`,
+      );
+    }
+    assertV2Schema(db, path);
+    return db;
+  } catch (err) {
+    db.close();
+    throw err instanceof ScratchpadError ? err : mapSqliteError(err, path, 'read');
+  }
 }
 
 /**
@@ -70,7 +93,8 @@ export interface V2Source {
  * migrations (writable opens only). UNSUPPORTED_FORMAT for a file of a newer schema, or an older one opened
  * read-only (it must be upgraded by one writable open first; the message says why the open was read-only).
  * CORRUPT for a damaged schema (schema-check.ts) or one a migration cannot apply. A read-only open removes the
- * empty `-wal` and the `-shm` its connection made when it closes (side-files.ts).
+ * empty `-wal` and the `-shm` its connection made when it closes (side-files.ts). Over a snapshot with a
+ * `watch`, each call first checks whether the file changed and then reads a new snapshot (context.ts).
  */
 export function openV2(
   path: string,
@@ -110,7 +134,15 @@ export function openV2(
       throw new ScratchpadError('UNSUPPORTED_FORMAT', `${path}: schema ${version} is older than ${LATEST_VERSION}; open it writable once to upgrade it${why}`);
     }
     assertV2Schema(db, path);
-    const backend = createV2Backend(new StoreContext(db, path, options, layout));
+    const watch = source.watch ?? null;
+    const refresh =
+      watch === null
+        ? null
+        : () => {
+            const bytes = watch.changed();
+            return bytes === null ? null : openSnapshot(bytes, path, options);
+          };
+    const backend = createV2Backend(new StoreContext(db, path, options, layout, refresh));
     return {
       ...backend,
       async close() {

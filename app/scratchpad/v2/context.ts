@@ -6,16 +6,52 @@ import { createIdCipher, ID_KEY_MARKER, type IdCipher } from './id-cipher';
 import { MARKER_TABLE } from './schema';
 import type { ChunkLayout } from '../core/chunk-layout';
 
+/**
+ * A new connection when the file changed since the current one was made (a snapshot of a file in a read-only
+ * folder, see snapshot.ts), else null. Throws a ScratchpadError when the new state cannot be read.
+ */
+export type Reconnect = () => Database.Database | null;
+
 /** The open v2 connection and what every operation needs: cached statements, clock, transactions. */
 export class StoreContext {
   private readonly statements = new Map<string, Database.Statement>();
+  private current: Database.Database;
+  /** How many times {@link Reconnect} replaced the connection (a snapshot's data version, see dataVersion). */
+  private generation = 0;
 
   constructor(
-    readonly db: Database.Database,
+    db: Database.Database,
     readonly path: string,
     readonly options: ResolvedOptions,
     readonly layout: ChunkLayout,
-  ) {}
+    private readonly reconnect: Reconnect | null = null,
+  ) {
+    this.current = db;
+  }
+
+  /** The connection (replaced by a new snapshot between operations, never inside one). */
+  get db(): Database.Database {
+    return this.current;
+  }
+
+  /**
+   * SQLite's data_version of the connection; over a snapshot, the number of snapshots taken (an in-memory copy
+   * never changes, and each new copy is a new connection whose data_version starts again).
+   */
+  dataVersion(): number {
+    return this.reconnect === null ? (this.db.pragma('data_version', { simple: true }) as number) : this.generation;
+  }
+
+  /** Takes a new snapshot when the file changed; only between operations (never inside a transaction). */
+  private refresh(): void {
+    if (this.reconnect === null || !this.current.open || this.current.inTransaction) return;
+    const next = this.reconnect();
+    if (next === null) return;
+    this.current.close();
+    this.current = next;
+    this.statements.clear();
+    this.generation += 1;
+  }
 
   private cipher: IdCipher | null = null;
 
@@ -56,6 +92,7 @@ export class StoreContext {
   /** Runs `fn`, one statement in autocommit (its own snapshot, no BEGIN/COMMIT); SQLite errors mapped. */
   query<T>(fn: () => T): T {
     if (!this.db.open) throw new ScratchpadError('INVALID_ARGUMENT', `${this.path}: the scratchpad is closed`);
+    this.refresh();
     try {
       return fn();
     } catch (err) {
@@ -77,6 +114,7 @@ export class StoreContext {
   private transaction<T>(begin: string, operation: 'read' | 'write', fn: () => T): T {
     if (!this.db.open) throw new ScratchpadError('INVALID_ARGUMENT', `${this.path}: the scratchpad is closed`);
     if (this.db.inTransaction) return fn();
+    this.refresh();
     try {
       this.stmt(begin).run();
     } catch (err) {

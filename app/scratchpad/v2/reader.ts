@@ -278,7 +278,7 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
       });
     },
     async dataVersion() {
-      return ctx.read(() => ctx.db.pragma('data_version', { simple: true }) as number);
+      return ctx.read(() => ctx.dataVersion());
     },
   };
 }

@@ -1,39 +1,23 @@
 // Only zod-free contract modules at run time (the page never evaluates a schema: main validates every request).
 import { methodName } from '../../../app/contract/bridge';
-import { ERROR_CODES, type ErrorCode } from '../../../app/contract/codes';
+import { asScratchpadError, isErrorCode, ScratchpadError } from '../../../app/contract/codes';
 import { CHANNEL_NAMES, type ChannelName } from '../../../app/contract/names';
 import type { ChannelRequest, ChannelResponse, Envelope, MethodName, ScratchpadBridge } from '../../../app/contract';
 
-/**
- * A failed bridge call as a real Error with the contract's code (`NOT_FOUND`, `FORBIDDEN`, ...).
- * Electron drops an Error's own fields across IPC, so main sends `{ code, message }` and we rebuild it here.
- * What a code means to a person is common/failures.ts (`failureTitle`), the table the CLI's exit codes use.
+/*
+ * A failed bridge call rejects with the contract's one error type, ScratchpadError `{ code, message }` (codes:
+ * app/contract/errors.ts). Electron drops an Error's own fields across IPC, so main sends `{ code, message }`
+ * and `unwrap` rebuilds it here. What a code means to a person is common/failures.ts (`failureTitle`), the table
+ * the CLI's exit codes use.
  */
-export class ApiError extends Error {
-  /** One of the contract's ERROR_CODES. */
-  readonly code: ErrorCode;
-  constructor(code: ErrorCode, message: string) {
-    super(message);
-    this.name = 'ApiError';
-    this.code = code;
-  }
-}
 
-/** Turns anything thrown into an ApiError (unknown failures become INTERNAL). */
-export function toApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  if (error instanceof Error) return new ApiError('INTERNAL', error.message);
-  return new ApiError('INTERNAL', String(error));
-}
-
-/** Returns the envelope's value or throws its error as an {@link ApiError}. */
+/** Returns the envelope's value or throws its error as an {@link ScratchpadError}. */
 export function unwrap<T>(envelope: Envelope<T>): T {
   if (envelope && envelope.ok === true) return envelope.value;
   if (envelope && envelope.ok === false && envelope.error) {
-    const code = (ERROR_CODES as readonly string[]).includes(envelope.error.code) ? envelope.error.code : 'INTERNAL';
-    throw new ApiError(code, envelope.error.message);
+    throw new ScratchpadError(isErrorCode(envelope.error.code) ? envelope.error.code : 'INTERNAL', envelope.error.message);
   }
-  throw new ApiError('INTERNAL', 'Malformed response from the main process.');
+  throw new ScratchpadError('INTERNAL', 'Malformed response from the main process.');
 }
 
 /** The renderer's API: one promise-returning method per channel (value unwrapped), plus `on`. */
@@ -43,19 +27,19 @@ export type Api = {
   readonly on: ScratchpadBridge['on'];
 };
 
-/** Wraps a bridge (the real `window.scratchpad` or a test fake) so every call resolves to its value or throws ApiError. */
+/** Wraps a bridge (the real `window.scratchpad` or a test fake) so every call resolves to its value or throws ScratchpadError. */
 export function createApi(bridge: ScratchpadBridge): Api {
   const api: Record<string, unknown> = {};
   for (const channel of CHANNEL_NAMES) {
     const name = methodName(channel);
     api[name] = async (request: unknown) => {
       const method = (bridge as unknown as Record<string, (r: unknown) => Promise<Envelope<unknown>>>)[name];
-      if (typeof method !== 'function') throw new ApiError('INTERNAL', `The bridge has no method ${name}.`);
+      if (typeof method !== 'function') throw new ScratchpadError('INTERNAL', `The bridge has no method ${name}.`);
       let envelope: Envelope<unknown>;
       try {
         envelope = await method(request);
       } catch (error) {
-        throw toApiError(error);
+        throw asScratchpadError(error);
       }
       return unwrap(envelope);
     };

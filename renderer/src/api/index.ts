@@ -1,2 +1,3 @@
-export { ApiError, createApi, toApiError, unwrap, windowBridge, type Api } from './client';
+export { asScratchpadError, ScratchpadError } from '../../../app/contract/codes';
+export { createApi, unwrap, windowBridge, type Api } from './client';
 export { ApiProvider, useApi } from './context';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { toApiError, type ApiError } from '../api';
+import { asScratchpadError, type ScratchpadError } from '../api';
 import { failureHint } from '../../../app/common/failures';
 
 type Props = {
@@ -22,7 +22,7 @@ export function ConnectionDialog({ recent, onConnect, onClose }: Props) {
   const [url, setUrl] = useState(() => recent.find(isConnectionUrl) ?? '');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | undefined>();
+  const [error, setError] = useState<ScratchpadError | undefined>();
 
   useEffect(() => {
     urlRef.current?.focus();
@@ -44,7 +44,7 @@ export function ConnectionDialog({ recent, onConnect, onClose }: Props) {
     try {
       await onConnect(url.trim(), password === '' ? undefined : password);
     } catch (e) {
-      setError(toApiError(e));
+      setError(asScratchpadError(e));
       setBusy(false);
     }
   };

@@ -1,5 +1,5 @@
 import type { SessionInfo } from '../../../app/contract';
-import type { ApiError } from '../api';
+import type { ScratchpadError } from '../api';
 import { baseName, formatTime } from '../../../app/common/format';
 import type { StoreRevision } from '../hooks/useStoreRevision';
 import { WorkProgress } from './WorkProgress';
@@ -12,10 +12,10 @@ export function principalLabel(session: SessionInfo): string {
 
 type Props = {
   session: SessionInfo | undefined;
-  error: ApiError | undefined;
+  error: ScratchpadError | undefined;
   store: StoreRevision;
   refreshing: boolean;
-  actionError: ApiError | undefined;
+  actionError: ScratchpadError | undefined;
   onOpenFile: () => void;
   onOpenRecent: (index: number) => void;
   onChoosePrincipal: () => void;

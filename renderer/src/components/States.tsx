@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { failureHint, failureTitle } from '../../../app/common/failures';
-import type { ApiError } from '../api';
+import type { ScratchpadError } from '../api';
 
 /** Spinner line for a view that is loading. */
 export function Loading({ what }: { what: string }) {
@@ -17,7 +17,7 @@ export function Empty({ children }: { children: ReactNode }) {
 }
 
 /** A failed call: what its code means (common/failures.ts, the CLI's table too), the code and message, with an optional retry. */
-export function ErrorBox({ error, onRetry, what }: { error: ApiError; onRetry?: () => void; what?: string }) {
+export function ErrorBox({ error, onRetry, what }: { error: ScratchpadError; onRetry?: () => void; what?: string }) {
   return (
     <div className="state state-error" role="alert">
       <div>

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LinkTarget } from '../../../app/contract';
-import { toApiError, useApi, type ApiError } from '../api';
+import { asScratchpadError, useApi, type ScratchpadError } from '../api';
 
 /** Where a deep link leads once its entry is found: the turn and entry to select, and the offset to open at. */
 export type LinkDestination = { readonly turnId: string; readonly entryId: string; readonly offset: number | null };
 
 /** A link whose entry the window could not show: its id and the store's error (NOT_FOUND for unknown or foreign). */
-export type LinkFailure = { readonly id: string; readonly error: ApiError };
+export type LinkFailure = { readonly id: string; readonly error: ScratchpadError };
 
 /**
  * Follows deep links main hands this window: the `link:open` event (a link to this window's file while it runs)
@@ -32,7 +32,7 @@ export function useDeepLinks(onOpen: (destination: LinkDestination) => void): { 
         setFailure(null);
         onOpenRef.current({ turnId: meta.turnId, entryId: meta.id, offset: target.offset ?? null });
       } catch (e) {
-        if (seq === latest.current) setFailure({ id: target.id, error: toApiError(e) });
+        if (seq === latest.current) setFailure({ id: target.id, error: asScratchpadError(e) });
       }
     },
     [api],

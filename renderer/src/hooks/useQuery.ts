@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toApiError, type ApiError } from '../api';
+import { asScratchpadError, type ScratchpadError } from '../api';
 
 /** State of one async load: the last value stays visible while a reload runs (refresh keeps the view). */
 export type QueryState<T> = {
   readonly status: 'loading' | 'ok' | 'error';
   readonly data: T | undefined;
-  readonly error: ApiError | undefined;
+  readonly error: ScratchpadError | undefined;
   /** True while a request is in flight (first load or reload). */
   readonly pending: boolean;
   readonly reload: () => void;
@@ -13,10 +13,10 @@ export type QueryState<T> = {
 
 /**
  * Runs `load` when `deps` change (and on reload()); ignores answers of superseded runs.
- * `enabled: false` keeps it idle. Errors are always ApiError.
+ * `enabled: false` keeps it idle. Errors are always ScratchpadError.
  */
 export function useQuery<T>(load: () => Promise<T>, deps: readonly unknown[], enabled = true): QueryState<T> {
-  const [state, setState] = useState<{ status: QueryState<T>['status']; data?: T; error?: ApiError; pending: boolean }>({
+  const [state, setState] = useState<{ status: QueryState<T>['status']; data?: T; error?: ScratchpadError; pending: boolean }>({
     status: 'loading',
     pending: enabled,
   });
@@ -35,7 +35,7 @@ export function useQuery<T>(load: () => Promise<T>, deps: readonly unknown[], en
         if (run.current === id) setState({ status: 'ok', data, pending: false });
       },
       (error: unknown) => {
-        if (run.current === id) setState((s) => ({ status: 'error', data: s.data, error: toApiError(error), pending: false }));
+        if (run.current === id) setState((s) => ({ status: 'error', data: s.data, error: asScratchpadError(error), pending: false }));
       },
     );
   }, [depsVersion, tick, enabled]);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toApiError, useApi, type ApiError } from '../../api';
+import { asScratchpadError, useApi, type ScratchpadError } from '../../api';
 import { formatBytes } from '../../../../app/common/format';
 
 type Progress = { bytesWritten: number; totalBytes: number; done: boolean };
@@ -10,7 +10,7 @@ export function ExportButton({ id }: { id: string }) {
   const [running, setRunning] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [result, setResult] = useState<{ path: string | null; bytesWritten: number } | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
+  const [error, setError] = useState<ScratchpadError | null>(null);
 
   useEffect(
     () =>
@@ -28,7 +28,7 @@ export function ExportButton({ id }: { id: string }) {
     try {
       setResult(await api.entryExport({ id }));
     } catch (e) {
-      setError(toApiError(e));
+      setError(asScratchpadError(e));
     } finally {
       setRunning(false);
     }

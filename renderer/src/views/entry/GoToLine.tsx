@@ -1,5 +1,5 @@
 import { forwardRef, useState, type FormEvent } from 'react';
-import { toApiError, useApi } from '../../api';
+import { asScratchpadError, useApi } from '../../api';
 import { readLines } from '../../api/search';
 import { formatCount } from '../../../../app/common/format';
 import { parseOffset } from './slice';
@@ -33,7 +33,7 @@ export const GoToLine = forwardRef<HTMLInputElement, Props>(function GoToLine({ 
       const read = await readLines(api, id, line - 1, line);
       onLine(read.meta.start, line);
     } catch (e) {
-      setError(toApiError(e).message);
+      setError(asScratchpadError(e).message);
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ReadResult } from '../../../../app/contract';
-import { toApiError, useApi, type ApiError } from '../../api';
+import { asScratchpadError, useApi, type ScratchpadError } from '../../api';
 import { MAX_SLICE } from './slice';
 import type { SliceTextHandle } from './SliceText';
 import { appendSlice, prependSlice, SCROLL_CHUNK, type TextWindow } from './textWindow';
@@ -18,7 +18,7 @@ const USER_INPUT_MS = 1500;
 export function useTextWindow(id: string, result: ReadResult | undefined, total: number | null) {
   const api = useApi();
   const [view, setView] = useState<TextWindow | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
+  const [error, setError] = useState<ScratchpadError | null>(null);
   const [loading, setLoading] = useState<'up' | 'down' | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const textRef = useRef<SliceTextHandle>(null);
@@ -74,7 +74,7 @@ export function useTextWindow(id: string, result: ReadResult | undefined, total:
         }
         setError(null);
       } catch (e) {
-        setError(toApiError(e));
+        setError(asScratchpadError(e));
       } finally {
         busy.current = false;
         setLoading(null);

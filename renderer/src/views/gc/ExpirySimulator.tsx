@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import type { GcResult } from '../../../../app/contract';
-import { toApiError, useApi, type ApiError } from '../../api';
+import { asScratchpadError, useApi, type ScratchpadError } from '../../api';
 import { ErrorBox, Loading } from '../../components/States';
 import { formatRelative, formatTime } from '../../../../app/common/format';
 import { GcSummary, GcTurnsTable } from './GcTurnsTable';
@@ -33,14 +33,14 @@ const QUICK: readonly [string, number][] = [
 export function ExpirySimulator({ operator, revision = 0, onOpenTurn }: { operator: boolean; revision?: number; onOpenTurn?: (turnId: string) => void }) {
   const api = useApi();
   const [value, setValue] = useState(() => toLocalInput(Date.now() / 1000 + 86400));
-  const [state, setState] = useState<{ loading: boolean; result?: GcResult; error?: ApiError; inputError?: string }>({ loading: false });
+  const [state, setState] = useState<{ loading: boolean; result?: GcResult; error?: ScratchpadError; inputError?: string }>({ loading: false });
 
   const simulate = async (at: number) => {
     setState({ loading: true });
     try {
       setState({ loading: false, result: await api.gcPreview({ now: at }) });
     } catch (e) {
-      setState({ loading: false, error: toApiError(e) });
+      setState({ loading: false, error: asScratchpadError(e) });
     }
   };
   // After gc (or any store change) a shown simulation is recomputed at its time, so it never lists deleted rows.

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { GcResult, SessionInfo } from '../../../../app/contract';
-import { toApiError, useApi, type ApiError } from '../../api';
+import { asScratchpadError, useApi, type ScratchpadError } from '../../api';
 import { ErrorBox, Loading } from '../../components/States';
 import { formatCount, formatTime } from '../../../../app/common/format';
 import { useStoreRevision } from '../../hooks/useStoreRevision';
@@ -14,7 +14,7 @@ type Phase =
   | { step: 'confirm'; result: GcResult; moreSince?: number }
   | { step: 'running' }
   | { step: 'done'; result: GcResult }
-  | { step: 'error'; error: ApiError; during: 'preview' | 'run' };
+  | { step: 'error'; error: ScratchpadError; during: 'preview' | 'run' };
 
 /** Manual gc: preview what would be deleted now, confirm, run, show what was deleted; plus the expiry simulator. */
 export function GcPage({ session, onOpenTurn }: { session: SessionInfo | undefined; onOpenTurn?: (turnId: string) => void }) {
@@ -30,7 +30,7 @@ export function GcPage({ session, onOpenTurn }: { session: SessionInfo | undefin
     try {
       setPhase({ step: 'preview', result: await api.gcPreview({}) });
     } catch (e) {
-      setPhase({ step: 'error', error: toApiError(e), during: 'preview' });
+      setPhase({ step: 'error', error: asScratchpadError(e), during: 'preview' });
     }
   };
   // gc runs at the clock's now: first check that it would delete what the confirmed preview listed. When more
@@ -45,7 +45,7 @@ export function GcPage({ session, onOpenTurn }: { session: SessionInfo | undefin
       }
       setPhase({ step: 'done', result: await api.gcRun({}) });
     } catch (e) {
-      setPhase({ step: 'error', error: toApiError(e), during: 'run' });
+      setPhase({ step: 'error', error: asScratchpadError(e), during: 'run' });
     }
   };
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SearchHit } from '../../../../app/contract';
-import { toApiError, useApi, type ApiError } from '../../api';
+import { asScratchpadError, useApi, type ScratchpadError } from '../../api';
 
 /** What the Search view asks. */
 export type SearchInput = { readonly pattern: string; readonly caseSensitive: boolean; readonly regex: boolean };
@@ -17,7 +17,7 @@ export type SearchState = {
   readonly running: boolean;
   /** True when the user stopped the scan (Cancel) before its end. */
   readonly cancelled: boolean;
-  readonly error: ApiError | null;
+  readonly error: ScratchpadError | null;
 };
 
 const EMPTY: SearchState = { input: null, hits: [], nextCursor: null, scannedBytes: 0, running: false, cancelled: false, error: null };
@@ -57,7 +57,7 @@ export function useSearch() {
         } while (cursor !== null && current.hits.length < target);
         setState({ ...current, running: false });
       } catch (e) {
-        if (run.current === id) setState({ ...current, running: false, error: toApiError(e) });
+        if (run.current === id) setState({ ...current, running: false, error: asScratchpadError(e) });
       }
     },
     [api],

@@ -1,7 +1,7 @@
 import { forwardRef, memo, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { EntryMeta } from '../../../../app/contract';
 import { compareStepNum, entryExpiresAt } from '../../../../app/contract/expiry';
-import type { ApiError } from '../../api';
+import type { ScratchpadError } from '../../api';
 import { ColumnResizer } from '../../components/ColumnResizer';
 import type { ColumnSpec } from '../../components/columns';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
@@ -17,7 +17,7 @@ type Props = {
   revision?: number;
   entries: readonly EntryMeta[] | undefined;
   status: 'loading' | 'ok' | 'error';
-  error: ApiError | undefined;
+  error: ScratchpadError | undefined;
   now: number;
   selectedId: string | null;
   onSelect: (id: string) => void;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SortDirection, TurnSort, TurnSummary } from '../../../../app/contract';
-import { toApiError, useApi, type Api, type ApiError } from '../../api';
+import { asScratchpadError, useApi, type Api, type ScratchpadError } from '../../api';
 import { MAX_TURNS_LIMIT } from '../../../../app/common/limits';
 
 /** Page size of the first load and of each "load more". */
@@ -33,7 +33,7 @@ export type TurnsState = {
   /** Turns in scope matching the query, over all pages (undefined until a page said so). */
   readonly total: number | undefined;
   readonly status: 'loading' | 'ok' | 'error';
-  readonly error: ApiError | undefined;
+  readonly error: ScratchpadError | undefined;
   /** A request is in flight (first page, refresh or more). */
   readonly pending: boolean;
   readonly loadMore: () => void;
@@ -57,7 +57,7 @@ export function useTurns(query: string, { sort, direction }: TurnOrder, revision
   const [cursor, setCursor] = useState<string | null>(null);
   const [total, setTotal] = useState<number | undefined>();
   const [status, setStatus] = useState<TurnsState['status']>('loading');
-  const [error, setError] = useState<ApiError | undefined>();
+  const [error, setError] = useState<ScratchpadError | undefined>();
   const [pending, setPending] = useState(false);
   const generation = useRef(0);
   const loaded = useRef(0);
@@ -99,7 +99,7 @@ export function useTurns(query: string, { sort, direction }: TurnOrder, revision
       (e: unknown) => {
         if (generation.current !== id) return;
         busy.current = false;
-        setError(toApiError(e));
+        setError(asScratchpadError(e));
         setStatus('error');
         setPending(false);
       },
@@ -128,7 +128,7 @@ export function useTurns(query: string, { sort, direction }: TurnOrder, revision
       (e: unknown) => {
         if (generation.current !== id) return;
         busy.current = false;
-        setError(toApiError(e));
+        setError(asScratchpadError(e));
         setMoreFailed(true);
         setPending(false);
       },

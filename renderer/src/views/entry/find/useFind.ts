@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { MAX_SEARCH_HITS } from '../../../../../app/common/limits';
-import { toApiError, useApi, type ApiError } from '../../../api';
+import { asScratchpadError, useApi, type ScratchpadError } from '../../../api';
 
 import type { Match } from './marks';
 
@@ -19,7 +19,7 @@ export type FindState = {
   /** True when the entry has more matches than {@link MAX_FIND_MATCHES}. */
   readonly capped: boolean;
   readonly scannedBytes: number;
-  readonly error: ApiError | null;
+  readonly error: ScratchpadError | null;
 };
 
 const IDLE: FindState = { matches: [], done: true, capped: false, scannedBytes: 0, error: null };
@@ -58,7 +58,7 @@ export function useFind(id: string, query: FindQuery | null): FindState {
           cursor = page.nextCursor ?? undefined;
         }
       } catch (e) {
-        if (!stopped) setState({ matches, done: true, capped: false, scannedBytes, error: toApiError(e) });
+        if (!stopped) setState({ matches, done: true, capped: false, scannedBytes, error: asScratchpadError(e) });
       }
     }, DEBOUNCE_MS);
     return () => {

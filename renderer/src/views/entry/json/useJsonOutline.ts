@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toApiError, useApi, type ApiError } from '../../../api';
+import { asScratchpadError, useApi, type ScratchpadError } from '../../../api';
 import type { ReadResult } from '../../../../../app/contract';
 import { MAX_SLICE } from '../slice';
 import { createOutlineHost, type JsonPath, type JsonRow, type OutlineRequest, type OutlineResponse } from './outline';
@@ -59,7 +59,7 @@ export type OutlineStatus =
   | { readonly step: 'loading'; readonly read: number; readonly total: number; readonly previewed: boolean }
   | { readonly step: 'ready'; readonly rootKind: JsonRow['kind']; readonly rootSize: number }
   | { readonly step: 'invalid'; readonly message: string }
-  | { readonly step: 'error'; readonly error: ApiError };
+  | { readonly step: 'error'; readonly error: ScratchpadError };
 
 /**
  * The JSON tree of a structured entry of `total` code points: reads it in window-sized range reads straight into
@@ -159,7 +159,7 @@ export function useJsonOutline(id: string, total: number) {
         if (cancelled) return;
         setStatus(result.ok ? { step: 'ready', rootKind: result.rootKind, rootSize: result.rootSize } : { step: 'invalid', message: result.message });
       } catch (e) {
-        if (!cancelled) setStatus({ step: 'error', error: toApiError(e) });
+        if (!cancelled) setStatus({ step: 'error', error: asScratchpadError(e) });
       }
     })();
     return () => {
