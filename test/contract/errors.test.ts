@@ -68,7 +68,7 @@ describe('ScratchpadError across the layers', () => {
     );
     expect(classes.sort()).toEqual(
       [
-        'app/contract/errors.ts: ScratchpadError extends Error',
+        'app/contract/codes.ts: ScratchpadError extends Error',
         // Finer PostgreSQL failures for the backend's own retries; still a ScratchpadError to every caller.
         'app/scratchpad/postgres/errors.ts: PostgresStoreError extends ScratchpadError',
         // Internal to the Metnos v1 reader (a value changed under a scan, retried or mapped to BUSY); never escapes it.

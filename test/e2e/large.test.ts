@@ -55,7 +55,9 @@ describe('paging through a 50 MiB entry', () => {
       .evaluate((row) => Array.from(row.children, (c) => c.textContent));
     expect(cells.slice(0, 3)).toEqual(['1', 'tail_logs', 'text']);
     expect(cells[4]).toBe(TOTAL.toLocaleString('en-US'));
-    await expect(entries.getByRole('option').first().locator('span').nth(3).getAttribute('title')).resolves.toBe(`${TOTAL.toLocaleString('en-US')} bytes`);
+    await expect(entries.getByRole('option').first().locator(':scope > span').nth(3).getAttribute('title')).resolves.toBe(
+      `${TOTAL.toLocaleString('en-US')} bytes`,
+    );
   });
 
   test('head window, next slice three times, a jump, previous, and a tail: exact offsets and text', async () => {

@@ -64,7 +64,7 @@ describe('untrusted observation content', () => {
     const { page } = app;
     const entries = await selectTurn(page, TURN);
     // The executor name is untrusted too: shown as text in the entries table.
-    await expect(entries.getByRole('option').first().locator('span').nth(1).textContent()).resolves.toBe(EXECUTOR);
+    await expect(entries.getByRole('option').first().locator(':scope > span').nth(1).textContent()).resolves.toBe(EXECUTOR);
     await selectEntry(page, entries, 1);
     // What the model saw: the handle (with the payload in its summary) is text too.
     await expect(page.locator('pre.handle').textContent()).resolves.toContain(textId);

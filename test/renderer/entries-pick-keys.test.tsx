@@ -35,7 +35,7 @@ function renderTable(onSelect = vi.fn()) {
 const pickedLabels = (list: HTMLElement) =>
   within(list)
     .getAllByRole('checkbox')
-    .filter((b) => (b as HTMLInputElement).checked)
+    .filter((b) => b.getAttribute('aria-checked') === 'true')
     .map((b) => b.getAttribute('aria-label'));
 
 describe('EntriesTable picks by keyboard', () => {
