@@ -20,7 +20,7 @@ function currentFrames(wal: Buffer, frameBytes: number): number {
   if (wal.length < WAL_HEADER) return 0;
   const salts = wal.subarray(16, 24);
   let n = 0;
-  while (WAL_HEADER + (n + 1) * frameBytes <= wal.length && wal.subarray(WAL_HEADER + n * frameBytes + 8, WAL_HEADER + n * frameBytes + 16).equals(salts)) n++;
+  while (WAL_HEADER + (n + 1) * frameBytes <= wal.length && wal.compare(salts, 0, 8, WAL_HEADER + n * frameBytes + 8, WAL_HEADER + n * frameBytes + 16) === 0) n++;
   return n;
 }
 
@@ -38,7 +38,9 @@ export async function walFramesOf(path: string, pageSize: number, fn: () => Prom
     const restarted = before.length < WAL_HEADER || !before.subarray(16, 24).equals(wal.subarray(16, 24));
     const first = restarted ? 0 : currentFrames(before, frameBytes);
     const pages: number[] = [];
-    for (let i = first; i < currentFrames(wal, frameBytes); i++) pages.push(wal.readUInt32BE(WAL_HEADER + i * frameBytes));
+    // Counted once: in the loop condition it rescanned the whole WAL per frame (quadratic: minutes for a 5 MiB put phase).
+    const end = currentFrames(wal, frameBytes);
+    for (let i = first; i < end; i++) pages.push(wal.readUInt32BE(WAL_HEADER + i * frameBytes));
     const owner = new Map<number, string>();
     for (const r of pin.prepare('SELECT name, pageno FROM dbstat').all() as { name: string; pageno: number }[]) owner.set(r.pageno, r.name);
     const byObject: Record<string, number> = {};
