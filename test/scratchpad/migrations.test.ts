@@ -32,7 +32,7 @@ describe('migrations', () => {
     expect(db.prepare(`SELECT value FROM ${MARKER_TABLE} WHERE key = 'format'`).get()).toEqual({ value: 'scratchpad-inspector-v2' });
     const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
     expect(tables).toEqual(['chunk_lines', 'chunks', 'observations', 'read_log', MARKER_TABLE, 'turns'].sort());
-    expect(db.prepare('SELECT name FROM pragma_table_info(?) ORDER BY cid DESC LIMIT 1').pluck().get('observations')).toBe('newlines');
+    expect(db.prepare('SELECT name FROM pragma_table_info(?) ORDER BY cid DESC LIMIT 1').pluck().get('observations')).toBe('data');
     expect(tables).not.toContain('entries');
     db.close();
   });
@@ -99,7 +99,9 @@ describe('migrations', () => {
     const db = new Database(file, { readonly: true });
     expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
     const columns = (table: string) => (db.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as { name: string }[]).map((c) => c.name);
-    expect(columns('observations')).not.toContain('summary');
+    // Migration 10 adds a summary column again, for content written inline since; the row left (gc removed the
+    // empty one) keeps its summary in chunk 0.
+    expect(db.prepare('SELECT pk, summary, data FROM observations ORDER BY pk').all()).toEqual([{ pk: 1, summary: null, data: null }]);
     expect(columns('chunks')).toEqual(['key', 'summary', 'byte_start', 'unit_start', 'cp_index', 'data']);
     expect(db.prepare('SELECT key, summary FROM chunks ORDER BY key').all()).toEqual([
       { key: 1_048_576, summary: 'summary of hello!' },
@@ -205,14 +207,16 @@ describe('migrations', () => {
     db.close();
   });
 
-  it('a new file keeps the summary with chunk 0, also for an empty observation', async () => {
+  it('a new file keeps an empty observation and its summary in its row (schema 10), no chunk', async () => {
     const file = tmp.file();
     const sp = await openScratchpad(file);
     const h = await sp.put(alice, { turnId: 't', stepNum: 0, executorName: 'x', observation: { content: '' } });
     expect((await sp.listForTurn(alice, 't'))[0]?.summary).toBe((await sp.describe(alice, h.scratchpad_id)).meta.summary);
+    expect((await sp.read(alice, h.scratchpad_id, { mode: 'full' })).content).toBe('');
     await sp.close();
     const db = new Database(file, { readonly: true });
-    expect(db.prepare('SELECT count(*) AS n, sum(length(data)) AS bytes FROM chunks').get()).toEqual({ n: 1, bytes: 0 });
+    expect(db.prepare('SELECT count(*) AS n FROM chunks').get()).toEqual({ n: 0 });
+    expect(db.prepare('SELECT summary, typeof(data) AS type, length(data) AS bytes FROM observations').get()).toEqual({ summary: '', type: 'blob', bytes: 0 });
     db.close();
   });
 });

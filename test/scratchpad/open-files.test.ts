@@ -138,7 +138,7 @@ describe('a v2 file with a damaged schema', () => {
       'a column dropped',
       'ALTER TABLE observations DROP COLUMN handle',
       'CORRUPT',
-      /: damaged v2 schema: table observations has columns \(pk, .*, sha256, newlines\), expected \(pk, .*, sha256, handle, newlines\)$/,
+      /: damaged v2 schema: table observations has columns \(pk, .*, sha256, newlines, summary, cp_index, data\), expected \(pk, .*, sha256, handle, newlines, summary, cp_index, data\)$/,
     ],
     [
       'a table replaced by a view',

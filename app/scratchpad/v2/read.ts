@@ -8,6 +8,9 @@ import { chunkCodePoints } from '../core/chunk-codepoints';
 const SELECT_CHUNKS =
   'SELECT key, cp_index, data FROM chunks WHERE key BETWEEN ? AND ? AND EXISTS (SELECT 1 FROM observations WHERE pk = ? AND id = ?) ORDER BY key';
 
+// Content written inline (schema 10): the one chunk is the row's own.
+const SELECT_INLINE = 'SELECT 0 AS key, cp_index, data FROM observations WHERE pk = ? AND id = ?';
+
 interface ChunkRow {
   readonly key: number;
   readonly cp_index: Buffer | null;
@@ -15,7 +18,7 @@ interface ChunkRow {
 }
 
 /**
- * The chunks of `row` holding units [start, end): only those are read, in one statement (one snapshot). null
+ * The chunks of `row` holding units [start, end) (an inline row: its one chunk, from the row): only those are read, in one statement (one snapshot). null
  * when the entry is gone; CORRUPT when some of its chunks are missing.
  */
 function chunksFor(ctx: StoreContext, row: ObservationRow, start: number, end: number): { first: number; rows: ChunkRow[] } | null {
@@ -23,7 +26,9 @@ function chunksFor(ctx: StoreContext, row: ObservationRow, start: number, end: n
   const first = Math.floor(start / row.chunk_units);
   const last = Math.floor((end - 1) / row.chunk_units);
   const base = row.pk * CHUNK_KEY_SPAN;
-  const rows = ctx.stmt(SELECT_CHUNKS).all(base + first, base + last, row.pk, row.id) as ChunkRow[];
+  const rows = (
+    row.inline === 1 ? ctx.stmt(SELECT_INLINE).all(row.pk, row.id) : ctx.stmt(SELECT_CHUNKS).all(base + first, base + last, row.pk, row.id)
+  ) as ChunkRow[];
   if (rows.length === 0) return null;
   if (rows.length !== last - first + 1) throw new ScratchpadError('CORRUPT', `${ctx.path}: content of entry ${row.id} is missing chunks`);
   return { first, rows };

@@ -17,6 +17,8 @@ import { unpackHandle } from '../core/stored-handle';
 const CHUNKS_OF_ENTRY = `SELECT c.data, CASE WHEN o.length_units <= o.chunk_units THEN o.newlines ELSE l.newlines END AS newlines
   FROM observations AS o JOIN chunks AS c ON c.key BETWEEN @from AND @to LEFT JOIN chunk_lines AS l ON l.key = c.key
   WHERE o.pk = @pk AND o.id = @id ORDER BY c.key`;
+/** The one chunk of content written inline (schema 10), with the row's `\n` count (NULL for binary). */
+const INLINE_OF_ENTRY = 'SELECT data, newlines FROM observations WHERE pk = @pk AND id = @id';
 /** Bytes of content a page of {@link CHUNKS_OF_ENTRY} aims at (4 bytes per unit at most): bounded memory, few statements. */
 const PAGE_UNITS = 2 ** 18;
 const LINES_OF_ENTRY = `SELECT key, newlines FROM chunk_lines WHERE key BETWEEN @from AND @to
@@ -153,7 +155,11 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
           let size = 1;
           for (let seq = first; seq < count; seq += size, size = Math.min(perPage, size * 2)) {
             const last = Math.min(count, seq + size) - 1;
-            const page = ctx.query(() => ctx.stmt(CHUNKS_OF_ENTRY).all({ from: base + seq, to: base + last, pk: row.pk, id: row.id })) as {
+            const page = ctx.query(() =>
+              row.inline === 1
+                ? ctx.stmt(INLINE_OF_ENTRY).all({ pk: row.pk, id: row.id })
+                : ctx.stmt(CHUNKS_OF_ENTRY).all({ from: base + seq, to: base + last, pk: row.pk, id: row.id }),
+            ) as {
               data: Buffer;
               newlines: number | null;
             }[];

@@ -2,12 +2,18 @@ import type { EntryKind } from '../../contract';
 import type { EntryRecord } from '../core/backend';
 import { CHUNK_KEY_SPAN } from './schema';
 
-/** Columns of an observation row that make its {@link EntryMeta} (no content, no handle); select them FROM {@link META_FROM}. */
-export const META_COLUMNS =
-  "o.pk, id, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units, chunk_units, created_at, expires_at, actor, channel, coalesce(c.summary, '') AS summary";
+/**
+ * Columns of an observation row that make its {@link EntryMeta} (no content, no handle); select them FROM
+ * {@link META_FROM}. The summary is the row's own when its content is inline (schema 10), else chunk 0's
+ * (schema.ts, migration 3): coalesce evaluates the chunk lookup only for a row without one. `typeof` reads the
+ * record header only, never the content.
+ */
+export const META_COLUMNS = `o.pk, o.id, o.owner, o.turn_id, o.step_num, o.executor_name, o.kind, o.structured, o.size_bytes, o.length_units,
+  o.chunk_units, o.created_at, o.expires_at, o.actor, o.channel,
+  coalesce(o.summary, (SELECT c.summary FROM chunks AS c WHERE c.key = o.pk * ${CHUNK_KEY_SPAN}), '') AS summary, typeof(o.data) = 'blob' AS inline`;
 
-/** The observations (as `o`) with their chunk 0 (as `c`), which holds the summary (schema.ts, migration 3). */
-export const META_FROM = `observations AS o LEFT JOIN chunks AS c ON c.key = o.pk * ${CHUNK_KEY_SPAN}`;
+/** The observations, as `o`. */
+export const META_FROM = 'observations AS o';
 
 /** An observation row as selected with {@link META_COLUMNS}. */
 export interface ObservationRow {
@@ -28,6 +34,8 @@ export interface ObservationRow {
   readonly actor: string | null;
   readonly channel: string | null;
   readonly summary: string;
+  /** 1 when the content is in the row itself (one chunk, schema 10), 0 when it is in `chunks`. */
+  readonly inline: number;
 }
 
 /** The backend record of a row (core/backend.ts). */

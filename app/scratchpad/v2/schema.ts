@@ -228,6 +228,21 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec(`UPDATE observations SET id_key = sp_legacy_id_key(id) WHERE id_key < 0`);
     },
   },
+  {
+    version: 10,
+    name: 'one-chunk content in its row',
+    up(db) {
+      // An observation that fits one chunk (most of them) wrote a chunks row of its own beside its observations
+      // row: one more B-tree leaf per put, and one more statement. Its summary, cp_index and content now sit at
+      // the end of its observations row (`data` NULL: the content is in chunks, as every row written before).
+      // Existing rows are not rewritten: readers handle both layouts, so the upgrade is instant on any file.
+      db.exec(`
+        ALTER TABLE observations ADD COLUMN summary TEXT;
+        ALTER TABLE observations ADD COLUMN cp_index BLOB;
+        ALTER TABLE observations ADD COLUMN data BLOB;
+      `);
+    },
+  },
 ];
 
 /** The schema version this code writes. */

@@ -6,7 +6,7 @@ import { detectType, MAGIC_PREFIX_BYTES } from '../magic';
 import { summarizeBinary, summarizeStructured, summarizeText } from '../summary';
 import { ScratchpadError } from '../types';
 import type { StoreContext } from './context';
-import { encodeBinary, encodeText } from '../core/encode';
+import { encodeBinary, encodeText, type EncodedContent } from '../core/encode';
 import { findInScope } from './lookup';
 import { chunkNewlines } from '../search/lines';
 import { CHUNK_KEY_SPAN, NO_LEGACY_KEY } from './schema';
@@ -17,8 +17,8 @@ import { deleteExpiredRows } from './gc';
 
 const INSERT_OBSERVATION = `INSERT INTO observations
   (pk, id, id_key, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units, chunk_units,
-   created_at, expires_at, actor, channel, detected_type, sha256, handle, newlines)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+   created_at, expires_at, actor, channel, detected_type, sha256, handle, newlines, summary, cp_index, data)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 /**
  * The last row number (read inside the write transaction): the row is appended after it. Dense row numbers are
  * safe to reuse after gc: an id hides its row number under a pad drawn from its own random part (id-cipher.ts).
@@ -26,7 +26,6 @@ const INSERT_OBSERVATION = `INSERT INTO observations
 const NEXT_PK = 'SELECT coalesce(max(pk), 0) FROM observations';
 const INSERT_CHUNK = 'INSERT INTO chunks (key, summary, byte_start, unit_start, cp_index, data) VALUES (?, ?, ?, ?, ?, ?)';
 const INSERT_LINES = 'INSERT INTO chunk_lines (key, newlines) VALUES (?, ?)';
-const EMPTY = Buffer.alloc(0);
 
 /**
  * Where short texts are UTF-8 encoded (256 KiB: texts up to 87,381 UTF-16 units): no allocation per put. Safe
@@ -34,7 +33,42 @@ const EMPTY = Buffer.alloc(0);
  */
 const SCRATCH = Buffer.allocUnsafe(262_144);
 
-/** Encodes and inserts one observation (rows and chunks) in one transaction; returns its handle. */
+/** The chunks of content longer than one chunk (with their `\n` counts, `lineCounts`); chunk 0 carries the summary. */
+function insertChunks(
+  ctx: StoreContext,
+  pk: number,
+  id: string,
+  enc: EncodedContent,
+  chunkUnits: number,
+  summary: string,
+  lineCounts: readonly number[] | null,
+): void {
+  const insertChunk = ctx.stmt(INSERT_CHUNK);
+  const insertLines = lineCounts === null ? null : ctx.stmt(INSERT_LINES);
+  for (let seq = 0; seq < enc.byteOffsets.length - 1; seq++) {
+    const from = enc.byteOffsets[seq]!;
+    const to = enc.byteOffsets[seq + 1]!;
+    const key = pk * CHUNK_KEY_SPAN + seq;
+    const changes = insertChunk.run(
+      key,
+      seq === 0 ? summary : null,
+      from,
+      seq * chunkUnits,
+      enc.cpIndexes?.[seq] ?? null,
+      enc.bytes.subarray(from, to),
+    ).changes;
+    if (changes !== 1) throw new ScratchpadError('CORRUPT', `${ctx.path}: chunk ${seq} of ${id} was not written`);
+    insertLines?.run(key, lineCounts![seq]);
+  }
+}
+
+/**
+ * Encodes and inserts one observation in one transaction; returns its handle. Content of at most one chunk
+ * (most observations; schema 10) is written inline: its summary, cp_index and bytes at the end of its
+ * observations row, so the put writes one row (leaf and overflow pages), its turn index entry and its turn's
+ * aggregates, in three statements. Longer content goes to `chunks` (the summary with chunk 0) and
+ * `chunk_lines`, and the row's summary, cp_index and data stay NULL.
+ */
 function insertObservation(ctx: StoreContext, row: NewObservation): SyntheticHandle {
   const obs = row.observation;
   const chunkUnits = obs.kind === 'text' ? ctx.layout.textChunkCodePoints : ctx.layout.binaryChunkBytes;
@@ -48,16 +82,20 @@ function insertObservation(ctx: StoreContext, row: NewObservation): SyntheticHan
         ? summarizeStructured(obs.value)
         : summarizeText(obs.text, enc.lengthUnits);
   const detectedType = obs.kind === 'binary' ? detectType(enc.bytes.subarray(0, MAGIC_PREFIX_BYTES)) : null;
-  // Per chunk `\n` counts of a text (chunk_lines holds them for texts of two or more chunks; the row holds the sum).
+  const inline = chunkCount <= 1;
+  // `\n` counts of a text: the whole text's in its row; per chunk in chunk_lines for a text of two or more chunks.
   let newlines: number | null = null;
   let chunkLines: number[] | null = null;
   if (obs.kind === 'text') {
-    newlines = 0;
-    chunkLines = chunkCount > 1 ? [] : null;
-    for (let seq = 0; seq < chunkCount; seq++) {
-      const n = chunkNewlines(enc.bytes.subarray(enc.byteOffsets[seq], enc.byteOffsets[seq + 1]));
-      newlines += n;
-      chunkLines?.push(n);
+    if (inline) newlines = chunkNewlines(enc.bytes);
+    else {
+      newlines = 0;
+      chunkLines = [];
+      for (let seq = 0; seq < chunkCount; seq++) {
+        const n = chunkNewlines(enc.bytes.subarray(enc.byteOffsets[seq], enc.byteOffsets[seq + 1]));
+        newlines += n;
+        chunkLines.push(n);
+      }
     }
   }
   return ctx.write(() => {
@@ -65,7 +103,7 @@ function insertObservation(ctx: StoreContext, row: NewObservation): SyntheticHan
     const pk = (ctx.stmt(NEXT_PK).pluck().get() as number) + 1;
     const id = newSealedEntryId((random) => cipher.seal(random, pk));
     const handle = buildHandle({ id, stepNum: row.stepNum, sizeBytes: enc.bytes.length, kind: obs.kind, summary, source: obs.source });
-    // In the column order of INSERT_OBSERVATION (positional: cheaper to bind than 20 named parameters).
+    // In the column order of INSERT_OBSERVATION (positional: cheaper to bind than 23 named parameters).
     ctx
       .stmt(INSERT_OBSERVATION)
       .run(
@@ -89,25 +127,11 @@ function insertObservation(ctx: StoreContext, row: NewObservation): SyntheticHan
         enc.sha256,
         packHandle(handle),
         newlines,
+        inline ? summary : null,
+        inline ? (enc.cpIndexes?.[0] ?? null) : null,
+        inline ? enc.bytes : null,
       );
-    const insertChunk = ctx.stmt(INSERT_CHUNK);
-    const lines = chunkLines === null ? null : { insert: ctx.stmt(INSERT_LINES), counts: chunkLines };
-    // Chunk 0 carries the summary (schema.ts); an empty observation still gets an (empty) chunk 0 for it.
-    for (let seq = 0; seq < Math.max(1, chunkCount); seq++) {
-      const from = enc.byteOffsets[seq] ?? 0;
-      const to = enc.byteOffsets[seq + 1] ?? from;
-      const data = to > from ? enc.bytes.subarray(from, to) : EMPTY;
-      const changes = insertChunk.run(
-        pk * CHUNK_KEY_SPAN + seq,
-        seq === 0 ? summary : null,
-        from,
-        seq * chunkUnits,
-        enc.cpIndexes?.[seq] ?? null,
-        data,
-      ).changes;
-      if (changes !== 1) throw new ScratchpadError('CORRUPT', `${ctx.path}: chunk ${seq} of ${id} was not written`);
-      lines?.insert.run(pk * CHUNK_KEY_SPAN + seq, lines.counts[seq]);
-    }
+    if (!inline) insertChunks(ctx, pk, id, enc, chunkUnits, summary, chunkLines);
     addToTurn(ctx, {
       owner: row.owner,
       turnId: row.turnId,
