@@ -111,6 +111,21 @@ export class StoreContext {
     return this.transaction('BEGIN IMMEDIATE', 'write', fn);
   }
 
+  /**
+   * Runs `fn`, which executes exactly one writing statement, in autocommit: the statement is its own write
+   * transaction (it takes the write lock before it reads, waiting up to the busy timeout), so it is atomic
+   * without BEGIN/COMMIT round trips. Inside a transaction already open, it joins that one.
+   */
+  writeOne<T>(fn: () => T): T {
+    if (this.options.readonly) throw new ScratchpadError('READ_ONLY', `${this.path}: opened read-only`);
+    if (!this.db.open) throw new ScratchpadError('INVALID_ARGUMENT', `${this.path}: the scratchpad is closed`);
+    try {
+      return fn();
+    } catch (err) {
+      throw mapSqliteError(err, this.path, 'write');
+    }
+  }
+
   private transaction<T>(begin: string, operation: 'read' | 'write', fn: () => T): T {
     if (!this.db.open) throw new ScratchpadError('INVALID_ARGUMENT', `${this.path}: the scratchpad is closed`);
     if (this.db.inTransaction) return fn();

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { ScratchpadError } from '../types';
 import { MARKER_FORMAT, MARKER_TABLE } from './schema';
-import { STORED_BUCKET_BOUNDS } from './turn-totals';
+import { ADD_TO_TURN_TRIGGER, STORED_BUCKET_BOUNDS } from './turn-totals';
 
 /**
  * The tables and columns (in order) that the migrations of schema.ts leave at the latest version. A file that
@@ -71,6 +71,10 @@ export function v2SchemaDifferences(db: Database.Database): string[] {
     const got = db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all(table) as string[];
     if (got.join(',') !== want.join(',')) diffs.push(`table ${table} has columns (${got.join(', ')}), expected (${want.join(', ')})`);
   }
+  // Without it a put would leave its turn's aggregates behind (listTurns, stats and gc read them).
+  const trigger = kinds.get(ADD_TO_TURN_TRIGGER);
+  if (trigger !== 'trigger')
+    diffs.push(trigger === undefined ? `trigger ${ADD_TO_TURN_TRIGGER} is missing` : `${ADD_TO_TURN_TRIGGER} is a ${trigger}, not a trigger`);
   if (diffs.length === 0) {
     const format = db.prepare(`SELECT value FROM ${MARKER_TABLE} WHERE key = 'format'`).pluck().get();
     if (format !== MARKER_FORMAT) diffs.push(`the marker says format ${JSON.stringify(format ?? null)}, expected "${MARKER_FORMAT}"`);

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { chunkNewlines } from '../search/lines';
 import { legacyIdKey } from '../ids';
 import { ID_KEY_MARKER, newIdKeyHex } from './id-cipher';
-import { rebuildTurnTotals, TURNS_TABLE_SQL } from './turn-totals';
+import { ADD_TO_TURN_TRIGGER_SQL, rebuildTurnTotals, TURNS_TABLE_SQL } from './turn-totals';
 
 /*
  * The v2 layout. Metadata (observations) apart from content (chunks), so listing, stats and gc read only
@@ -230,16 +230,19 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 10,
-    name: 'one-chunk content in its row',
+    name: 'one-chunk content in its row, turn totals by trigger',
     up(db) {
       // An observation that fits one chunk (most of them) wrote a chunks row of its own beside its observations
       // row: one more B-tree leaf per put, and one more statement. Its summary, cp_index and content now sit at
       // the end of its observations row (`data` NULL: the content is in chunks, as every row written before).
       // Existing rows are not rewritten: readers handle both layouts, so the upgrade is instant on any file.
+      // The put's share of its turn's aggregates is added by a trigger (turn-totals.ts), so such a put is one
+      // statement.
       db.exec(`
         ALTER TABLE observations ADD COLUMN summary TEXT;
         ALTER TABLE observations ADD COLUMN cp_index BLOB;
         ALTER TABLE observations ADD COLUMN data BLOB;
+        ${ADD_TO_TURN_TRIGGER_SQL};
       `);
     },
   },

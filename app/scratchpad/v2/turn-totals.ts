@@ -2,8 +2,8 @@ import type { StoreContext } from './context';
 
 /*
  * Per-(owner, turn) aggregates in table `turns` (migration 7), kept current inside the same write transaction
- * as every change to `observations` (put, gc, extendTtl), so they are exact under concurrent writers: SQLite
- * serialises write transactions (BEGIN IMMEDIATE), and each one reads and updates the row of its own turn.
+ * as every change to `observations` (put: a trigger, gc and extendTtl: a recompute), so they are exact under
+ * concurrent writers: SQLite serialises write transactions, and each one updates the row of its own turn.
  * listTurns, its total, stats and a gc dry run read these ~10,000 rows instead of ~60,000 observations. The key
  * is (turn_id, owner), so the operator's page (every owner of a turn summed) groups in key order without a sort.
  *
@@ -76,13 +76,30 @@ export function recomputeTurn(ctx: StoreContext, owner: string, turnId: string):
     .run(params);
 }
 
+/** SQL of `new.size_bytes`'s bucket flags (1 for its bucket, 0 for the others), in column order b0..b6. */
+const NEW_ROW_BUCKETS = BUCKETS.map((up, i) => {
+  const low = i === 0 ? null : STORED_BUCKET_BOUNDS[i - 1];
+  const conds = [low == null ? null : `new.size_bytes > ${low}`, up === null ? null : `new.size_bytes <= ${up}`].filter((c) => c !== null);
+  return `(${conds.join(' AND ')})`;
+}).join(', ');
+
+/** Name of the trigger that adds each new observation to its turn's aggregates. */
+export const ADD_TO_TURN_TRIGGER = 'observations_add_to_turn';
+
 /*
- * One statement per put: the executor list grows in SQL (the name appended unless already one of the
- * U+001F-separated names), so a put does not first read its turn's row.
+ * Each put adds its row to its turn's aggregates through this trigger (migration 10), inside the put's own
+ * statement: a put of one-chunk content is then one INSERT in autocommit, no BEGIN, COMMIT or second
+ * statement (each was a round trip through better-sqlite3 and SQLite's statement machinery), and still exact
+ * with several writers, since the trigger runs in the inserting statement's write transaction. The executor
+ * list grows in SQL (the name appended unless already one of the U+001F-separated names), so nothing reads the
+ * turn's row first. gc and TTL changes recompute the turns they touch ({@link recomputeTurn}); no trigger on
+ * UPDATE or DELETE, so their set-based statements do not pay one per row.
  */
-const UPSERT = `INSERT INTO turns (owner, turn_id, entry_count, total_bytes, text_count, text_bytes, first_created, last_created,
+export const ADD_TO_TURN_TRIGGER_SQL = `CREATE TRIGGER ${ADD_TO_TURN_TRIGGER} AFTER INSERT ON observations BEGIN
+  INSERT INTO turns (owner, turn_id, entry_count, total_bytes, text_count, text_bytes, first_created, last_created,
     earliest_expires, latest_expires, executors, ${BUCKET_COLUMNS})
-  VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ${BUCKETS.map(() => '?').join(', ')})
+  VALUES (new.owner, new.turn_id, 1, new.size_bytes, new.kind = 'text', CASE WHEN new.kind = 'text' THEN new.size_bytes ELSE 0 END,
+    new.created_at, new.created_at, new.expires_at, new.expires_at, coalesce(new.executor_name, ''), ${NEW_ROW_BUCKETS})
   ON CONFLICT (turn_id, owner) DO UPDATE SET entry_count = entry_count + 1, total_bytes = total_bytes + excluded.total_bytes,
     text_count = text_count + excluded.text_count, text_bytes = text_bytes + excluded.text_bytes,
     first_created = min(first_created, excluded.first_created), last_created = max(last_created, excluded.last_created),
@@ -91,36 +108,8 @@ const UPSERT = `INSERT INTO turns (owner, turn_id, entry_count, total_bytes, tex
       WHEN excluded.executors = '' OR instr(char(31) || executors || char(31), char(31) || excluded.executors || char(31)) > 0 THEN executors
       WHEN executors = '' THEN excluded.executors
       ELSE executors || char(31) || excluded.executors END,
-    ${BUCKETS.map((_, i) => `b${i} = b${i} + excluded.b${i}`).join(', ')}`;
-
-/** Bucket index of a size in bytes. */
-function bucketOf(sizeBytes: number): number {
-  const i = STORED_BUCKET_BOUNDS.findIndex((up) => sizeBytes <= up);
-  return i === -1 ? STORED_BUCKET_BOUNDS.length : i;
-}
-
-/** The new row's share of its turn's aggregates; call inside the put's write transaction. */
-export function addToTurn(
-  ctx: StoreContext,
-  r: { owner: string; turnId: string; sizeBytes: number; text: boolean; createdAt: number; expiresAt: number; executorName: string | null },
-): void {
-  const bucket = bucketOf(r.sizeBytes);
-  ctx
-    .stmt(UPSERT)
-    .run(
-      r.owner,
-      r.turnId,
-      r.sizeBytes,
-      r.text ? 1 : 0,
-      r.text ? r.sizeBytes : 0,
-      r.createdAt,
-      r.createdAt,
-      r.expiresAt,
-      r.expiresAt,
-      r.executorName ?? '',
-      ...BUCKETS.map((_, i) => (i === bucket ? 1 : 0)),
-    );
-}
+    ${BUCKETS.map((_, i) => `b${i} = b${i} + excluded.b${i}`).join(', ')};
+END`;
 
 /** The executor names stored for a turn (or several, joined by the separator or ','), distinct and sorted. */
 export function executorNames(joined: string | null): string[] {

@@ -1,6 +1,6 @@
 import type { SyntheticHandle } from '../../contract';
 import type { BackendWriter, NewObservation } from '../core/backend';
-import { buildHandle } from '../handle';
+import { buildHandle, refHint } from '../handle';
 import { newSealedEntryId } from '../ids';
 import { detectType, MAGIC_PREFIX_BYTES } from '../magic';
 import { summarizeBinary, summarizeStructured, summarizeText } from '../summary';
@@ -12,18 +12,34 @@ import { chunkNewlines } from '../search/lines';
 import { CHUNK_KEY_SPAN, NO_LEGACY_KEY } from './schema';
 import { scopeSql } from './scope';
 import { packHandle } from '../core/stored-handle';
-import { addToTurn, recomputeTurn } from './turn-totals';
+import { recomputeTurn } from './turn-totals';
 import { deleteExpiredRows } from './gc';
 
+/**
+ * The row, numbered in the same statement: its row number is the last one + 1 (read under the statement's write
+ * lock, so two writers never take the same), its id made from it by {@link ENTRY_ID_FUNCTION}. Dense row numbers
+ * are safe to reuse after gc: an id hides its row number under a pad drawn from its own random part
+ * (id-cipher.ts). The trigger of migration 10 adds the row to its turn's aggregates (turn-totals.ts).
+ */
 const INSERT_OBSERVATION = `INSERT INTO observations
   (pk, id, id_key, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units, chunk_units,
    created_at, expires_at, actor, channel, detected_type, sha256, handle, newlines, summary, cp_index, data)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
-/**
- * The last row number (read inside the write transaction): the row is appended after it. Dense row numbers are
- * safe to reuse after gc: an id hides its row number under a pad drawn from its own random part (id-cipher.ts).
- */
-const NEXT_PK = 'SELECT coalesce(max(pk), 0) FROM observations';
+  SELECT next.pk, sp_new_entry_id(next.pk), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+  FROM (SELECT coalesce(max(pk), 0) + 1 AS pk FROM observations) AS next
+  RETURNING pk, id`;
+/** SQL function of the writable connection: a new entry id for a row number (ids.ts, id-cipher.ts). */
+const ENTRY_ID_FUNCTION = 'sp_new_entry_id';
+/** Connections that have {@link ENTRY_ID_FUNCTION}. */
+const withIdFunction = new WeakSet<object>();
+
+/** Registers {@link ENTRY_ID_FUNCTION} on the connection once (reading the file's id key first, outside any statement). */
+function ensureIdFunction(ctx: StoreContext): void {
+  if (withIdFunction.has(ctx.db)) return;
+  const cipher = ctx.idCipher();
+  ctx.db.function(ENTRY_ID_FUNCTION, { deterministic: false }, (pk: unknown) => newSealedEntryId((random) => cipher.seal(random, pk as number)));
+  withIdFunction.add(ctx.db);
+}
+
 const INSERT_CHUNK = 'INSERT INTO chunks (key, summary, byte_start, unit_start, cp_index, data) VALUES (?, ?, ?, ?, ?, ?)';
 const INSERT_LINES = 'INSERT INTO chunk_lines (key, newlines) VALUES (?, ?)';
 
@@ -63,11 +79,12 @@ function insertChunks(
 }
 
 /**
- * Encodes and inserts one observation in one transaction; returns its handle. Content of at most one chunk
- * (most observations; schema 10) is written inline: its summary, cp_index and bytes at the end of its
- * observations row, so the put writes one row (leaf and overflow pages), its turn index entry and its turn's
- * aggregates, in three statements. Longer content goes to `chunks` (the summary with chunk 0) and
- * `chunk_lines`, and the row's summary, cp_index and data stay NULL.
+ * Encodes and inserts one observation atomically; returns its handle. Content of at most one chunk (most
+ * observations; schema 10) is written inline: its summary, cp_index and bytes at the end of its observations
+ * row, so the put is one INSERT in autocommit that writes the row (leaf and overflow pages), its turn index
+ * entry and, by trigger, its turn's aggregates. Longer content goes to `chunks` (the summary with chunk 0)
+ * and `chunk_lines` in the same write transaction, and the row's summary, cp_index and data stay NULL.
+ * TOO_LARGE beyond 2^20 chunks; SQLite errors mapped (BUSY after the busy timeout), nothing written then.
  */
 function insertObservation(ctx: StoreContext, row: NewObservation): SyntheticHandle {
   const obs = row.observation;
@@ -98,51 +115,47 @@ function insertObservation(ctx: StoreContext, row: NewObservation): SyntheticHan
       }
     }
   }
-  return ctx.write(() => {
-    const cipher = ctx.idCipher();
-    const pk = (ctx.stmt(NEXT_PK).pluck().get() as number) + 1;
-    const id = newSealedEntryId((random) => cipher.seal(random, pk));
-    const handle = buildHandle({ id, stepNum: row.stepNum, sizeBytes: enc.bytes.length, kind: obs.kind, summary, source: obs.source });
-    // In the column order of INSERT_OBSERVATION (positional: cheaper to bind than 23 named parameters).
-    ctx
-      .stmt(INSERT_OBSERVATION)
-      .run(
-        pk,
-        id,
-        NO_LEGACY_KEY,
-        row.owner,
-        row.turnId,
-        row.stepNum,
-        row.executorName,
-        obs.kind,
-        obs.structured ? 1 : 0,
-        enc.bytes.length,
-        enc.lengthUnits,
-        chunkUnits,
-        row.createdAt,
-        row.expiresAt,
-        row.actor,
-        row.channel,
-        detectedType,
-        enc.sha256,
-        packHandle(handle),
-        newlines,
-        inline ? summary : null,
-        inline ? (enc.cpIndexes?.[0] ?? null) : null,
-        inline ? enc.bytes : null,
-      );
-    if (!inline) insertChunks(ctx, pk, id, enc, chunkUnits, summary, chunkLines);
-    addToTurn(ctx, {
-      owner: row.owner,
-      turnId: row.turnId,
-      sizeBytes: enc.bytes.length,
-      text: obs.kind === 'text',
-      createdAt: row.createdAt,
-      expiresAt: row.expiresAt,
-      executorName: row.executorName,
-    });
-    return handle;
-  });
+  // The handle's stored part does not depend on the id: built once, the id filled in after the insert.
+  const draft = buildHandle({ id: '', stepNum: row.stepNum, sizeBytes: enc.bytes.length, kind: obs.kind, summary, source: obs.source });
+  // In the column order of INSERT_OBSERVATION after pk and id (positional: cheaper to bind than named parameters).
+  const values = [
+    NO_LEGACY_KEY,
+    row.owner,
+    row.turnId,
+    row.stepNum,
+    row.executorName,
+    obs.kind,
+    obs.structured ? 1 : 0,
+    enc.bytes.length,
+    enc.lengthUnits,
+    chunkUnits,
+    row.createdAt,
+    row.expiresAt,
+    row.actor,
+    row.channel,
+    detectedType,
+    enc.sha256,
+    packHandle(draft),
+    newlines,
+    inline ? summary : null,
+    inline ? (enc.cpIndexes?.[0] ?? null) : null,
+    inline ? enc.bytes : null,
+  ];
+  ensureIdFunction(ctx);
+  const insertRow = () => {
+    const r = ctx.stmt(INSERT_OBSERVATION).get(values) as { pk: number; id: string } | undefined;
+    if (r === undefined) throw new ScratchpadError('CORRUPT', `${ctx.path}: the observation was not written`);
+    return r;
+  };
+  // One chunk: one statement in autocommit. More: the row and its chunks in one write transaction.
+  const { id } = inline
+    ? ctx.writeOne(insertRow)
+    : ctx.write(() => {
+        const r = insertRow();
+        insertChunks(ctx, r.pk, r.id, enc, chunkUnits, summary, chunkLines);
+        return r;
+      });
+  return { ...draft, scratchpad_id: id, ref_hint: refHint(id, row.stepNum, typeof draft.list_field === 'string' ? draft.list_field : null) };
 }
 
 /** The write side of a v2 file (core/backend.ts): each method one BEGIN IMMEDIATE transaction. */
