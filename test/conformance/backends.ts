@@ -3,6 +3,7 @@ import { inject } from 'vitest';
 import type { OpenOptions, Scratchpad } from '../../app/scratchpad';
 import { openScratchpad } from '../../app/scratchpad';
 import { openScratchpadWithLayout } from '../../app/scratchpad/open';
+import { DEFAULT_CHUNK_LAYOUT } from '../../app/scratchpad/core/chunk-layout';
 import { makeV1File } from '../scratchpad/metnos-v1/v1-files';
 import { createAppDatabase } from '../support/pg-app';
 
@@ -47,9 +48,9 @@ export interface BackendCase {
 const SMALL_CHUNKS = { textChunkCodePoints: 7, binaryChunkBytes: 5 };
 
 /** Seeds `rows` through the store API with a clock that stands at each row's creation time; returns ids by key. */
-async function seed(target: string, rows: readonly SeedRow[]): Promise<Record<string, string>> {
+async function seed(target: string, rows: readonly SeedRow[], layout = SMALL_CHUNKS): Promise<Record<string, string>> {
   let clock = 0;
-  const writer = await openScratchpadWithLayout(target, { clock: () => clock }, SMALL_CHUNKS);
+  const writer = await openScratchpadWithLayout(target, { clock: () => clock }, layout);
   const ids: Record<string, string> = {};
   try {
     for (const r of rows) {
@@ -95,6 +96,17 @@ export const BACKENDS: readonly BackendCase[] = [
     async open(dir, rows, options) {
       const file = join(dir, 'v2.db');
       const ids = await seed(file, rows);
+      return { store: await openScratchpad(file, options), ids, file };
+    },
+  },
+  {
+    // The default chunks (32,768 code points, 64 KiB): every row of the suite fits one chunk, so all of them are
+    // stored in their observations row (schema 10) instead of in chunks.
+    name: 'v2 (one-chunk rows inline)',
+    can: { owners: true, writes: true, readLog: true, invalidUtf8: false },
+    async open(dir, rows, options) {
+      const file = join(dir, 'v2-inline.db');
+      const ids = await seed(file, rows, DEFAULT_CHUNK_LAYOUT);
       return { store: await openScratchpad(file, options), ids, file };
     },
   },

@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { openScratchpad } from '../../app/scratchpad';
 import { resolveOptions } from '../../app/scratchpad/options';
+import { createHash } from 'node:crypto';
 import { newEntryId } from '../../app/scratchpad/ids';
+import { ADD_TO_TURN_TRIGGER, rebuildTurnTotals } from '../../app/scratchpad/v2/turn-totals';
 import { createV2File } from '../../app/scratchpad/v2/connection';
 import { LATEST_VERSION, LEGACY_ID_WHERE, MARKER_TABLE, MIGRATIONS, migrate } from '../../app/scratchpad/v2/schema';
 import { errorOf, operator, tempDir, user, piecesOf } from './helpers';
@@ -422,5 +424,74 @@ describe('migration 9 (id suffix keyed by the random part)', () => {
       { pk: 10, id_key: -1 },
     ]);
     db.close();
+  });
+});
+
+describe('migration 10 (one-chunk content in its row, turn totals by trigger)', () => {
+  it('upgrades a version-9 file in place: content, sha256 and line counts read back identical; new puts go inline', async () => {
+    const file = tmp.file();
+    createV2File(file, resolveOptions({}), 9);
+    const seed = new Database(file);
+    const insert = seed.prepare(
+      `INSERT INTO observations (pk, id, id_key, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units,
+        chunk_units, created_at, expires_at, actor, channel, detected_type, sha256, handle, newlines)
+       VALUES (?, ?, ?, 'alice', 't1', ?, 'x', ?, 0, ?, ?, 4, 10, 4000000000, NULL, NULL, ?, ?, NULL, ?)`,
+    );
+    const chunk = seed.prepare('INSERT INTO chunks (key, summary, byte_start, unit_start, cp_index, data) VALUES (?, ?, ?, ?, NULL, ?)');
+    const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+    const ids = ['1'.repeat(32), '2'.repeat(32), '3'.repeat(32)];
+    // Row 1: a text of one chunk (its line count in the row); row 2: a text of three chunks (counts in
+    // chunk_lines); row 3: binary of one chunk. Each written as schema 9 writes it.
+    const one = Buffer.from('é\n😀');
+    insert.run(1, ids[0], parseInt(ids[0]!.slice(0, 13), 16), 1, 'text', one.length, 3, null, sha(one), 1);
+    chunk.run(1 * 1_048_576, 'é\n😀', 0, 0, one);
+    const long = Buffer.from('abcdef\ngh');
+    insert.run(2, ids[1], parseInt(ids[1]!.slice(0, 13), 16), 2, 'text', long.length, 9, null, sha(long), 1);
+    ['abcd', 'ef\ng', 'h'].forEach((c, i) => chunk.run(2 * 1_048_576 + i, i === 0 ? 'abcdef\ngh' : null, 4 * i, 4 * i, Buffer.from(c)));
+    seed.prepare('INSERT INTO chunk_lines (key, newlines) VALUES (?, ?), (?, ?), (?, ?)').run(2 * 1_048_576, 0, 2 * 1_048_576 + 1, 1, 2 * 1_048_576 + 2, 0);
+    const bin = Buffer.from([0, 1, 2, 255]);
+    insert.run(3, ids[2], parseInt(ids[2]!.slice(0, 13), 16), 3, 'binary', 4, 4, 'unknown', sha(bin), null);
+    chunk.run(3 * 1_048_576, '[BINARY: 4 bytes]', 0, 0, bin);
+    rebuildTurnTotals(seed);
+    seed.close();
+
+    const sp = await openScratchpad(file, { clock: () => 100 });
+    const facts = async (id: string) => {
+      const d = await sp.describe(alice, id);
+      const full = await sp.read(alice, id, { mode: 'full' });
+      const lines = d.meta.kind === 'text' ? await sp.read(alice, id, { mode: 'lines', start: 0, end: 10 }) : null;
+      return [d.sha256, d.meta.summary, full.content, lines?.lines ?? null, lines?.meta.totalLines ?? null];
+    };
+    expect(await facts(ids[0]!)).toEqual([sha(one), 'é\n😀', 'é\n😀', ['é', '😀'], 2]);
+    expect(await facts(ids[1]!)).toEqual([sha(long), 'abcdef\ngh', 'abcdef\ngh', ['abcdef', 'gh'], 2]);
+    expect(await facts(ids[2]!)).toEqual([sha(bin), '[BINARY: 4 bytes]', bin.toString('base64'), null, null]);
+    const fresh = await sp.put(alice, { turnId: 't1', stepNum: 4, executorName: 'y', observation: 'new\n' });
+    expect((await sp.read(alice, fresh.scratchpad_id, { mode: 'lines', start: 0, end: 5 })).lines).toEqual(['new']);
+    expect((await sp.listTurns(alice)).turns.map((t) => [t.turnId, t.entryCount, t.totalBytes, t.executors])).toEqual([
+      ['t1', 4, one.length + long.length + 4 + 4, ['x', 'y']],
+    ]);
+    await sp.close();
+
+    const db = new Database(file, { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(10);
+    // The old rows were not rewritten: their content stays in chunks; the new one is in its row.
+    expect(db.prepare('SELECT pk, typeof(data) AS data, summary FROM observations ORDER BY pk').all()).toEqual([
+      { pk: 1, data: 'null', summary: null },
+      { pk: 2, data: 'null', summary: null },
+      { pk: 3, data: 'null', summary: null },
+      { pk: 4, data: 'blob', summary: 'new\n' },
+    ]);
+    expect(db.prepare('SELECT count(*) AS n FROM chunks').get()).toEqual({ n: 5 });
+    db.close();
+  });
+
+  it('a file whose put trigger was dropped is refused as damaged, unchanged', async () => {
+    const file = tmp.file();
+    await (await openScratchpad(file)).close();
+    const db = new Database(file);
+    db.exec(`DROP TRIGGER ${ADD_TO_TURN_TRIGGER}`);
+    db.close();
+    const err = await errorOf(() => openScratchpad(file));
+    expect([err.code, err.message]).toEqual(['CORRUPT', `${file}: damaged v2 schema: trigger ${ADD_TO_TURN_TRIGGER} is missing`]);
   });
 });

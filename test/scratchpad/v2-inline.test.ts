@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import type { Scratchpad } from '../../app/scratchpad';
+import { openScratchpadWithLayout } from '../../app/scratchpad/open';
+import { DEFAULT_CHUNK_LAYOUT } from '../../app/scratchpad/core/chunk-layout';
+import { fakeClock, piecesOf, tempDir, user } from './helpers';
+
+let tmp: ReturnType<typeof tempDir>;
+beforeEach(() => {
+  tmp = tempDir();
+});
+afterEach(() => tmp.cleanup());
+
+const alice = user('alice');
+
+/** Non-ASCII text over three cp_index steps (1,024 code points each), with lines, emoji, ZWJ and combining marks. */
+const MIXED = Array.from({ length: 420 }, (_, i) => `l${i} città 😀 👩‍💻 é\u0301 数据`).join('\n');
+const OBSERVATIONS: readonly { name: string; observation: unknown }[] = [
+  { name: 'mixed text', observation: { content: MIXED } },
+  { name: 'ascii text', observation: 'abc\ndef\n'.repeat(300) },
+  { name: 'empty text', observation: '' },
+  { name: 'structured', observation: { entries: [{ path: 'a' }, { path: 'b' }], ok_count: 2 } },
+  { name: 'binary', observation: { content: Uint8Array.from({ length: 3_000 }, (_, i) => (i * 7) % 256) } },
+];
+
+/** Everything a reader can ask of an entry, in every mode. */
+async function everything(sp: Scratchpad, id: string): Promise<unknown> {
+  const d = await sp.describe(alice, id);
+  const text = d.meta.kind === 'text';
+  const total = d.meta.lengthUnits ?? 0;
+  const modes = [
+    { mode: 'full' },
+    { mode: 'head', n: 1_500 },
+    { mode: 'tail', n: 1_100 },
+    { mode: 'range', start: Math.floor(total / 3), end: Math.floor(total / 3) + 2_100 },
+    { mode: 'range', start: 1_023, end: 2_049, withLines: true },
+  ];
+  const reads = [];
+  for (const m of modes) reads.push(await sp.read(alice, id, m));
+  if (text && total > 0) reads.push(await sp.read(alice, id, { mode: 'lines', start: 3, end: 250 }));
+  // Ids differ between two files; everything else must not.
+  const withoutIds = reads.map((r) => ({ ...r, meta: { ...r.meta, id: null } }));
+  const search = text && total > 0 ? (await sp.search(alice, { id, pattern: 'città' })).hits.map((h) => [h.offset, h.line]) : null;
+  const bytes = Buffer.concat(await piecesOf(sp.iterateContent(alice, id, 1_000)));
+  const { meta, ...facts } = d;
+  return {
+    meta: { ...meta, id: null },
+    facts: { ...facts, handle: { ...facts.handle, scratchpad_id: null, ref_hint: null } },
+    reads: withoutIds,
+    search,
+    bytes,
+  };
+}
+
+describe('v2 content of one chunk, stored in its observations row', () => {
+  it('reads back in every mode exactly as the same content stored in chunks, and writes no chunk row', async () => {
+    const clock = fakeClock();
+    const inlineFile = tmp.file('inline.db');
+    const chunkedFile = tmp.file('chunked.db');
+    const inline = await openScratchpadWithLayout(inlineFile, { clock: clock.now }, DEFAULT_CHUNK_LAYOUT);
+    const chunked = await openScratchpadWithLayout(chunkedFile, { clock: clock.now }, { textChunkCodePoints: 700, binaryChunkBytes: 1_000 });
+    try {
+      for (const [step, o] of OBSERVATIONS.entries()) {
+        const put = { turnId: 't', stepNum: step, executorName: 'x', observation: o.observation };
+        const a = await inline.put(alice, put);
+        const b = await chunked.put(alice, put);
+        expect({ ...a, scratchpad_id: null, ref_hint: null }, o.name).toEqual({ ...b, scratchpad_id: null, ref_hint: null });
+        const [x, y] = [await everything(inline, a.scratchpad_id), await everything(chunked, b.scratchpad_id)];
+        expect(x, o.name).toEqual(y);
+      }
+      const listed = async (sp: Scratchpad) => (await sp.listForTurn(alice, 't')).map((e) => [e.stepNum, e.summary, e.sizeBytes, e.lengthUnits]);
+      expect(await listed(inline)).toEqual(await listed(chunked));
+    } finally {
+      await inline.close();
+      await chunked.close();
+    }
+    const db = new Database(inlineFile, { readonly: true });
+    expect(db.prepare('SELECT (SELECT count(*) FROM chunks) AS chunks, (SELECT count(*) FROM chunk_lines) AS lines').get()).toEqual({ chunks: 0, lines: 0 });
+    expect(db.prepare("SELECT count(*) AS n FROM observations WHERE typeof(data) = 'blob' AND summary IS NOT NULL").get()).toEqual({ n: OBSERVATIONS.length });
+    db.close();
+    const other = new Database(chunkedFile, { readonly: true });
+    // Here only the empty text and the short structured one fit one chunk; the other three are chunked.
+    expect(other.prepare("SELECT step_num FROM observations WHERE typeof(data) = 'blob' ORDER BY step_num").pluck().all()).toEqual([2, 3]);
+    expect(other.prepare('SELECT count(DISTINCT key / 1048576) AS n FROM chunks').get()).toEqual({ n: 3 });
+    other.close();
+  });
+
+  it('gc removes an inline row with its content; the turn totals follow', async () => {
+    const clock = fakeClock();
+    const file = tmp.file();
+    const sp = await openScratchpadWithLayout(file, { clock: clock.now }, DEFAULT_CHUNK_LAYOUT);
+    await sp.put(alice, { turnId: 't', stepNum: 1, executorName: 'x', observation: 'short-lived', ttlSeconds: 10 });
+    const kept = await sp.put(alice, { turnId: 't', stepNum: 2, executorName: 'y', observation: 'kept', ttlSeconds: 100 });
+    clock.advance(10);
+    expect(await sp.gc(alice)).toMatchObject({ deletedRows: 1, deletedBytes: 11 });
+    expect((await sp.listTurns(alice)).turns.map((t) => [t.turnId, t.entryCount, t.totalBytes, t.executors])).toEqual([['t', 1, 4, ['y']]]);
+    expect((await sp.read(alice, kept.scratchpad_id, { mode: 'full' })).content).toBe('kept');
+    await sp.close();
+    const db = new Database(file, { readonly: true });
+    expect(db.prepare('SELECT count(*) AS n, sum(length(data)) AS bytes FROM observations').get()).toEqual({ n: 1, bytes: 4 });
+    db.close();
+  });
+});
