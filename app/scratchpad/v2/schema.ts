@@ -15,9 +15,13 @@ import { ADD_TO_TURN_TRIGGER_SQL, rebuildTurnTotals, TURNS_TABLE_SQL } from './t
  * chunk carries `cp_index`: the byte offsets (uint32 LE) of its code points CP_INDEX_STEP, 2 x CP_INDEX_STEP...,
  * so a slice starting mid-chunk scans at most CP_INDEX_STEP (core/chunk-layout.ts) code points to find its first byte.
  *
- * The summary shown in listings is stored with chunk 0 (column `summary`, NULL on later chunks; an empty
- * observation has an empty chunk 0), not in observations: it is most of a row's metadata bytes (up to ~1,000
- * code points), and narrow observations rows keep gc and puts from rewriting wide pages (migration 3).
+ * The summary shown in listings is stored with chunk 0 (column `summary`, NULL on later chunks), not in the
+ * metadata: it is most of a row's metadata bytes (up to ~1,000 code points), and narrow observations rows keep gc
+ * and puts from rewriting wide pages (migration 3).
+ *
+ * Since schema 10 content of at most one chunk is not in `chunks` at all: it sits at the end of its observations
+ * row (`summary`, `cp_index`, `data`, after every metadata column, so the table leaf holds the metadata and the
+ * content goes to the row's overflow pages), and a plain text's summary is made from it when read (rows.ts).
  *
  * One covering index (turn, owner, step, created, size, expiry, kind, executor) serves listForTurn, listTurns,
  * stats and gc without touching the table. Since schema 4 an id starts with its row number (ids.ts), so a lookup
@@ -44,8 +48,8 @@ export const MARKER_FORMAT = 'scratchpad-inspector-v2';
 /** Chunks per entry addressable by one key range (2^20). */
 export const CHUNK_KEY_SPAN = 1_048_576;
 /**
- * Page size of new files, in bytes. 4 KiB (SQLite's default): a small put touches about seven pages (row,
- * turn index, chunk leaf and overflow, turn aggregates, header); with 64 KiB pages each of those would be a 64 KiB WAL frame, which made small puts
+ * Page size of new files, in bytes. 4 KiB (SQLite's default): a small put touches about six pages (row leaf and
+ * overflow, turn index, turn aggregates, header); with 64 KiB pages each of those would be a 64 KiB WAL frame, which made small puts
  * four times slower, while large puts and slices gained little (measured; see the bench).
  */
 export const PAGE_SIZE = 4_096;
