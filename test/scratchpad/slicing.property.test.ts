@@ -3,7 +3,6 @@ import fc from 'fast-check';
 import Database from 'better-sqlite3';
 import { openScratchpadWithLayout } from '../../app/scratchpad/open';
 import type { Scratchpad } from '../../app/scratchpad';
-import { CHUNK_KEY_SPAN } from '../../app/scratchpad/v2/schema';
 import { toWellFormed } from '../../app/common/codepoints';
 import { operator, tempDir, user, piecesOf } from './helpers';
 
