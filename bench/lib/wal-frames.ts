@@ -20,7 +20,8 @@ function currentFrames(wal: Buffer, frameBytes: number): number {
   if (wal.length < WAL_HEADER) return 0;
   const salts = wal.subarray(16, 24);
   let n = 0;
-  while (WAL_HEADER + (n + 1) * frameBytes <= wal.length && wal.compare(salts, 0, 8, WAL_HEADER + n * frameBytes + 8, WAL_HEADER + n * frameBytes + 16) === 0) n++;
+  while (WAL_HEADER + (n + 1) * frameBytes <= wal.length && wal.compare(salts, 0, 8, WAL_HEADER + n * frameBytes + 8, WAL_HEADER + n * frameBytes + 16) === 0)
+    n++;
   return n;
 }
 
