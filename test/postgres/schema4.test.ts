@@ -115,8 +115,8 @@ describe('migration 3 to 4', () => {
         ['short one', 9],
       ]);
       expect(await store.stats(alice)).toMatchObject({ rows: 3, bytes: 80_009 + 'hello from alice\n'.length, expiredRows: 0 });
-      await store.put(alice, { turnId: 't1', observation: 'after the migration', ttlSeconds: 60 });
-      await store.put(alice, { turnId: 't1', observation: 'x'.repeat(100_000), ttlSeconds: 60 });
+      await store.put(alice, { turnId: 't1', observation: 'after the migration', ttlSeconds: 60, stepNum: null, executorName: null });
+      await store.put(alice, { turnId: 't1', observation: 'x'.repeat(100_000), ttlSeconds: 60, stepNum: null, executorName: null });
       expect(await store.stats(alice)).toMatchObject({ rows: 5 });
     } finally {
       await store.close();
@@ -207,9 +207,9 @@ describe('listing through schema 4', () => {
     try {
       const alice = { kind: 'user', userId: 'alice' } as const;
       const texts = ['plain', 'one\u001etwo', '\u001e', ''];
-      for (const t of texts) await store.put(alice, { turnId: 'sep', observation: t, ttlSeconds: 60 });
-      await store.put(alice, { turnId: 'plain', observation: 'a', ttlSeconds: 60 });
-      await store.put(alice, { turnId: 'plain', observation: '', ttlSeconds: 60 });
+      for (const t of texts) await store.put(alice, { turnId: 'sep', observation: t, ttlSeconds: 60, stepNum: null, executorName: null });
+      await store.put(alice, { turnId: 'plain', observation: 'a', ttlSeconds: 60, stepNum: null, executorName: null });
+      await store.put(alice, { turnId: 'plain', observation: '', ttlSeconds: 60, stepNum: null, executorName: null });
       expect((await store.listForTurn(alice, 'sep')).map((e) => e.summary)).toEqual(texts.map((t) => summarizeText(t)));
       expect((await store.listForTurn(alice, 'plain')).map((e) => e.summary)).toEqual(['a', '']);
     } finally {

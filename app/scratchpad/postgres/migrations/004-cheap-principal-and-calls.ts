@@ -14,8 +14,8 @@ import { TOTALS_BUCKET_BOUNDS, TURN_ENTRY_FIELDS } from './003-turn-totals-and-c
  * too, so a caller's search_path still cannot swap a function or operator of its own into it (the reason schema
  * 1 used SQL-standard bodies). principal() and is_operator() keep their bodies and are still inlined.
  *
- * turn_totals by the put call: put_one_chunk now adds its row to its turn's totals itself (one upsert statement,
- * no trigger call). The row trigger of schema 3 stays for every other insert, skipped only while the setting
+ * put_one_chunk: the metadata row and its chunk in one statement, and the row added to its turn's totals by the
+ * call itself (a plain UPDATE of the totals row, the upsert only for a turn's first row; no trigger call). The row trigger of schema 3 stays for every other insert, skipped only while the setting
  * scratchpad.totals_by_call is 'on', which put_one_chunk sets around its own INSERT and clears right after
  * (is_local, so also gone at the end of the transaction). Any role may set it, and it grants nothing: a role can
  * only insert rows of its own principal (RLS), and it may already update its own totals rows; skipping them only
@@ -48,12 +48,24 @@ const COLUMNS = `owner, turn_id, rows, bytes, text_rows, text_bytes, ${BUCKETS.j
 const ADD_SET = ['rows', 'bytes', 'text_rows', 'text_bytes', ...BUCKETS].map((c) => `${c} = t.${c} + excluded.${c}`).join(', ');
 
 /** 1 or 0 per bucket for a row of p_size_bytes bytes, in bucket order. */
-const BUCKET_FLAGS = BUCKETS.map((_, i) => {
+const BUCKET_FLAGS_LIST = BUCKETS.map((_, i) => {
   const low = i === 0 ? null : TOTALS_BUCKET_BOUNDS[i - 1];
   const up = TOTALS_BUCKET_BOUNDS[i];
   const conds = [low === null ? null : `p_size_bytes > ${low}`, up === undefined ? null : `p_size_bytes <= ${up}`].filter((c) => c !== null);
   return `(${conds.join(' AND ')})::int`;
-}).join(', ');
+});
+const BUCKET_FLAGS = BUCKET_FLAGS_LIST.join(', ');
+
+/** `rows = t.rows + 1, bytes = t.bytes + p_size_bytes, ...`: one row of p_size_bytes bytes added to a totals row. */
+const ADD_ONE = [
+  't.rows + 1',
+  't.bytes + p_size_bytes',
+  `t.text_rows + (p_kind = 'text')::int`,
+  `t.text_bytes + CASE WHEN p_kind = 'text' THEN p_size_bytes ELSE 0 END`,
+  ...BUCKET_FLAGS_LIST.map((f, i) => `t.b${i} + ${f}`),
+]
+  .map((v, i) => `${['rows', 'bytes', 'text_rows', 'text_bytes', ...BUCKETS][i]} = ${v}`)
+  .join(', ');
 
 const BIND = `PERFORM pg_catalog.set_config('${PRINCIPAL_SETTING}', coalesce(p_owner, ''), true);
   PERFORM pg_catalog.set_config('${OPERATOR_SETTING}', CASE WHEN p_operator THEN 'on' ELSE 'off' END, true);`;
@@ -99,17 +111,23 @@ BEGIN
   PERFORM pg_catalog.set_config('${OPERATOR_SETTING}', 'off', true);
   PERFORM pg_catalog.set_config('${TOTALS_BY_CALL_SETTING}', 'on', true);
   v_pk := pg_catalog.nextval('${SCHEMA}.observation_pk');
-  INSERT INTO ${SCHEMA}.observations (pk, id, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units,
-      chunk_units, newlines, created_at, expires_at, actor, channel, detected_type, sha256, summary, handle)
-    VALUES (v_pk, p_random || pg_catalog.lpad(pg_catalog.to_hex(v_pk), 12, '0'), p_owner, p_turn_id, p_step_num, p_executor_name, p_kind,
-      p_structured, p_size_bytes, p_length_units, p_chunk_units, p_newlines, p_created_at, p_expires_at, p_actor, p_channel,
-      p_detected_type, p_sha256, p_summary, p_handle);
-  PERFORM pg_catalog.set_config('${TOTALS_BY_CALL_SETTING}', 'off', true);
+  WITH o AS (
+    INSERT INTO ${SCHEMA}.observations (pk, id, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units,
+        chunk_units, newlines, created_at, expires_at, actor, channel, detected_type, sha256, summary, handle)
+      VALUES (v_pk, p_random || pg_catalog.lpad(pg_catalog.to_hex(v_pk), 12, '0'), p_owner, p_turn_id, p_step_num, p_executor_name, p_kind,
+        p_structured, p_size_bytes, p_length_units, p_chunk_units, p_newlines, p_created_at, p_expires_at, p_actor, p_channel,
+        p_detected_type, p_sha256, p_summary, p_handle)
+  )
   INSERT INTO ${SCHEMA}.chunks (entry_pk, seq, owner, byte_start, unit_start, units, newlines, cp_index, data)
     VALUES (v_pk, 0, p_owner, 0, 0, p_length_units, p_newlines, p_cp_index, p_data);
-  INSERT INTO ${SCHEMA}.turn_totals AS t (${COLUMNS})
-    VALUES (p_owner, p_turn_id, 1, p_size_bytes, (p_kind = 'text')::int, CASE WHEN p_kind = 'text' THEN p_size_bytes ELSE 0 END, ${BUCKET_FLAGS})
-  ON CONFLICT (owner, turn_id) DO UPDATE SET ${ADD_SET};
+  PERFORM pg_catalog.set_config('${TOTALS_BY_CALL_SETTING}', 'off', true);
+  -- The turn's totals row exists for every put but its first: a plain UPDATE, the upsert only when it does not.
+  UPDATE ${SCHEMA}.turn_totals t SET ${ADD_ONE} WHERE t.owner = p_owner AND t.turn_id = p_turn_id;
+  IF NOT FOUND THEN
+    INSERT INTO ${SCHEMA}.turn_totals AS t (${COLUMNS})
+      VALUES (p_owner, p_turn_id, 1, p_size_bytes, (p_kind = 'text')::int, CASE WHEN p_kind = 'text' THEN p_size_bytes ELSE 0 END, ${BUCKET_FLAGS})
+    ON CONFLICT (owner, turn_id) DO UPDATE SET ${ADD_SET};
+  END IF;
   PERFORM pg_catalog.pg_notify('${CHANGE_CHANNEL}', 'put:' || v_pk);
   RETURN v_pk;
 END
