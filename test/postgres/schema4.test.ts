@@ -1,5 +1,5 @@
-import type pg from 'pg';
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { openScratchpad } from '../../app/scratchpad';
 import { openSchema } from '../../app/scratchpad/postgres/migrate';
 import { summarizeText } from '../../app/scratchpad/summary';
@@ -213,6 +213,33 @@ describe('listing through schema 4', () => {
       expect((await store.listForTurn(alice, 'sep')).map((e) => e.summary)).toEqual(texts.map((t) => summarizeText(t)));
       expect((await store.listForTurn(alice, 'plain')).map((e) => e.summary)).toEqual(['a', '']);
     } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('round trips of the hot calls', () => {
+  it('a one-chunk put, a turn listing and a user stats are one query each, on a warm pool', async () => {
+    await openSchema(await client(roles.appUrl), { label });
+    const store = await openScratchpad(roles.appUrl, { clock: () => 1_000 });
+    const alice = { kind: 'user', userId: 'alice' } as const;
+    const calls = {
+      put: () => store.put(alice, { turnId: 't', observation: 'x'.repeat(8_192), ttlSeconds: 60, stepNum: 1, executorName: 'shell' }),
+      listForTurn: () => store.listForTurn(alice, 't'),
+      stats: () => store.stats(alice),
+    };
+    const spy = vi.spyOn(pg.Client.prototype, 'query');
+    try {
+      const counted: Record<string, number> = {};
+      for (const [name, call] of Object.entries(calls)) {
+        await call();
+        spy.mockClear();
+        await call();
+        counted[name] = spy.mock.calls.length;
+      }
+      expect(counted).toEqual({ put: 1, listForTurn: 1, stats: 1 });
+    } finally {
+      spy.mockRestore();
       await store.close();
     }
   });
