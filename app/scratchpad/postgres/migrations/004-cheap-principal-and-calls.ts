@@ -15,9 +15,10 @@ import { TOTALS_BUCKET_BOUNDS, TURN_ENTRY_FIELDS } from './003-turn-totals-and-c
  * 1 used SQL-standard bodies). principal() and is_operator() keep their bodies and are still inlined.
  *
  * put_one_chunk: the metadata row and its chunk in one statement, and the row added to its turn's totals by the
- * call itself (a plain UPDATE of the totals row, the upsert only for a turn's first row; no trigger call). The row trigger of schema 3 stays for every other insert, skipped only while the setting
- * scratchpad.totals_by_call is 'on', which put_one_chunk sets around its own INSERT and clears right after
- * (is_local, so also gone at the end of the transaction). Any role may set it, and it grants nothing: a role can
+ * call itself (a plain UPDATE of the totals row, the upsert only for a turn's first row; no trigger call). The
+ * row trigger of schema 3 stays for every other insert, skipped only while the setting scratchpad.totals_by_call
+ * is 'on', which put_one_chunk sets around its own INSERT and clears right after (is_local, so also gone at the
+ * end of the transaction). Any role may set it, and it grants nothing: a role can
  * only insert rows of its own principal (RLS), and it may already update its own totals rows; skipping them only
  * falsifies its own stats.
  *
