@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Binding } from '../binding';
-import { mapPgError } from '../errors';
 import { SCHEMA } from '../names';
-import { inTransaction, type PgTarget } from '../transaction';
+import { DEFAULT_ATTEMPTS, inTransaction, queryOnce, type PgTarget } from '../transaction';
 import { insertObservation, type ChunkedContent, type ObservationInsert } from './insert';
 import { countNewlines } from './newlines';
 import { formatNotice } from './notify';
@@ -13,7 +12,8 @@ const PUT_ONE_CHUNK = `SELECT ${SCHEMA}.put_one_chunk($1, $2, $3, $4, $5, $6, $7
  * One whole put, bound to `binding` (its owner must be meta.owner, or RLS refuses the row); nothing is written on
  * error, errors come out mapped (errors.ts), and `put:<pk>` goes out on the change channel only if it commits.
  * An observation of one chunk (text up to 32,768 code points, binary up to 64 KiB: most puts) is one call of
- * scratchpad.put_one_chunk in its own implicit transaction: one round trip, as the raw floor. Larger ones take a
+ * scratchpad.put_one_chunk in its own implicit transaction: one round trip, as the raw floor (a serialization
+ * failure or deadlock rolled the whole statement back, so it is tried again, as a transaction is). Larger ones take a
  * transaction (transaction.ts: retried on serialization failures and deadlocks) of 3 + chunks/16 round trips.
  */
 export async function putObservationRow(
@@ -29,8 +29,10 @@ export async function putObservationRow(
   }
   const random = randomBytes(16).toString('hex');
   const newlines = countNewlines(content.bytes);
-  try {
-    const res = await target.pool.query<{ pk: string }>({
+  const res = await queryOnce<{ pk: string }>(
+    target,
+    'write',
+    {
       name: 'scratchpad_put_one_chunk',
       text: PUT_ONE_CHUNK,
       values: [
@@ -56,10 +58,9 @@ export async function putObservationRow(
         content.cpIndexes?.[0] ?? null,
         content.bytes,
       ],
-    });
-    const pk = Number(res.rows[0]!.pk);
-    return { pk, id: random + pk.toString(16).padStart(12, '0') };
-  } catch (err) {
-    throw mapPgError(err, target.label, 'write', target.secrets);
-  }
+    },
+    DEFAULT_ATTEMPTS,
+  );
+  const pk = Number(res.rows[0]!.pk);
+  return { pk, id: random + pk.toString(16).padStart(12, '0') };
 }
