@@ -199,7 +199,7 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
     <div className="entry-view" ref={ref} tabIndex={-1} aria-label={`Entry ${meta.id}`} data-ready="true" onKeyDown={onViewKey}>
       <div className="entry-head">
         {/* In a short window the header keeps one row: this label gives way (cut with an ellipsis) first. */}
-        <span className="entry-label">
+        <span className="entry-label" title={`${meta.executorName ?? 'entry'} · step ${meta.stepNum ?? '—'} · ${meta.kind} · ${formatBytes(meta.sizeBytes)}`}>
           <span className="entry-title mono" title={meta.id}>
             {meta.executorName ?? 'entry'} · step {meta.stepNum ?? '—'}
           </span>
