@@ -3,6 +3,7 @@
  * tests): the view never holds the parsed entry, only the rows it shows.
  */
 import { closedPrefix } from './prefix';
+import { createStreamParser } from './streamParse';
 import { kindOf, rowIndex, type RowIndex } from './rowIndex';
 
 export { MAX_ROWS, PREVIEW_UNITS } from './rowIndex';
@@ -95,6 +96,8 @@ export type OutlineResponse =
 /** The worker's state machine, usable in-thread: collects text chunks, parses, answers rows and values. */
 export function createOutlineHost(): (request: OutlineRequest) => OutlineResponse | null {
   let chunks: string[] = [];
+  // Parses each chunk as it comes, so 'parse' has the value at once; the chunks stay for a text it cannot follow.
+  let stream = createStreamParser();
   let root: unknown = undefined;
   // Containers of a first look still being read (0 once the whole text is parsed).
   let incomplete = 0;
@@ -110,11 +113,13 @@ export function createOutlineHost(): (request: OutlineRequest) => OutlineRespons
     switch (request.type) {
       case 'reset':
         chunks = [];
+        stream = createStreamParser();
         root = undefined;
         incomplete = 0;
         return null;
       case 'append':
         chunks.push(request.chunk);
+        stream.push(request.chunk);
         return null;
       case 'preview': {
         const cut = closedPrefix(chunks.join(''));
@@ -128,11 +133,14 @@ export function createOutlineHost(): (request: OutlineRequest) => OutlineRespons
         return describeRoot(request.seq, true);
       }
       case 'parse': {
-        const text = chunks.join('');
+        const streamed = stream.end();
+        const text = streamed ? '' : chunks.join('');
         chunks = [];
+        stream = createStreamParser();
         incomplete = 0;
         try {
-          root = JSON.parse(text);
+          // A scalar root or a text the stream could not follow: JSON.parse of the whole (and its message).
+          root = streamed ? streamed.value : JSON.parse(text);
         } catch (error) {
           root = undefined;
           return { type: 'parsed', seq: request.seq, ok: false, message: error instanceof Error ? error.message : String(error) };
