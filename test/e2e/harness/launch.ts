@@ -160,7 +160,6 @@ export async function launchApp(options: LaunchOptions): Promise<AppSession> {
       const { channel, request } = JSON.parse(body) as { channel: unknown; request: unknown };
       if (typeof channel !== 'string' || !Object.hasOwn(handlers, channel)) return refuse('unknown channel');
       const started = performance.now();
-      if (process.env.E2E_TRACE_INVOKES) console.error(`invoke ${channel} at ${started.toFixed(1)}`);
       const envelope = await handlers[channel as keyof typeof handlers](session, request);
       const handlerMs = performance.now() - started;
       const value: unknown = envelope.ok ? envelope.value : undefined;
