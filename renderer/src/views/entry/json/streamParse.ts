@@ -14,7 +14,8 @@ const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const JSON_SPACE = /^[ \t\n\r]*/;
 const JSON_SPACE_ONLY = /^[ \t\n\r]*$/;
-const KEY_THEN_COLON = /^[ \t\n\r]*("(?:[^"\\\u0000-\u001f]|\\.)*")[ \t\n\r]*:[ \t\n\r]*/;
+// The key's own JSON.parse refuses what a key may not hold (control characters, bad escapes).
+const KEY_THEN_COLON = /^[ \t\n\r]*("(?:[^"\\]|\\.)*")[ \t\n\r]*:[ \t\n\r]*/;
 
 /** UTF-16 units an unfinished value may hold back before its container is opened here (it spans slices). */
 const OPEN_AFTER_UNITS = 64 * 1024;
