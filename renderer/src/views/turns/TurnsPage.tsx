@@ -7,7 +7,7 @@ import { isTypingTarget, useHotkeys } from '../../hooks/useHotkeys';
 import { useQuery } from '../../hooks/useQuery';
 import { useStoreRevision } from '../../hooks/useStoreRevision';
 import { EntryView, NoEntry, usePreloadEntryView } from '../entry/LazyEntryView';
-import { EntriesTable } from './EntriesTable';
+import { EntriesTable, type Picks } from './EntriesTable';
 import { TurnsList } from './TurnsList';
 import { useTurns, type TurnOrder } from './useTurns';
 import { useEntriesPaneFit } from './useEntriesPaneFit';
@@ -88,6 +88,8 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
   const [maximized, setMaximized] = useState(false);
   // Until the user moves the entries divider, the entries pane is as tall as its rows (few rows: more text).
   const short = useMediaQuery(SHORT_WINDOW_QUERY);
+  // Kept here: the entries table moves between panes when the window crosses SHORT_WINDOW_QUERY (it remounts).
+  const [picks, setPicks] = useState<Picks>({ turnId: '', ids: [] });
   // Each arrangement remembers its own choice (a pane sized in one says nothing of the other's heights).
   const [entriesSizedByUser, setEntriesSizedByUser] = useStoredState(short ? 'layout.entries-sized-by-user.short' : 'layout.entries-sized-by-user', false);
   const entriesPanel = useRef<ImperativePanelHandle>(null);
@@ -151,6 +153,8 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
             setPendingFocus('entry');
           }}
           onRetry={entries.reload}
+          picks={picks}
+          onPicks={setPicks}
         />
       )}
     </Panel>
