@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,8 +10,8 @@ import type { StoreClient } from '../../../main/store/client';
 import { openInProcessClient } from '../../../main/store/in-process';
 import { watchExternalWrites } from '../../../main/startup/live-refresh';
 import { bundleBridge, ensureRendererBuilt, ROOT } from './build';
-import { bridgeInitScript, INVOKE_PATH, PUSH_FUNCTION, TOKEN_HEADER } from './init-script';
-import { serveStatic, type PostRoute } from './server';
+import { bridgeInitScript, INVOKE_BINDING, PUSH_FUNCTION } from './init-script';
+import { serveStatic } from './server';
 
 /** Debian's Chromium: the only browser these tests use (never a download). */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -104,7 +103,7 @@ export function assertChromium(): void {
  * see ensureRendererBuilt) served on 127.0.0.1 with main's CSP header; main's real handler table
  * (`createHandlers`) over a real store on `dbPath` and a session for `principal`, with main's live refresh
  * (`watchExternalWrites`); and Debian's Chromium (fresh user-data-dir) on a page whose `window.scratchpad` is
- * the preload's real `createBridge`, its transport POSTing each invoke to those handlers on the page's own server.
+ * the preload's real `createBridge`, its transport going through `exposeBinding` to those handlers.
  * The store client is main's in-process one (main/store/in-process.ts), not the worker: the same StoreClient
  * contract, and it takes the fixed clock (`now`) the scenarios need. Resolves once the page has loaded.
  */
@@ -115,11 +114,7 @@ export async function launchApp(options: LaunchOptions): Promise<AppSession> {
   const openStore = (file: string): Promise<StoreClient> => openInProcessClient(file, { ...options.storeOptions, ...(clock ? { clock } : {}) });
   const recent: string[] = [];
   const connectionPrompts = createConnectionPrompts();
-  // The bridge's transport: the page POSTs each invoke to this route of the page's own server (see
-  // init-script.ts), answered by main's handlers once they exist below.
-  const token = randomUUID();
-  let invoke: PostRoute = async () => ({ status: 503, body: '' });
-  const server = await serveStatic(distDir, undefined, { [INVOKE_PATH]: (headers, body) => invoke(headers, body) });
+  const server = await serveStatic(distDir);
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'scratchpad-e2e-profile-'));
   const problems: string[] = [];
   const invoked: InvokeRecord[] = [];
@@ -150,35 +145,6 @@ export async function launchApp(options: LaunchOptions): Promise<AppSession> {
       openStore,
       connectionPrompts,
     });
-    const origin = new URL(server.url).origin;
-    const refuse = (message: string) => ({ status: 200, body: JSON.stringify({ ok: false, error: { code: 'FORBIDDEN', message } }) });
-    invoke = async (headers, body) => {
-      // As main's sender check: only our own page may call (the token lives in the init script's closure, out
-      // of the page's reach; the browser sets Origin and Sec-Fetch-Site), and only contract channels.
-      if (headers[TOKEN_HEADER] !== token || headers.origin !== origin || headers['sec-fetch-site'] !== 'same-origin')
-        return refuse('sender is not the app page');
-      const { channel, request } = JSON.parse(body) as { channel: unknown; request: unknown };
-      if (typeof channel !== 'string' || !Object.hasOwn(handlers, channel)) return refuse('unknown channel');
-      const started = performance.now();
-      const envelope = await handlers[channel as keyof typeof handlers](session, request);
-      const handlerMs = performance.now() - started;
-      const value: unknown = envelope.ok ? envelope.value : undefined;
-      const content = value && typeof value === 'object' && 'content' in value ? (value as { content: unknown }).content : undefined;
-      invoked.push({
-        channel,
-        request,
-        ok: envelope.ok,
-        ...(envelope.ok ? {} : { errorCode: envelope.error.code }),
-        ...(typeof content === 'string' ? { contentLength: content.length } : {}),
-        handlerMs,
-      });
-      // JSON text over loopback HTTP, decoded by the page's transport: the contract's values are JSON-safe (null
-      // where a time is not finite), so the page gets the same envelope Electron's structured clone would give,
-      // at a comparable cost. (Through a Playwright binding every answer crossed the DevTools protocol, escaped
-      // and parsed twice on the page's main thread: ~15 ms per 256 Ki code points, ~1 s for a 6,000-turn gc
-      // preview, where Electron's IPC takes milliseconds.)
-      return { status: 200, body: JSON.stringify(envelope) };
-    };
     context = await chromium.launchPersistentContext(userDataDir, {
       executablePath: CHROMIUM_PATH,
       headless: true,
@@ -192,7 +158,39 @@ export async function launchApp(options: LaunchOptions): Promise<AppSession> {
     });
     if (options.now !== undefined) await context.clock.setFixedTime(options.now * 1000);
     stopWatching = watchExternalWrites(session, options.pollMs ?? 200);
-    await context.addInitScript({ content: bridgeInitScript(bundle, token) });
+    const origin = new URL(server.url).origin;
+    await context.exposeBinding(INVOKE_BINDING, async (source, channel: unknown, request: unknown) => {
+      // As main's sender check: only our own page's top frame may call, and only contract channels.
+      if (source.frame !== source.page.mainFrame() || new URL(source.frame.url()).origin !== origin) {
+        return [JSON.stringify({ ok: false, error: { code: 'FORBIDDEN', message: 'sender is not the app page' } })];
+      }
+      if (typeof channel !== 'string' || !Object.hasOwn(handlers, channel)) {
+        return [JSON.stringify({ ok: false, error: { code: 'FORBIDDEN', message: 'unknown channel' } })];
+      }
+      const started = performance.now();
+      const envelope = await handlers[channel as keyof typeof handlers](session, request);
+      const handlerMs = performance.now() - started;
+      const value: unknown = envelope.ok ? envelope.value : undefined;
+      const content = value && typeof value === 'object' && 'content' in value ? (value as { content: unknown }).content : undefined;
+      invoked.push({
+        channel,
+        request,
+        ok: envelope.ok,
+        ...(envelope.ok ? {} : { errorCode: envelope.error.code }),
+        ...(typeof content === 'string' ? { contentLength: content.length } : {}),
+        handlerMs,
+      });
+      // As JSON text, decoded by the page's transport (init-script.ts): Playwright serialises a binding's
+      // result value by value into its own tree format, which for a 6,000-turn gc preview took ~1 s, ten times
+      // the handler, where Electron's IPC moves the same envelope by structured clone in milliseconds. The
+      // contract's values are JSON-safe (null where a time is not finite), so the page gets the same envelope.
+      // A read's content (up to a window of text) stays a separate string: as JSON inside JSON it would be
+      // escaped twice on its way through the DevTools protocol.
+      if (typeof content === 'string' && value && typeof value === 'object')
+        return [JSON.stringify({ ...envelope, value: { ...value, content: null } }), content];
+      return [JSON.stringify(envelope)];
+    });
+    await context.addInitScript({ content: bridgeInitScript(bundle) });
     page = context.pages()[0] ?? (await context.newPage());
     page.setDefaultTimeout(15_000);
     page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));

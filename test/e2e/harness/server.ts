@@ -1,5 +1,5 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { CONTENT_SECURITY_POLICY_HEADER } from '../../../main/startup/csp';
@@ -30,32 +30,11 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-/**
- * A POST route of the server: gets the request's headers and body text, answers a status and a JSON body text.
- * (The harness's bridge transport, see launch.ts.)
- */
-export type PostRoute = (headers: IncomingHttpHeaders, body: string) => Promise<{ status: number; body: string }>;
-
-/**
- * Serves `root` (read-only, GET/HEAD, no directory listing) with {@link APP_CSP} on every response, plus the
- * POST `routes` by path (anything else POSTed gets 405).
- */
-export async function serveStatic(root: string, csp: string = APP_CSP, routes: Readonly<Record<string, PostRoute>> = {}): Promise<StaticServer> {
+/** Serves `root` (read-only, GET/HEAD, no directory listing) with {@link APP_CSP} on every response. */
+export async function serveStatic(root: string, csp: string = APP_CSP): Promise<StaticServer> {
   const base = path.resolve(root);
   const server: Server = createServer((req, res) => {
     const headers = { 'Content-Security-Policy': csp, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' };
-    const route = req.method === 'POST' ? routes[new URL(req.url ?? '/', 'http://localhost').pathname] : undefined;
-    if (route) {
-      const parts: Buffer[] = [];
-      req.on('data', (part: Buffer) => parts.push(part));
-      req.on('end', () => {
-        route(req.headers, Buffer.concat(parts).toString('utf8')).then(
-          (answer) => res.writeHead(answer.status, { ...headers, 'Content-Type': 'application/json; charset=utf-8' }).end(answer.body),
-          () => res.writeHead(500, headers).end(),
-        );
-      });
-      return;
-    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, headers).end();
       return;
