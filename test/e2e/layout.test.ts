@@ -49,16 +49,32 @@ describe('layout', () => {
       };
     });
 
-  test('at 1024x640 the maximized entry view shows at least 25 lines with the slice controls in view', async () => {
+  test('at 1024x640 the entry view shows at least 25 lines with the slice controls in view, split and maximized', async () => {
     const { page } = app;
     await waitForTurnCount(page, demo.turns);
     const entries = await selectTurn(page, log().turnId);
     await selectEntry(page, entries, log().stepNum);
     await openTab(page, 'Content');
     await waitForWindow(page, 0, 65_536, log().sizeBytes, 'code points');
+    // Not maximized: in a short window the entries stack under the turns, and the entry view has the whole height.
     const split = await visible();
+    expect(split.rows).toBeGreaterThanOrEqual(25);
     expect(split.read && split.next).toBe(true);
-    await app.screenshot('layout-1024-content');
+    const under = await page.evaluate(() => {
+      const box = (s: string) => document.querySelector(s)!.getBoundingClientRect();
+      return { entriesUnderTurns: box('.pane-entries').top >= box('.pane-turns').bottom, sameColumn: box('.pane-entries').left === box('.pane-turns').left };
+    });
+    expect(under).toEqual({ entriesUnderTurns: true, sameColumn: true });
+    // The header keeps one row: the tabs and the actions share a top edge.
+    const headTops = await page.evaluate(() =>
+      ['.entry-head .tabs', '.entry-head-actions'].map((s) => Math.round(document.querySelector(s)!.getBoundingClientRect().top)),
+    );
+    expect(Math.abs(headTops[0]! - headTops[1]!)).toBeLessThanOrEqual(6);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await app.screenshot(`layout-1024-content-${scheme}`);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.locator('.slice-text').click();
     await page.keyboard.press('f');
     await page.locator('.turns-page.maximized').waitFor();
@@ -153,6 +169,7 @@ describe('layout', () => {
     await openLog(1024, 640);
     const opened = await layout();
     expect(opened.read && opened.next).toBe(true);
+    expect(opened.rows).toBeGreaterThanOrEqual(25);
 
     await openLog(1440, 900);
     const wide = await layout();

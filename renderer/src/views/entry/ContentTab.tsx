@@ -54,7 +54,10 @@ export function ContentTab({ meta, request, onRequest, active, findOpen = false,
   // Wrap is remembered per kind once the user chooses; until then it is on for text with long lines.
   const [wrapChoice, setWrapChoice] = useState<boolean | null>(() => readStored<boolean | null>(`content.wrap.${kind}`, null));
   const [jsonView, setJsonView] = useStoredState<'tree' | 'raw'>('content.json-view', 'tree');
-  const slice = useQuery(() => api.entryRead({ id: meta.id, ...request }), [meta.id, request.mode, request.n, request.start, request.end]);
+  // Find and search hits are marked in the raw text: the tree gives way while they are shown.
+  const showTree = meta.structured && jsonView === 'tree' && !findOpen && !target;
+  // The tree reads the entry on its own: the text window is read only once the raw text is shown.
+  const slice = useQuery(() => api.entryRead({ id: meta.id, ...request }), [meta.id, request.mode, request.n, request.start, request.end], !showTree);
   const result = slice.data;
   const total = result?.meta.totalLength ?? meta.lengthCodePoints;
   const scroll = useTextWindow(meta.id, result, total);
@@ -129,8 +132,6 @@ export function ContentTab({ meta, request, onRequest, active, findOpen = false,
     active,
   );
 
-  // Find and search hits are marked in the raw text: the tree gives way while they are shown.
-  const showTree = meta.structured && jsonView === 'tree' && !findOpen && !target;
   return (
     <div className="content-tab" ref={scroll.rootRef}>
       {findOpen && (

@@ -198,14 +198,17 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
   return (
     <div className="entry-view" ref={ref} tabIndex={-1} aria-label={`Entry ${meta.id}`} data-ready="true" onKeyDown={onViewKey}>
       <div className="entry-head">
-        <span className="entry-title mono" title={meta.id}>
-          {meta.executorName ?? 'entry'} · step {meta.stepNum ?? '—'}
+        {/* In a short window the header keeps one row: this label gives way (cut with an ellipsis) first. */}
+        <span className="entry-label" title={`${meta.executorName ?? 'entry'} · step ${meta.stepNum ?? '—'} · ${meta.kind} · ${formatBytes(meta.sizeBytes)}`}>
+          <span className="entry-title mono" title={meta.id}>
+            {meta.executorName ?? 'entry'} · step {meta.stepNum ?? '—'}
+          </span>
+          <span className="muted">
+            {meta.kind}
+            {meta.structured ? ' (json)' : ''} · {formatBytes(meta.sizeBytes)}
+          </span>
+          <ExpiryBadge expiresAt={entryExpiresAt(meta)} now={now} />
         </span>
-        <span className="muted">
-          {meta.kind}
-          {meta.structured ? ' (json)' : ''} · {formatBytes(meta.sizeBytes)}
-        </span>
-        <ExpiryBadge expiresAt={entryExpiresAt(meta)} now={now} />
         <div className="tabs" role="tablist" aria-label="Entry views" onKeyDown={onTabKey}>
           {tabs.map((t) => (
             <button

@@ -22,7 +22,14 @@ type Props = {
   selectedId: string | null;
   onSelect: (id: string) => void;
   onRetry: () => void;
+  /** The picks, kept by the page so they survive the table moving between panes (without: the table's own). */
+  picks?: Picks;
+  onPicks?: (picks: Picks) => void;
 };
+
+/** Entries picked for Compare in a turn (at most two ids, oldest first). */
+export type Picks = { readonly turnId: string; readonly ids: readonly string[] };
+const NO_PICKS: readonly string[] = [];
 
 /** Entries are listed by step, then creation time (main already orders them; sorting again is cheap and safe). */
 export function byStep(a: EntryMeta, b: EntryMeta): number {
@@ -92,17 +99,25 @@ const COLUMNS: readonly ColumnSpec[] = [
  * row's pick box (a roving tab stop: arrows on it move to the next row's box).
  */
 export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTable(
-  { turnId, entries, status, error, now, selectedId, onSelect, onRetry, revision = 0 },
+  { turnId, entries, status, error, now, selectedId, onSelect, onRetry, revision = 0, picks, onPicks },
   ref,
 ) {
   // Entries picked with the checkboxes for Compare: at most two, the oldest pick gives way to a third.
-  const [picked, setPicked] = useState<readonly string[]>([]);
+  // Picks of another turn count as none (a new turn starts with none).
+  const [ownPicks, setOwnPicks] = useState<Picks>({ turnId, ids: [] });
+  const state = picks ?? ownPicks;
+  const picked = state.turnId === turnId ? state.ids : NO_PICKS;
+  const latest = useRef({ picked, turnId, set: onPicks ?? setOwnPicks });
+  latest.current = { picked, turnId, set: onPicks ?? setOwnPicks };
+  const [setPicked] = useState(() => (ids: readonly string[]) => latest.current.set({ turnId: latest.current.turnId, ids }));
   const [comparing, setComparing] = useState(false);
   useEffect(() => {
-    setPicked([]);
     setComparing(false);
   }, [turnId]);
-  const [togglePick] = useState(() => (id: string) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id].slice(-2))));
+  const [togglePick] = useState(() => (id: string) => {
+    const p = latest.current.picked;
+    setPicked(p.includes(id) ? p.filter((x) => x !== id) : [...p, id].slice(-2));
+  });
   const [active, setActive] = useState(-1);
   const [sort, setSort] = useState<EntrySort>({ key: 'step', dir: 'asc' });
   const rows = useMemo(() => (entries ? sortEntries(entries, sort) : []), [entries, sort]);

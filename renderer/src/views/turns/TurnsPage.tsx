@@ -7,13 +7,14 @@ import { isTypingTarget, useHotkeys } from '../../hooks/useHotkeys';
 import { useQuery } from '../../hooks/useQuery';
 import { useStoreRevision } from '../../hooks/useStoreRevision';
 import { EntryView, NoEntry, usePreloadEntryView } from '../entry/LazyEntryView';
-import { EntriesTable } from './EntriesTable';
+import { EntriesTable, type Picks } from './EntriesTable';
 import { TurnsList } from './TurnsList';
 import { useTurns, type TurnOrder } from './useTurns';
 import { useEntriesPaneFit } from './useEntriesPaneFit';
 import { Empty } from '../../components/States';
 import { Splitter } from '../../components/Splitter';
 import { useStoredState } from '../../hooks/useStoredState';
+import { SHORT_WINDOW_QUERY, useMediaQuery } from '../../hooks/useMediaQuery';
 import { MAX_NAME_LENGTH } from '../../../../app/common/limits';
 
 /** Orders offered by the Sort menu (the column headers offer every column in both directions). */
@@ -86,10 +87,15 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
   // The entry view can take the whole page (f), keeping its state: the other panes are hidden, not unmounted.
   const [maximized, setMaximized] = useState(false);
   // Until the user moves the entries divider, the entries pane is as tall as its rows (few rows: more text).
-  const [entriesSizedByUser, setEntriesSizedByUser] = useStoredState('layout.entries-sized-by-user', false);
+  const short = useMediaQuery(SHORT_WINDOW_QUERY);
+  // Kept here: the entries table moves between panes when the window crosses SHORT_WINDOW_QUERY (it remounts).
+  const [picks, setPicks] = useState<Picks>({ turnId: '', ids: [] });
+  // Each arrangement remembers its own choice (a pane sized in one says nothing of the other's heights).
+  const [entriesSizedByUser, setEntriesSizedByUser] = useStoredState(short ? 'layout.entries-sized-by-user.short' : 'layout.entries-sized-by-user', false);
   const entriesPanel = useRef<ImperativePanelHandle>(null);
   const detailRef = useRef<HTMLDivElement>(null);
-  useEntriesPaneFit(entriesPanel, detailRef, entryList?.length, entriesSizedByUser);
+  const leftRef = useRef<HTMLDivElement>(null);
+  useEntriesPaneFit(entriesPanel, short ? leftRef : detailRef, entryList?.length, entriesSizedByUser);
 
   useHotkeys(
     {
@@ -106,118 +112,135 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
     active,
   );
 
+  // At short window heights the entries stack under the turns, so the entry view has its column's whole height.
+  const entriesPane = (
+    <Panel
+      key="entries"
+      id="entries"
+      order={short ? 2 : 1}
+      ref={entriesPanel}
+      defaultSize={26}
+      minSize={6}
+      className="pane-entries"
+      aria-label="Entries of the selected turn"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') turnsRef.current?.focus();
+      }}
+    >
+      <h2 className="pane-title">
+        {selection.turnId ? (
+          <>
+            Entries of <span className="mono">{selection.turnId}</span>
+          </>
+        ) : (
+          'Entries'
+        )}
+      </h2>
+      {selection.turnId === null ? (
+        <Empty>Select a turn (↑ ↓ then Enter) to see its entries.</Empty>
+      ) : (
+        <EntriesTable
+          ref={entriesRef}
+          turnId={selection.turnId}
+          revision={revision}
+          entries={entryList}
+          status={entryList ? entries.status : 'loading'}
+          error={entries.error}
+          now={now}
+          selectedId={selection.entryId}
+          onSelect={(entryId) => {
+            onSelect({ ...selection, entryId });
+            setPendingFocus('entry');
+          }}
+          onRetry={entries.reload}
+          picks={picks}
+          onPicks={setPicks}
+        />
+      )}
+    </Panel>
+  );
+
   return (
     <PanelGroup
       direction="horizontal"
       autoSaveId="scratchpad-inspector.layout.turns"
       className={`turns-page${maximized && selection.entryId ? ' maximized' : ''}`}
     >
-      <Panel id="turns" order={1} defaultSize={34} minSize={18} tagName="section" className="pane pane-turns" aria-label="Turns">
-        <div className="toolbar">
-          <input
-            ref={filterRef}
-            type="search"
-            placeholder="Filter by turn id or executor  ( / )"
-            aria-label="Filter turns by turn id or executor"
-            value={filter}
-            maxLength={MAX_NAME_LENGTH}
-            onChange={(event) => setFilter(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') {
-                setFilter('');
-                turnsRef.current?.focus();
-              } else if (event.key === 'ArrowDown' || event.key === 'Enter') {
-                event.preventDefault();
-                setQuery(filter.trim());
-                turnsRef.current?.focus();
-              }
-            }}
-          />
-          <label className="sort">
-            Sort{' '}
-            <select
-              value={menuValue(order)}
-              onChange={(event) => {
-                const picked = MENU_ORDERS.find((m) => m.value === event.target.value);
-                if (picked) setOrder(picked.order);
-              }}
-              aria-label="Sort turns"
-              title="Sort (s)"
-            >
-              {menuValue(order) === '' && <option value="">by column</option>}
-              {MENU_ORDERS.map((m) => (
-                <option key={m.value} value={m.value}>
-                  {m.label}
-                </option>
-              ))}
-            </select>
-          </label>
+      <Panel id="turns" order={1} defaultSize={34} minSize={18} className="pane-left">
+        <div className="detail-split" ref={leftRef}>
+          <PanelGroup direction="vertical" autoSaveId="scratchpad-inspector.layout.left">
+            <Panel id="turns-list" order={1} minSize={20} tagName="section" className="pane pane-turns" aria-label="Turns">
+              <div className="toolbar">
+                <input
+                  ref={filterRef}
+                  type="search"
+                  placeholder="Filter by turn id or executor  ( / )"
+                  aria-label="Filter turns by turn id or executor"
+                  value={filter}
+                  maxLength={MAX_NAME_LENGTH}
+                  onChange={(event) => setFilter(event.target.value)}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Escape') {
+                      setFilter('');
+                      turnsRef.current?.focus();
+                    } else if (event.key === 'ArrowDown' || event.key === 'Enter') {
+                      event.preventDefault();
+                      setQuery(filter.trim());
+                      turnsRef.current?.focus();
+                    }
+                  }}
+                />
+                <label className="sort">
+                  Sort{' '}
+                  <select
+                    value={menuValue(order)}
+                    onChange={(event) => {
+                      const picked = MENU_ORDERS.find((m) => m.value === event.target.value);
+                      if (picked) setOrder(picked.order);
+                    }}
+                    aria-label="Sort turns"
+                    title="Sort (s)"
+                  >
+                    {menuValue(order) === '' && <option value="">by column</option>}
+                    {MENU_ORDERS.map((m) => (
+                      <option key={m.value} value={m.value}>
+                        {m.label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </div>
+              <TurnsList
+                ref={turnsRef}
+                state={turns}
+                operator={session?.principal.kind === 'operator'}
+                now={now}
+                selectedTurnId={selection.turnId}
+                filtered={query !== ''}
+                ownerlessAsUser={session?.format === 'metnos-v1' && session.principal.kind === 'user'}
+                resetKey={`${order.sort}\u0000${order.direction}\u0000${query}`}
+                order={order}
+                onOrder={setOrder}
+                onSelect={(turnId) => {
+                  onSelect({ turnId, entryId: turnId === selection.turnId ? selection.entryId : null });
+                  setPendingFocus('entries');
+                }}
+                onRetry={turns.retry}
+              />
+            </Panel>
+            {short && <Splitter direction="vertical" label="Resize the entries pane" onUserResize={() => setEntriesSizedByUser(true)} />}
+            {short && entriesPane}
+          </PanelGroup>
         </div>
-        <TurnsList
-          ref={turnsRef}
-          state={turns}
-          operator={session?.principal.kind === 'operator'}
-          now={now}
-          selectedTurnId={selection.turnId}
-          filtered={query !== ''}
-          ownerlessAsUser={session?.format === 'metnos-v1' && session.principal.kind === 'user'}
-          resetKey={`${order.sort}\u0000${order.direction}\u0000${query}`}
-          order={order}
-          onOrder={setOrder}
-          onSelect={(turnId) => {
-            onSelect({ turnId, entryId: turnId === selection.turnId ? selection.entryId : null });
-            setPendingFocus('entries');
-          }}
-          onRetry={turns.retry}
-        />
       </Panel>
       <Splitter direction="horizontal" label="Resize the turns pane" />
       <Panel id="detail" order={2} minSize={30} className="pane pane-detail">
         <div className="detail-split" ref={detailRef}>
           <PanelGroup direction="vertical" autoSaveId="scratchpad-inspector.layout.detail">
+            {!short && entriesPane}
+            {!short && <Splitter direction="vertical" label="Resize the entries pane" onUserResize={() => setEntriesSizedByUser(true)} />}
             <Panel
-              id="entries"
-              order={1}
-              ref={entriesPanel}
-              defaultSize={26}
-              minSize={6}
-              className="pane-entries"
-              aria-label="Entries of the selected turn"
-              onKeyDown={(event) => {
-                if (event.key === 'Escape') turnsRef.current?.focus();
-              }}
-            >
-              <h2 className="pane-title">
-                {selection.turnId ? (
-                  <>
-                    Entries of <span className="mono">{selection.turnId}</span>
-                  </>
-                ) : (
-                  'Entries'
-                )}
-              </h2>
-              {selection.turnId === null ? (
-                <Empty>Select a turn (↑ ↓ then Enter) to see its entries.</Empty>
-              ) : (
-                <EntriesTable
-                  ref={entriesRef}
-                  turnId={selection.turnId}
-                  revision={revision}
-                  entries={entryList}
-                  status={entryList ? entries.status : 'loading'}
-                  error={entries.error}
-                  now={now}
-                  selectedId={selection.entryId}
-                  onSelect={(entryId) => {
-                    onSelect({ ...selection, entryId });
-                    setPendingFocus('entry');
-                  }}
-                  onRetry={entries.reload}
-                />
-              )}
-            </Panel>
-            <Splitter direction="vertical" label="Resize the entries pane" onUserResize={() => setEntriesSizedByUser(true)} />
-            <Panel
+              key="entry"
               id="entry"
               order={2}
               minSize={25}

@@ -3,6 +3,10 @@
  * tests): the view never holds the parsed entry, only the rows it shows.
  */
 import { closedPrefix } from './prefix';
+import { createStreamParser } from './streamParse';
+import { kindOf, rowIndex, type RowIndex } from './rowIndex';
+
+export { MAX_ROWS, PREVIEW_UNITS } from './rowIndex';
 
 /** A path into a JSON value: object keys and array indexes from the root. */
 export type JsonPath = readonly (string | number)[];
@@ -22,11 +26,6 @@ export type JsonRow = {
   readonly incomplete?: true;
 };
 
-/** UTF-16 units of a scalar's preview. */
-export const PREVIEW_UNITS = 400;
-/** Most rows one outline returns (expand all on a huge value stops there). */
-export const MAX_ROWS = 200_000;
-
 /**
  * Rows an outline answer carries (the rest come by windows as the view scrolls): a message of 50,000 rows costs
  * the page ~100 ms to receive, the first screens only a few.
@@ -43,13 +42,6 @@ export function pathText(path: JsonPath): string {
   return '$' + path.map((p) => (typeof p === 'number' ? `[${p}]` : /^[A-Za-z_$][\w$]*$/.test(p) ? `.${p}` : `[${JSON.stringify(p)}]`)).join('');
 }
 
-function kindOf(value: unknown): JsonRow['kind'] {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  const t = typeof value;
-  return t === 'object' ? 'object' : t === 'string' ? 'string' : t === 'number' ? 'number' : 'boolean';
-}
-
 /**
  * Which containers are open: those less than `openDepth` deep (the root's children are depth 0), except the
  * `collapsed` ones, plus the `expanded` ones (both sets of {@link pathKey}s). Expand all: openDepth Infinity.
@@ -60,59 +52,11 @@ export type Openness = { readonly openDepth: number; readonly expanded: Readonly
  * Rows of `root` in document order: the root's children (the root itself is not shown), then the children of
  * every open container ({@link Openness}). Stops at MAX_ROWS (`truncated` then says so). `incomplete` is how many
  * containers of a first look are still being read: the root, its last child, that one's last child... (their
- * rows get `incomplete`; 0 for a whole document).
+ * rows get `incomplete`; 0 for a whole document). The host answers windows of them from {@link rowIndex}.
  */
 export function outlineRows(root: unknown, openness: Openness, incomplete = 0): { rows: JsonRow[]; truncated: boolean } {
-  const rows: JsonRow[] = [];
-  // Without per-path choices, openness is by depth alone: no path key to build for each of 50,000 rows.
-  const byDepth = openness.expanded.size === 0 && openness.collapsed.size === 0;
-  const visit = (value: unknown, path: readonly (string | number)[], depth: number, chain: boolean): boolean => {
-    const array = Array.isArray(value);
-    const keys = array ? null : Object.keys(value as object);
-    const count = array ? (value as unknown[]).length : keys!.length;
-    for (let i = 0; i < count; i++) {
-      if (rows.length >= MAX_ROWS) return false;
-      const key = array ? i : keys![i]!;
-      const child = (value as Record<string | number, unknown>)[key];
-      const childPath = [...path, key];
-      const kind = kindOf(child);
-      const container = kind === 'object' || kind === 'array';
-      const size = container ? (kind === 'array' ? (child as unknown[]).length : Object.keys(child as object).length) : 0;
-      const open =
-        container &&
-        (byDepth
-          ? depth < openness.openDepth
-          : depth < openness.openDepth
-            ? !openness.collapsed.has(pathKey(childPath))
-            : openness.expanded.has(pathKey(childPath)));
-      const text = container ? '' : JSON.stringify(child);
-      const onChain = chain && i === count - 1 && container && depth + 2 <= incomplete;
-      rows.push({
-        depth,
-        key,
-        path: childPath,
-        kind,
-        size,
-        preview: text.length > PREVIEW_UNITS ? text.slice(0, PREVIEW_UNITS) + '…' : text,
-        expanded: open,
-        ...(onChain ? { incomplete: true as const } : {}),
-      });
-      if (open && !visit(child, childPath, depth + 1, onChain)) return false;
-    }
-    return true;
-  };
-  const kind = kindOf(root);
-  if (kind !== 'object' && kind !== 'array') {
-    const text = JSON.stringify(root);
-    return {
-      rows: [
-        { depth: 0, key: null, path: [], kind, size: 0, preview: text.length > PREVIEW_UNITS ? text.slice(0, PREVIEW_UNITS) + '…' : text, expanded: false },
-      ],
-      truncated: false,
-    };
-  }
-  const complete = visit(root, [], 0, incomplete >= 1);
-  return { rows, truncated: !complete };
+  const index = rowIndex(root, openness, incomplete);
+  return { rows: index.rows(0, index.count), truncated: index.truncated };
 }
 
 /** The value at `path` as pretty JSON text (for "copy value"), or undefined when the path is not there. */
@@ -152,6 +96,8 @@ export type OutlineResponse =
 /** The worker's state machine, usable in-thread: collects text chunks, parses, answers rows and values. */
 export function createOutlineHost(): (request: OutlineRequest) => OutlineResponse | null {
   let chunks: string[] = [];
+  // Parses each chunk as it comes, so 'parse' has the value at once; the chunks stay for a text it cannot follow.
+  let stream = createStreamParser();
   let root: unknown = undefined;
   // Containers of a first look still being read (0 once the whole text is parsed).
   let incomplete = 0;
@@ -161,17 +107,19 @@ export function createOutlineHost(): (request: OutlineRequest) => OutlineRespons
     return { type: 'parsed', seq, ok: true, rootKind: kind, rootSize: size, ...(partial ? { partial: true as const } : {}) };
   };
   // The last outline stays here; the page holds only the rows it has asked for (a window around the view).
-  let shown: JsonRow[] = [];
+  let shown: RowIndex | null = null;
   let shownSeq = -1;
   return (request) => {
     switch (request.type) {
       case 'reset':
         chunks = [];
+        stream = createStreamParser();
         root = undefined;
         incomplete = 0;
         return null;
       case 'append':
         chunks.push(request.chunk);
+        stream.push(request.chunk);
         return null;
       case 'preview': {
         const cut = closedPrefix(chunks.join(''));
@@ -185,11 +133,14 @@ export function createOutlineHost(): (request: OutlineRequest) => OutlineRespons
         return describeRoot(request.seq, true);
       }
       case 'parse': {
-        const text = chunks.join('');
+        const streamed = stream.end();
+        const text = streamed ? '' : chunks.join('');
         chunks = [];
+        stream = createStreamParser();
         incomplete = 0;
         try {
-          root = JSON.parse(text);
+          // A scalar root or a text the stream could not follow: JSON.parse of the whole (and its message).
+          root = streamed ? streamed.value : JSON.parse(text);
         } catch (error) {
           root = undefined;
           return { type: 'parsed', seq: request.seq, ok: false, message: error instanceof Error ? error.message : String(error) };
@@ -199,14 +150,9 @@ export function createOutlineHost(): (request: OutlineRequest) => OutlineRespons
       case 'rows': {
         // Nothing parsed (the text did not parse): an empty outline, still answered so no request waits.
         if (root === undefined) return { type: 'rows', seq: request.seq, count: 0, rows: [], truncated: false };
-        const { rows, truncated } = outlineRows(
-          root,
-          { openDepth: request.openDepth, expanded: new Set(request.expanded), collapsed: new Set(request.collapsed) },
-          incomplete,
-        );
-        shown = rows;
+        shown = rowIndex(root, { openDepth: request.openDepth, expanded: new Set(request.expanded), collapsed: new Set(request.collapsed) }, incomplete);
         shownSeq = request.seq;
-        return { type: 'rows', seq: request.seq, count: rows.length, rows: rows.slice(0, FIRST_ROWS), truncated };
+        return { type: 'rows', seq: request.seq, count: shown.count, rows: shown.rows(0, FIRST_ROWS), truncated: shown.truncated };
       }
       case 'window':
         return {
@@ -214,7 +160,7 @@ export function createOutlineHost(): (request: OutlineRequest) => OutlineRespons
           seq: request.seq,
           of: request.of,
           from: request.from,
-          rows: request.of === shownSeq ? shown.slice(Math.max(0, request.from), Math.max(0, request.to)) : [],
+          rows: request.of === shownSeq && shown ? shown.rows(request.from, request.to) : [],
         };
       case 'value':
         return { type: 'value', seq: request.seq, text: valueText(root, request.path) };

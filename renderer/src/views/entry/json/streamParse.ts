@@ -1,0 +1,211 @@
+/*
+ * JSON parsed as its text arrives: the outline worker parses each slice while the next ones are being read, so
+ * the whole value is there right after the last slice (not one JSON.parse of megabytes after it). Containers
+ * still open at a slice's end are built here; every run of complete values inside them goes to JSON.parse (the
+ * engine's parser checks and builds those), so this code only tracks where values end.
+ */
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const JSON_SPACE = /^[ \t\n\r]*/;
+const JSON_SPACE_ONLY = /^[ \t\n\r]*$/;
+// The key's own JSON.parse refuses what a key may not hold (control characters, bad escapes).
+const KEY_THEN_COLON = /^[ \t\n\r]*("(?:[^"\\]|\\.)*")[ \t\n\r]*:[ \t\n\r]*/;
+
+/** UTF-16 units an unfinished value may hold back before its container is opened here (it spans slices). */
+const OPEN_AFTER_UNITS = 64 * 1024;
+
+/** What may come next in an open container: after `[`, after a comma, after a value opened here. */
+type Expect = 'value-or-close' | 'value' | 'comma-or-close';
+type Frame = { readonly value: unknown[] | Record<string, unknown>; readonly array: boolean; expect: Expect };
+
+/** Why the stream gave up (the caller then parses the whole text, which gives the engine's own message). */
+class Unparsed extends Error {}
+
+/** Adds the values of `text` (comma-separated JSON values, or members for an object) to `frame`'s container. */
+function addRun(frame: Frame, text: string): void {
+  if (frame.array) {
+    const values = JSON.parse(`[${text}]`) as unknown[];
+    const into = frame.value as unknown[];
+    for (const v of values) into.push(v);
+  } else {
+    const members = JSON.parse(`{${text}}`) as Record<string, unknown>;
+    // defineProperty, not assignment: a "__proto__" key is a member, as JSON.parse makes it.
+    for (const key of Object.keys(members))
+      Object.defineProperty(frame.value, key, { value: members[key], writable: true, enumerable: true, configurable: true });
+  }
+}
+
+/**
+ * Adds what `text` holds before a comma or the container's close: values after a value opened here must follow a
+ * comma; a comma must be followed by a value.
+ */
+function addBeforeSeparator(frame: Frame, text: string, closing: boolean): void {
+  let rest = text;
+  if (frame.expect === 'comma-or-close') {
+    if (JSON_SPACE_ONLY.test(rest)) {
+      if (!closing) frame.expect = 'value';
+      return;
+    }
+    const lead = JSON_SPACE.exec(rest)![0].length;
+    if (rest.charCodeAt(lead) !== COMMA) throw new Unparsed('expected a comma');
+    rest = rest.slice(lead + 1);
+    frame.expect = 'value';
+  }
+  if (JSON_SPACE_ONLY.test(rest)) {
+    if (frame.expect === 'value') throw new Unparsed('expected a value');
+    if (!closing) throw new Unparsed('expected a value');
+    return;
+  }
+  addRun(frame, rest);
+  frame.expect = 'value';
+}
+
+/**
+ * A JSON document parsed slice by slice: `push` each slice in order, then `end` for the value (as JSON.parse
+ * would give it, key order included). Throws nothing: a document it cannot follow (invalid, or a scalar root)
+ * makes `end` answer `undefined`, and the caller parses the whole text itself (for the engine's message).
+ * Costs about one JSON.parse of the text in all, spread over the slices, plus one scan of its UTF-16 units.
+ * `openAfterUnits`: how long an unfinished container may wait for the next slice before it is opened here.
+ */
+export function createStreamParser(openAfterUnits = OPEN_AFTER_UNITS): { push(slice: string): void; end(): { readonly value: unknown } | undefined } {
+  let root: { value: unknown } | undefined;
+  const stack: Frame[] = [];
+  let pending = '';
+  let failed = false;
+  // Scan state over `pending` (relative to the innermost open container): position, nesting, string.
+  let at = 0;
+  let depth = 0;
+  let inString = false;
+  // A backslash ended the last slice inside a string: the next unit is escaped.
+  let escaped = false;
+  let lastComma = -1;
+  let closed = false;
+
+  // The root container: `text` starts (after spaces) with its bracket; false when the root is not a container.
+  const open = (text: string): boolean => {
+    const lead = JSON_SPACE.exec(text)![0].length;
+    const c = text.charCodeAt(lead);
+    if (c !== OPEN_BRACKET && c !== OPEN_BRACE) return false;
+    const frame: Frame = { value: c === OPEN_BRACKET ? [] : {}, array: c === OPEN_BRACKET, expect: 'value-or-close' };
+    root = { value: frame.value };
+    stack.push(frame);
+    restart(text.slice(lead + 1));
+    return true;
+  };
+  const restart = (text: string) => {
+    pending = text;
+    at = 0;
+    depth = 0;
+    inString = false;
+    escaped = false;
+    lastComma = -1;
+  };
+
+  const scan = () => {
+    for (; at < pending.length; at++) {
+      const c = pending.charCodeAt(at);
+      if (escaped) escaped = false;
+      else if (inString) {
+        if (c === BACKSLASH) {
+          if (at + 1 < pending.length) at++;
+          else escaped = true;
+        } else if (c === QUOTE) inString = false;
+      } else if (c === QUOTE) inString = true;
+      else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
+      else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+        if (depth > 0) {
+          depth--;
+          continue;
+        }
+        const frame = stack[stack.length - 1]!;
+        if ((c === CLOSE_BRACKET) !== frame.array) throw new Unparsed('mismatched close');
+        const from = lastComma + 1;
+        if (lastComma >= 0) addBeforeSeparator(frame, pending.slice(0, lastComma), false);
+        addBeforeSeparator(frame, pending.slice(from, at), true);
+        stack.pop();
+        if (stack.length === 0) {
+          closed = true;
+          pending = pending.slice(at + 1);
+          if (!JSON_SPACE_ONLY.test(pending)) throw new Unparsed('text after the document');
+          at = pending.length;
+          return;
+        }
+        restart(pending.slice(at + 1));
+        at = -1; // the loop's at++ starts the parent's text at 0
+      } else if (c === COMMA && depth === 0) lastComma = at;
+    }
+  };
+
+  // After a slice: the complete values before the last comma go to JSON.parse; a long unfinished container is
+  // opened here (its parent's text so far added first), so what waits for the next slice stays short.
+  const settle = () => {
+    for (;;) {
+      const frame = stack[stack.length - 1];
+      if (!frame || closed) return;
+      if (lastComma >= 0) {
+        addBeforeSeparator(frame, pending.slice(0, lastComma), false);
+        pending = pending.slice(lastComma + 1);
+        at -= lastComma + 1;
+        lastComma = -1;
+      }
+      if (pending.length < openAfterUnits || depth === 0) return;
+      // One unfinished value, long: open it here when it is a container (a long string just waits).
+      let text = pending;
+      if (frame.expect === 'comma-or-close') {
+        const lead = JSON_SPACE.exec(text)![0].length;
+        if (text.charCodeAt(lead) !== COMMA) throw new Unparsed('expected a comma');
+        text = text.slice(lead + 1);
+        frame.expect = 'value';
+      }
+      let key: string | null = null;
+      if (!frame.array) {
+        const m = KEY_THEN_COLON.exec(text);
+        if (!m) return;
+        key = JSON.parse(m[1]!) as string;
+        text = text.slice(m[0].length);
+      }
+      const lead = JSON_SPACE.exec(text)![0].length;
+      const c = text.charCodeAt(lead);
+      if (c !== OPEN_BRACKET && c !== OPEN_BRACE) return;
+      const child: Frame = { value: c === OPEN_BRACKET ? [] : {}, array: c === OPEN_BRACKET, expect: 'value-or-close' };
+      if (frame.array) (frame.value as unknown[]).push(child.value);
+      else Object.defineProperty(frame.value, key!, { value: child.value, writable: true, enumerable: true, configurable: true });
+      frame.expect = 'comma-or-close';
+      stack.push(child);
+      restart(text.slice(lead + 1));
+      scan();
+    }
+  };
+
+  return {
+    push(slice) {
+      if (failed || closed) {
+        if (closed && !JSON_SPACE_ONLY.test(slice)) failed = true;
+        return;
+      }
+      try {
+        if (!root) {
+          pending += slice;
+          if (JSON_SPACE_ONLY.test(pending)) return;
+          if (!open(pending)) {
+            failed = true;
+            return;
+          }
+        } else pending += slice;
+        scan();
+        settle();
+      } catch {
+        failed = true;
+      }
+    },
+    end() {
+      return !failed && closed && root ? { value: root.value } : undefined;
+    },
+  };
+}
