@@ -9,15 +9,6 @@ import type { SearchHit } from './types';
  * in a later chunk stays open and is completed by the next chunks (or the end of the entry).
  */
 
-/**
- * Decodes bytes [a, b) of `buf` (well-formed UTF-8 here). Buffer's own `utf8Slice` when present: `toString`
- * looks its encoding up and checks its range first, which cost a tenth of a dense search (a preview per hit).
- */
-const utf8: (buf: Buffer, a: number, b: number) => string =
-  typeof (Buffer.prototype as { utf8Slice?: unknown }).utf8Slice === 'function'
-    ? (buf, a, b) => (buf as Buffer & { utf8Slice(a: number, b: number): string }).utf8Slice(a, b)
-    : (buf, a, b) => buf.toString('utf8', a, b);
-
 /** Longest match shown in a preview, in code points (text) or bytes (binary). */
 export const PREVIEW_MATCH_MAX = 100;
 const BINARY_CONTEXT = 16;
@@ -227,7 +218,7 @@ export class HitEmitter {
       e++;
       while (e < hi && (buf[e]! & 0xc0) === 0x80) e++;
     }
-    return { text: utf8(buf, a, e), matchStart: before, matchLength: clipped ? PREVIEW_MATCH_MAX : length };
+    return { text: buf.toString('utf8', a, e), matchStart: before, matchLength: clipped ? PREVIEW_MATCH_MAX : length };
   }
 
   /** The hits, previews completed with what was seen. */
