@@ -11,10 +11,12 @@ import { fakeClock, tempDir, user } from './helpers';
 const alice = user('alice');
 let tmp: ReturnType<typeof tempDir>;
 let sp: Scratchpad;
+let clock: ReturnType<typeof fakeClock>;
 
 beforeEach(async () => {
   tmp = tempDir();
-  sp = await openScratchpadWithLayout(tmp.file(), { clock: fakeClock().now }, { textChunkCodePoints: 4, binaryChunkBytes: 4 });
+  clock = fakeClock();
+  sp = await openScratchpadWithLayout(tmp.file(), { clock: clock.now }, { textChunkCodePoints: 4, binaryChunkBytes: 4 });
 });
 afterEach(async () => {
   await sp.close();
@@ -65,5 +67,55 @@ describe('v2 chunk pages', () => {
     } while (cursor !== undefined);
     expect(offsets).toEqual(offsetsOf(text, 'b a'));
     expect(offsets).toHaveLength(399);
+  });
+
+  it('pages a dense search whose pages stop at every chunk of a page, with the hits of one whole search', async () => {
+    // Hits every 5 code points across chunks of 4: pages of 1 to 9 hits stop in every position of a page, so
+    // each next page resumes inside (or one chunk before) the last page of chunks read. (Previews are not
+    // compared: a page's first one has only one chunk of left context, 4 code points here.)
+    const text = Array.from({ length: 240 }, (_, i) => `${'日é'[i % 2]}ab${i % 7 === 3 ? '\n' : ' '}Q`).join('');
+    const id = (await sp.put(alice, { turnId: 't', stepNum: 1, executorName: null, observation: text })).scratchpad_id;
+    const whole = await sp.search(alice, { pattern: 'Q', id, limit: 1000 });
+    expect(whole.nextCursor).toBeNull();
+    expect(whole.hits.map((h) => h.offset)).toEqual(offsetsOf(text, 'Q'));
+    const where = (hits: typeof whole.hits) =>
+      hits.map((h) => [h.offset, h.length, h.line, h.preview.text.slice(h.preview.matchStart, h.preview.matchStart + 1)]);
+    expect(whole.hits.at(-1)!.line).toBe(1 + [...text].filter((c) => c === '\n').length);
+    for (const limit of [1, 2, 3, 5, 8, 9]) {
+      const hits: typeof whole.hits = [];
+      let cursor: string | undefined;
+      do {
+        const r = await sp.search(alice, { pattern: 'Q', id, limit, ...(cursor === undefined ? {} : { cursor }) });
+        hits.push(...r.hits);
+        cursor = r.nextCursor ?? undefined;
+      } while (cursor !== undefined);
+      expect(where(hits)).toEqual(where(whole.hits));
+    }
+  });
+
+  it('never serves the chunks of a removed entry to the entry that reuses its row number', async () => {
+    const first = 'ab '.repeat(100);
+    const a = (await sp.put(alice, { turnId: 't', stepNum: 1, executorName: null, observation: first, ttlSeconds: 10 })).scratchpad_id;
+    const page = await sp.search(alice, { pattern: 'b', id: a, limit: 20 });
+    expect(page.nextCursor).not.toBeNull();
+    clock.advance(11);
+    expect((await sp.gc(alice)).deletedRows).toBe(1);
+    const second = 'xy '.repeat(100);
+    const b = (await sp.put(alice, { turnId: 't', stepNum: 2, executorName: null, observation: second })).scratchpad_id;
+    expect(b).not.toBe(a);
+    const r = await sp.search(alice, { pattern: 'y', id: b, limit: 1000 });
+    expect(r.hits.map((h) => h.offset)).toEqual(offsetsOf(second, 'y'));
+    expect(second).toContain(r.hits[1]!.preview.text);
+    expect(r.hits[1]!.preview.text).toMatch(/^xy xy x/);
+    expect((await sp.search(alice, { pattern: 'b', id: b })).hits).toEqual([]);
+  });
+
+  it('answers NOT_FOUND when a scan resumes after its entry was removed', async () => {
+    const text = 'ab '.repeat(100);
+    const id = (await sp.put(alice, { turnId: 't', stepNum: 1, executorName: null, observation: text, ttlSeconds: 10 })).scratchpad_id;
+    const page = await sp.search(alice, { pattern: 'b', id, limit: 20 });
+    clock.advance(11);
+    expect((await sp.gc(alice)).deletedRows).toBe(1);
+    await expect(sp.search(alice, { pattern: 'b', id, cursor: page.nextCursor! })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

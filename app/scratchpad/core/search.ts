@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SearchRequestSchema, type SearchHit, type SearchRequest, type SearchResult } from '../../contract';
 import { searchEntry } from '../search/search';
-import type { SearchableEntry } from '../search/types';
+import type { ContentChunk, SearchableEntry } from '../search/types';
 import { ScratchpadError, type SearchCallOptions } from '../types';
 import type { BackendReader, EntryKey, EntryRecord } from './backend';
 import { entryPrefilter } from './search-prefilter';
@@ -185,15 +185,15 @@ async function* noChunks() {
   return;
 }
 
-async function* toSearchChunks(reader: BackendReader, entry: EntryRecord, fromUnit: number) {
+async function* toSearchChunks(reader: BackendReader, entry: EntryRecord, fromUnit: number): AsyncGenerator<ContentChunk> {
+  // Object literals of two fixed shapes, not spreads: this runs for every chunk of a scan.
   for await (const c of reader.chunks(entry, fromUnit)) {
-    yield {
-      bytes: c.bytes,
-      cpStart: c.start,
-      cpEnd: c.end,
-      ...(c.newlines === undefined ? {} : { newlines: c.newlines }),
-      ...(c.wellFormed === true ? { wellFormed: true } : {}),
-    };
+    if (c.newlines === undefined)
+      yield c.wellFormed === true ? { bytes: c.bytes, cpStart: c.start, cpEnd: c.end, wellFormed: true } : { bytes: c.bytes, cpStart: c.start, cpEnd: c.end };
+    else
+      yield c.wellFormed === true
+        ? { bytes: c.bytes, cpStart: c.start, cpEnd: c.end, newlines: c.newlines, wellFormed: true }
+        : { bytes: c.bytes, cpStart: c.start, cpEnd: c.end, newlines: c.newlines };
   }
 }
 

@@ -19,6 +19,11 @@ const CHUNKS_OF_ENTRY = `SELECT c.data, CASE WHEN o.length_units <= o.chunk_unit
   WHERE o.pk = @pk AND o.id = @id ORDER BY c.key`;
 /** The one chunk of content written inline (schema 10), with the row's `\n` count (NULL for binary). */
 const INLINE_OF_ENTRY = 'SELECT data, newlines FROM observations WHERE pk = @pk AND id = @id';
+/** A row of {@link CHUNKS_OF_ENTRY} or {@link INLINE_OF_ENTRY}. */
+interface ChunkRow {
+  readonly data: Buffer;
+  readonly newlines: number | null;
+}
 /** Bytes of content a page of {@link CHUNKS_OF_ENTRY} aims at (4 bytes per unit at most): bounded memory, few statements. */
 const PAGE_UNITS = 2 ** 18;
 const LINES_OF_ENTRY = `SELECT key, newlines FROM chunk_lines WHERE key BETWEEN @from AND @to
@@ -80,6 +85,9 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
     if (row === undefined) throw new ScratchpadError('INVALID_ARGUMENT', `entry ${entry.id} was not read from this file`);
     return row;
   };
+  // The last page of chunks read (at most PAGE_UNITS units) and the chunk before it: the next search page
+  // usually starts there.
+  let lastPage: { readonly pk: number; readonly id: string; readonly seq: number; readonly rows: readonly ChunkRow[] } | null = null;
   const stillThere = (row: ObservationRow) => ctx.stmt('SELECT 1 FROM observations WHERE pk = ? AND id = ?').get(row.pk, row.id) !== undefined;
   return {
     async entry(scope, id) {
@@ -147,30 +155,45 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
       const base = row.pk * CHUNK_KEY_SPAN;
       // The chunk holding unit u is number floor(u / chunk_units) (schema.ts).
       const first = Math.floor(Math.max(0, fromUnit) / row.chunk_units);
+      const chunkAt = (seq: number, chunk: ChunkRow): ContentChunk => {
+        const start = seq * row.chunk_units;
+        const end = Math.min(row.length_units, start + row.chunk_units);
+        // v2 writes text chunks from JavaScript strings (encode.ts): always valid UTF-8.
+        return chunk.newlines === null ? { bytes: chunk.data, start, end } : { bytes: chunk.data, start, end, newlines: chunk.newlines, wellFormed: true };
+      };
       return {
         async *[Symbol.asyncIterator](): AsyncGenerator<ContentChunk> {
+          let from = first;
+          let resumed = false;
+          // A scan that starts in the last page read (a search page resuming where the previous one stopped)
+          // takes those chunks from it, once the entry is known to be still there (chunks never change while
+          // their entry exists; gc removes both).
+          const kept = lastPage;
+          if (kept !== null && kept.pk === row.pk && kept.id === row.id && from >= kept.seq && from < kept.seq + kept.rows.length) {
+            if (!ctx.query(() => stillThere(row))) throw new ScratchpadError('NOT_FOUND', `entry ${row.id} was removed during the export`);
+            for (; from < kept.seq + kept.rows.length; from++) yield chunkAt(from, kept.rows[from - kept.seq]!);
+            resumed = true;
+          }
           const perPage = Math.max(1, Math.floor(PAGE_UNITS / row.chunk_units));
           // Pages grow from one chunk: a caller that stops early (a search page full of hits, a slice) reads
-          // little more than it uses; a whole scan reaches full pages after a few statements.
-          let size = 1;
-          for (let seq = first; seq < count; seq += size, size = Math.min(perPage, size * 2)) {
+          // little more than it uses; a whole scan reaches full pages after a few statements. A resumed scan
+          // reads full pages at once: what it does not use stays in the last page for the next one.
+          let size = resumed ? perPage : 1;
+          for (let seq = from; seq < count; seq += size, size = Math.min(perPage, size * 2)) {
             const last = Math.min(count, seq + size) - 1;
             const page = ctx.query(() =>
               row.inline === 1
                 ? ctx.stmt(INLINE_OF_ENTRY).all({ pk: row.pk, id: row.id })
                 : ctx.stmt(CHUNKS_OF_ENTRY).all({ from: base + seq, to: base + last, pk: row.pk, id: row.id }),
-            ) as {
-              data: Buffer;
-              newlines: number | null;
-            }[];
+            ) as ChunkRow[];
             if (page.length !== last - seq + 1) throw new ScratchpadError('NOT_FOUND', `entry ${row.id} was removed during the export`);
-            for (let k = 0; k < page.length; k++) {
-              const chunk = page[k]!;
-              const start = (seq + k) * row.chunk_units;
-              const end = Math.min(row.length_units, start + row.chunk_units);
-              // v2 writes text chunks from JavaScript strings (encode.ts): always valid UTF-8.
-              yield chunk.newlines === null ? { bytes: chunk.data, start, end } : { bytes: chunk.data, start, end, newlines: chunk.newlines, wellFormed: true };
-            }
+            // Kept with the chunk before it: a search page resumes one chunk before the chunk it stopped in.
+            const before = lastPage;
+            lastPage =
+              before !== null && before.pk === row.pk && before.id === row.id && before.seq + before.rows.length === seq
+                ? { pk: row.pk, id: row.id, seq: seq - 1, rows: [before.rows[before.rows.length - 1]!, ...page] }
+                : { pk: row.pk, id: row.id, seq, rows: page };
+            for (let k = 0; k < page.length; k++) yield chunkAt(seq + k, page[k]!);
           }
         },
       };
