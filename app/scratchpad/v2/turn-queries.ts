@@ -62,8 +62,8 @@ interface TurnRow {
   readonly owners: string | null;
 }
 
-/** One page of turns (core/backend.ts TurnPageQuery). */
-export function turnPageOf(ctx: StoreContext, q: TurnPageQuery): TurnRecord[] {
+/** The page's SQL and parameters; `total`: also count every turn in scope matching the query (a first page). */
+function pageSql(q: TurnPageQuery, total: boolean): { sql: string; params: Record<string, unknown> } {
   const key = SORT_COLUMN[q.sort];
   const where: string[] = [];
   const params: Record<string, unknown> = { now: q.now, limit: q.limit };
@@ -79,19 +79,41 @@ export function turnPageOf(ctx: StoreContext, q: TurnPageQuery): TurnRecord[] {
   }
   const order = turnOrderSql(key, 'turn_id', q.direction);
   const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+  if (q.scope.kind === 'all') {
+    const count = total ? `, (SELECT count(DISTINCT turn_id) FROM turns ${q.query === null ? '' : `WHERE ${matchSql(q.query)}`}) AS total` : '';
+    return { sql: `SELECT *${count} FROM (${turnsInScope(q.scope)}) AS g ${filter} ORDER BY ${order} LIMIT @limit`, params };
+  }
   // An owner's page sorts only (sort value, turn id) of its turns, then reads the whole rows of the page alone:
   // a sorter of narrow rows is most of the cost of a first page. A descending page scans the turns in
   // descending turn id (a subquery with its own ORDER BY and LIMIT is kept apart, not flattened): rows tied on
   // the sort value, or whose value grows with the turn id, then arrive best first and the sorter of
   // ORDER BY ... LIMIT drops each later one after one comparison instead of inserting every row.
   const scanOrder = q.direction === 'desc' && q.sort !== 'turnId' ? ' ORDER BY t.turn_id DESC LIMIT -1' : '';
-  const sql =
-    q.scope.kind === 'owner'
-      ? `SELECT * FROM (${turnsInScope(q.scope)}) AS g WHERE turn_id IN (SELECT turn_id FROM (SELECT turn_id, ${q.sort === 'expiredCount' ? `${EXPIRED_ROWS} AS expired_count` : key === 'turn_id' ? 'NULL' : key},
-        executors FROM turns AS t WHERE t.owner = @owner${scanOrder}) ${filter} ORDER BY ${order} LIMIT @limit) ORDER BY ${order}`
-      : `SELECT * FROM (${turnsInScope(q.scope)}) AS g ${filter} ORDER BY ${order} LIMIT @limit`;
-  const rows = ctx.read(() => ctx.stmt(sql).all(params)) as TurnRow[];
-  return rows.map((r) => ({
+  const sortValue = q.sort === 'expiredCount' ? `${EXPIRED_ROWS} AS expired_count` : key === 'turn_id' ? 'NULL' : key;
+  const whole = `SELECT * FROM (${turnsInScope(q.scope)}) AS g`;
+  if (total && q.query !== null && q.sort !== 'turnId') {
+    // A first page with a query: the matching turns' (turn id, sort value) are found once, in one scan that
+    // tests the query once per turn, and both the page and the count read that small set (the page and a
+    // separate count each scanned every turn, testing the query twice).
+    const matched = `SELECT turn_id, ${sortValue} FROM turns AS t WHERE t.owner = @owner AND ${matchSql(q.query)}${scanOrder}`;
+    return {
+      sql: `WITH m AS MATERIALIZED (${matched}) ${whole.replace('SELECT *', 'SELECT *, (SELECT count(*) FROM m) AS total')}
+        WHERE turn_id IN (SELECT turn_id FROM m ORDER BY ${order} LIMIT @limit) ORDER BY ${order}`,
+      params,
+    };
+  }
+  // Without a query the count reads one column of each turn (cheap next to the page's sorter); in turn id
+  // order the page itself stops after `limit` matches, so only the count scans every turn.
+  const count = total ? `, (SELECT count(*) FROM turns WHERE owner = @owner${q.query === null ? '' : ` AND ${matchSql(q.query)}`}) AS total` : '';
+  const candidates = `SELECT turn_id, ${sortValue}, executors FROM turns AS t WHERE t.owner = @owner${scanOrder}`;
+  return {
+    sql: `${whole.replace('SELECT *', `SELECT *${count}`)} WHERE turn_id IN (SELECT turn_id FROM (${candidates}) ${filter} ORDER BY ${order} LIMIT @limit) ORDER BY ${order}`,
+    params,
+  };
+}
+
+function toTurnRecord(r: TurnRow): TurnRecord {
+  return {
     turnId: r.turn_id,
     entryCount: r.entry_count,
     totalBytes: r.total_bytes,
@@ -101,7 +123,24 @@ export function turnPageOf(ctx: StoreContext, q: TurnPageQuery): TurnRecord[] {
     expiredCount: r.expired_count,
     executors: executorNames(r.executors),
     owners: executorNames(r.owners),
-  }));
+  };
+}
+
+/** One page of turns (core/backend.ts TurnPageQuery). */
+export function turnPageOf(ctx: StoreContext, q: TurnPageQuery): TurnRecord[] {
+  const { sql, params } = pageSql(q, false);
+  return (ctx.read(() => ctx.stmt(sql).all(params)) as TurnRow[]).map(toTurnRecord);
+}
+
+/**
+ * A first page (`q.after` null) and the number of turns in scope matching the query, in one statement (one
+ * snapshot). An empty page means no turn matches (total 0).
+ */
+export function firstTurnPageOf(ctx: StoreContext, q: TurnPageQuery): { rows: TurnRecord[]; total: number } {
+  if (q.after !== null) throw new Error('firstTurnPageOf: a first page has no keyset position');
+  const { sql, params } = pageSql(q, true);
+  const rows = ctx.read(() => ctx.stmt(sql).all(params)) as (TurnRow & { total: number })[];
+  return { rows: rows.map(toTurnRecord), total: rows[0]?.total ?? 0 };
 }
 
 /** Turns in scope matching the query (null: all). */
