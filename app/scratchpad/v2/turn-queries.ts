@@ -164,25 +164,42 @@ export function turnCountOf(ctx: StoreContext, scope: OwnerScope, query: string 
   ) as number;
 }
 
-const BUCKET_SUMS = [...STORED_BUCKET_BOUNDS, null].map((_, i) => `coalesce(sum(b${i}), 0) AS b${i}`).join(', ');
+/** Largest bucket bound (bytes) below which a turn's total puts every row of it in the first two buckets. */
+const SMALL_TURN_BYTES = STORED_BUCKET_BOUNDS[1]!;
+const BIG_BUCKETS = STORED_BUCKET_BOUNDS.slice(2).map((_, i) => `b${i + 2}`);
+BIG_BUCKETS.push(`b${STORED_BUCKET_BOUNDS.length}`);
+
+/*
+ * The cost of stats is one column read per turn and figure, so it reads as few as it can: bucket 0 is what the
+ * other buckets leave of the row count, and buckets 2 and up (rows above 16 KiB) are summed only over the turns
+ * whose total exceeds 16 KiB (no other turn has such a row), in a second scan that reads one column of the rest.
+ */
+const STATS_SQL = (ownerFilter: string, ownerAnd: string) => `SELECT coalesce(sum(entry_count), 0) AS rows, coalesce(sum(total_bytes), 0) AS bytes,
+    coalesce(sum(text_count), 0) AS text_rows, coalesce(sum(text_bytes), 0) AS text_bytes, coalesce(sum(${EXPIRED_ROWS}), 0) AS expired_rows,
+    coalesce(sum(${EXPIRED_BYTES}), 0) AS expired_bytes, coalesce(sum(b1), 0) AS b1,
+    (SELECT json_array(${BIG_BUCKETS.map((b) => `coalesce(sum(${b}), 0)`).join(', ')}) FROM turns WHERE ${ownerAnd}total_bytes > ${SMALL_TURN_BYTES}) AS big
+  FROM turns AS t${ownerFilter}`;
+const STATS_OF_OWNER = STATS_SQL(' WHERE t.owner = @owner', 'owner = @owner AND ');
+const STATS_OF_ALL = STATS_SQL('', '');
 
 /** Stats totals from the aggregates, or null when `bounds` are not the stored buckets (the caller then scans). */
 export function statsFromTurns(ctx: StoreContext, scope: OwnerScope, now: number, bounds: readonly number[]): StatsTotals | null {
   if (bounds.length !== STORED_BUCKET_BOUNDS.length || bounds.some((b, i) => b !== STORED_BUCKET_BOUNDS[i])) return null;
-  const sql = `SELECT coalesce(sum(entry_count), 0) AS rows, coalesce(sum(total_bytes), 0) AS bytes, coalesce(sum(text_count), 0) AS text_rows,
-      coalesce(sum(text_bytes), 0) AS text_bytes, coalesce(sum(${EXPIRED_ROWS}), 0) AS expired_rows, coalesce(sum(${EXPIRED_BYTES}), 0) AS expired_bytes,
-      ${BUCKET_SUMS} FROM turns AS t${scope.kind === 'owner' ? ' WHERE t.owner = @owner' : ''}`;
-  const t = ctx.read(() => ctx.stmt(sql).get(scope.kind === 'owner' ? { now, owner: scope.owner } : { now })) as Record<string, number>;
+  const t = ctx.read(() =>
+    scope.kind === 'owner' ? ctx.stmt(STATS_OF_OWNER).get({ now, owner: scope.owner }) : ctx.stmt(STATS_OF_ALL).get({ now }),
+  ) as Record<'rows' | 'bytes' | 'text_rows' | 'text_bytes' | 'expired_rows' | 'expired_bytes' | 'b1', number> & { big: string };
+  const big = JSON.parse(t.big) as number[];
+  const b0 = big.reduce((n, b) => n - b, t.rows - t.b1);
   return {
-    rows: t.rows!,
-    bytes: t.bytes!,
-    textRows: t.text_rows!,
-    textBytes: t.text_bytes!,
-    binaryRows: t.rows! - t.text_rows!,
-    binaryBytes: t.bytes! - t.text_bytes!,
-    expiredRows: t.expired_rows!,
-    expiredBytes: t.expired_bytes!,
-    bucketRows: [...bounds, null].map((_, i) => t[`b${i}`] ?? 0),
+    rows: t.rows,
+    bytes: t.bytes,
+    textRows: t.text_rows,
+    textBytes: t.text_bytes,
+    binaryRows: t.rows - t.text_rows,
+    binaryBytes: t.bytes - t.text_bytes,
+    expiredRows: t.expired_rows,
+    expiredBytes: t.expired_bytes,
+    bucketRows: [b0, t.b1, ...big],
   };
 }
 
