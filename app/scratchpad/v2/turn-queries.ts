@@ -62,8 +62,11 @@ interface TurnRow {
   readonly owners: string | null;
 }
 
-/** The page's SQL and parameters; `total`: also count every turn in scope matching the query (a first page). */
-function pageSql(q: TurnPageQuery, total: boolean): { sql: string; params: Record<string, unknown> } {
+/**
+ * The page's SQL and parameters. `total` other than 'none': also count every turn in scope matching the query
+ * (a first page), the way that suits how many turns the query matches ('sparse': few, see {@link densityOf}).
+ */
+function pageSql(q: TurnPageQuery, total: 'none' | 'sparse' | 'dense'): { sql: string; params: Record<string, unknown> } {
   const key = SORT_COLUMN[q.sort];
   const where: string[] = [];
   const params: Record<string, unknown> = { now: q.now, limit: q.limit };
@@ -80,7 +83,7 @@ function pageSql(q: TurnPageQuery, total: boolean): { sql: string; params: Recor
   const order = turnOrderSql(key, 'turn_id', q.direction);
   const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
   if (q.scope.kind === 'all') {
-    const count = total ? `, (SELECT count(DISTINCT turn_id) FROM turns ${q.query === null ? '' : `WHERE ${matchSql(q.query)}`}) AS total` : '';
+    const count = total !== 'none' ? `, (SELECT count(DISTINCT turn_id) FROM turns ${q.query === null ? '' : `WHERE ${matchSql(q.query)}`}) AS total` : '';
     return { sql: `SELECT *${count} FROM (${turnsInScope(q.scope)}) AS g ${filter} ORDER BY ${order} LIMIT @limit`, params };
   }
   // An owner's page sorts only (sort value, turn id) of its turns, then reads the whole rows of the page alone:
@@ -91,10 +94,11 @@ function pageSql(q: TurnPageQuery, total: boolean): { sql: string; params: Recor
   const scanOrder = q.direction === 'desc' && q.sort !== 'turnId' ? ' ORDER BY t.turn_id DESC LIMIT -1' : '';
   const sortValue = q.sort === 'expiredCount' ? `${EXPIRED_ROWS} AS expired_count` : key === 'turn_id' ? 'NULL' : key;
   const whole = `SELECT * FROM (${turnsInScope(q.scope)}) AS g`;
-  if (total && q.query !== null && q.sort !== 'turnId') {
-    // A first page with a query: the matching turns' (turn id, sort value) are found once, in one scan that
-    // tests the query once per turn, and both the page and the count read that small set (the page and a
-    // separate count each scanned every turn, testing the query twice).
+  if (total === 'sparse' && q.query !== null) {
+    // A first page with a query that matches few turns: the matching turns' (turn id, sort value) are found
+    // once, in one scan that tests the query once per turn, and both the page and the count read that small set
+    // (the page and a separate count each scanned every turn, testing the query twice). When most turns match,
+    // writing them all into that set costs more than the second test (measured), so a dense query does not.
     const matched = `SELECT turn_id, ${sortValue} FROM turns AS t WHERE t.owner = @owner AND ${matchSql(q.query)}${scanOrder}`;
     return {
       sql: `WITH m AS MATERIALIZED (${matched}) ${whole.replace('SELECT *', 'SELECT *, (SELECT count(*) FROM m) AS total')}
@@ -104,7 +108,7 @@ function pageSql(q: TurnPageQuery, total: boolean): { sql: string; params: Recor
   }
   // Without a query the count reads one column of each turn (cheap next to the page's sorter); in turn id
   // order the page itself stops after `limit` matches, so only the count scans every turn.
-  const count = total ? `, (SELECT count(*) FROM turns WHERE owner = @owner${q.query === null ? '' : ` AND ${matchSql(q.query)}`}) AS total` : '';
+  const count = total !== 'none' ? `, (SELECT count(*) FROM turns WHERE owner = @owner${q.query === null ? '' : ` AND ${matchSql(q.query)}`}) AS total` : '';
   const candidates = `SELECT turn_id, ${sortValue}, executors FROM turns AS t WHERE t.owner = @owner${scanOrder}`;
   return {
     sql: `${whole.replace('SELECT *', `SELECT *${count}`)} WHERE turn_id IN (SELECT turn_id FROM (${candidates}) ${filter} ORDER BY ${order} LIMIT @limit) ORDER BY ${order}`,
@@ -128,7 +132,7 @@ function toTurnRecord(r: TurnRow): TurnRecord {
 
 /** One page of turns (core/backend.ts TurnPageQuery). */
 export function turnPageOf(ctx: StoreContext, q: TurnPageQuery): TurnRecord[] {
-  const { sql, params } = pageSql(q, false);
+  const { sql, params } = pageSql(q, 'none');
   return (ctx.read(() => ctx.stmt(sql).all(params)) as TurnRow[]).map(toTurnRecord);
 }
 
@@ -138,9 +142,28 @@ export function turnPageOf(ctx: StoreContext, q: TurnPageQuery): TurnRecord[] {
  */
 export function firstTurnPageOf(ctx: StoreContext, q: TurnPageQuery): { rows: TurnRecord[]; total: number } {
   if (q.after !== null) throw new Error('firstTurnPageOf: a first page has no keyset position');
-  const { sql, params } = pageSql(q, true);
-  const rows = ctx.read(() => ctx.stmt(sql).all(params)) as (TurnRow & { total: number })[];
+  const rows = ctx.read(() => {
+    const { sql, params } = pageSql(q, q.query === null || q.scope.kind === 'all' ? 'dense' : densityOf(ctx, q.scope.owner, q.query));
+    return ctx.stmt(sql).all(params);
+  }) as (TurnRow & { total: number })[];
   return { rows: rows.map(toTurnRecord), total: rows[0]?.total ?? 0 };
+}
+
+/** Turns a query is tried on to guess how many it matches. */
+const PROBE_TURNS = 256;
+
+/**
+ * Whether `query` matches few of the owner's turns ('sparse') or many, guessed from its first PROBE_TURNS turns
+ * in turn id order (a small read: one index page or two). A wrong guess only costs time, never a wrong answer.
+ * Executor names recur across turns while a turn id fragment names few of them: more than one turn in eight
+ * matching is 'dense'.
+ */
+function densityOf(ctx: StoreContext, owner: string, query: string): 'sparse' | 'dense' {
+  const hits = ctx
+    .stmt(`SELECT count(*) FROM (SELECT turn_id, executors FROM turns WHERE owner = @owner LIMIT ${PROBE_TURNS}) WHERE ${matchSql(query)}`)
+    .pluck()
+    .get({ owner, q: likePattern(query) }) as number;
+  return hits * 8 > PROBE_TURNS ? 'dense' : 'sparse';
 }
 
 /** Turns in scope matching the query (null: all). */
