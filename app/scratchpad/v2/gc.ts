@@ -69,7 +69,7 @@ const GC_CACHE_KIB = 65_536;
  */
 function withGcPager<T>(ctx: StoreContext, fn: () => T): T {
   const db = ctx.db;
-  if (db.memory || db.readonly) return fn();
+  if (!db.open || db.memory || db.readonly) return fn();
   const cache = db.pragma('cache_size', { simple: true }) as number;
   const mmap = db.pragma('mmap_size', { simple: true }) as number;
   db.pragma(`mmap_size = ${GC_MMAP_BYTES}`);
