@@ -54,35 +54,6 @@ const DELETE_ROWS = 'DELETE FROM observations WHERE pk IN (SELECT value FROM jso
 export function deleteExpiredRows(ctx: StoreContext, scope: OwnerScope, now: number): ExpiredRecord[] {
   const sql = scope.kind === 'owner' ? OF_OWNER : OF_ALL;
   const params = scope.kind === 'owner' ? { now, owner: scope.owner } : { now };
-  return withGcPager(ctx, () => deleteIn(ctx, sql, params));
-}
-
-/** Bytes of the file gc reads through a memory map, and the page cache (KiB) its transaction may fill. */
-const GC_MMAP_BYTES = 1_073_741_824;
-const GC_CACHE_KIB = 65_536;
-
-/*
- * The pager settings of one gc, put back afterwards. Freeing a chunk's overflow chain reads its first page;
- * through a memory map that is a page fault, not a pread system call and a copy (10,000 rows: ~25 ms of CPU
- * less). A larger cache keeps the transaction's dirty pages (~4,700 for 10,000 rows spread among kept ones)
- * from spilling into the WAL before the commit, which showed as waits several times the CPU spent.
- */
-function withGcPager<T>(ctx: StoreContext, fn: () => T): T {
-  const db = ctx.db;
-  if (!db.open || db.memory || db.readonly) return fn();
-  const cache = db.pragma('cache_size', { simple: true }) as number;
-  const mmap = db.pragma('mmap_size', { simple: true }) as number;
-  db.pragma(`mmap_size = ${GC_MMAP_BYTES}`);
-  db.pragma(`cache_size = -${GC_CACHE_KIB}`);
-  try {
-    return fn();
-  } finally {
-    db.pragma(`cache_size = ${cache}`);
-    db.pragma(`mmap_size = ${mmap}`);
-  }
-}
-
-function deleteIn(ctx: StoreContext, sql: typeof OF_ALL, params: Record<string, unknown>): ExpiredRecord[] {
   return ctx.write((): ExpiredRecord[] => {
     const turns = ctx.stmt(sql.perTurn).all(params) as { turnId: string; owner: string; rows: number; bytes: number }[];
     if (turns.length === 0) return [];
