@@ -81,4 +81,27 @@ describe('v2 gc', () => {
     expect(Object.keys(storedKeys(file).chunks)).toHaveLength(4);
     await sp.close();
   });
+  it('keeps every chunk and line count of rows of many chunks when only rows of one chunk expire', async () => {
+    const file = tmp.file();
+    const sp = await openScratchpadWithLayout(file, { clock: clock.now }, { textChunkCodePoints: 4, binaryChunkBytes: 4 });
+    for (let i = 0; i < 6; i++) {
+      await sp.put(alice, { turnId: 't', stepNum: i, executorName: null, observation: { content: 'ab\n' }, ttlSeconds: 10 });
+      await sp.put(alice, { turnId: 't', stepNum: 10 + i, executorName: null, observation: { content: 'line\n'.repeat(5 + i) }, ttlSeconds: 1_000 });
+      await sp.put(bob, { turnId: 't', stepNum: i, executorName: null, observation: { content: 'line\n'.repeat(3) }, ttlSeconds: 10 });
+    }
+    const before = storedKeys(file);
+    clock.set(T0 + 10);
+    expect((await sp.gc(alice)).deletedRows).toBe(6);
+    const after = storedKeys(file);
+    const gone = before.rows.filter((pk) => !after.rows.includes(pk));
+    const without = (m: Record<number, number>) => Object.fromEntries(Object.entries(m).filter(([pk]) => !gone.includes(Number(pk))));
+    expect(after.chunks).toEqual(without(before.chunks));
+    expect(after.lines).toEqual(without(before.lines));
+    expect(Object.keys(after.lines)).toHaveLength(12);
+    // Then bob's rows of three chunks go with every chunk and line count of theirs.
+    expect((await sp.gc(bob)).deletedRows).toBe(6);
+    expect(Object.keys(storedKeys(file).lines)).toHaveLength(6);
+    expect(Object.values(storedKeys(file).chunks).sort((a, b) => a - b)).toEqual([7, 8, 9, 10, 12, 13]);
+    await sp.close();
+  });
 });

@@ -214,6 +214,12 @@ export interface BackendReader {
   /** How many turns in scope match `query` (null: all of them), over every page. */
   turnCount(scope: OwnerScope, query: string | null): Promise<number>;
   /**
+   * Optional (without it the core calls {@link turnPage} then {@link turnCount}): a first page (`query.after`
+   * is null) together with {@link turnCount} of its scope and query, from one snapshot, for a backend that finds
+   * both in one pass over its turns (v2: one scan for the match, page and count).
+   */
+  firstTurnPage?(query: TurnPageQuery): Promise<{ readonly rows: TurnRecord[]; readonly total: number }>;
+  /**
    * Units [start, end) of an entry (0 <= start <= end; the core checks end against the length when it is
    * known, else the backend clamps `end` to the length): the decoded string of those code points (text) or
    * those bytes (binary). Reads only the stored pieces that hold them. null when the entry was removed meanwhile.

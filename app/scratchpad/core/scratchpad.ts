@@ -211,15 +211,9 @@ export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOp
       const args = parseTurnPageArgs(listOptions);
       const scope = scopeOf(principal, caps);
       if (scope === null) return { turns: [], nextCursor: null, total: 0 };
-      const rows = await reader.turnPage({
-        scope,
-        sort: args.sort,
-        direction: args.direction,
-        limit: args.limit + 1,
-        query: args.query,
-        after: args.after,
-        now: now(),
-      });
+      const pageQuery = { scope, sort: args.sort, direction: args.direction, limit: args.limit + 1, query: args.query, after: args.after, now: now() };
+      const first = args.after === null && reader.firstTurnPage !== undefined ? await reader.firstTurnPage(pageQuery) : null;
+      const rows = first === null ? await reader.turnPage(pageQuery) : first.rows;
       const page = rows.slice(0, args.limit);
       const withOwners = scope.kind === 'all' && caps.owners;
       const turns = page.map((t) => ({
@@ -232,7 +226,7 @@ export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOp
       const nextCursor =
         rows.length > args.limit && last !== undefined ? encodeCursor(args.sort, args.direction, sortKeyOf(args.sort, last), last.turnId) : null;
       // A first page shorter than the limit is every turn; otherwise the backend counts them.
-      const total = args.after === null && rows.length <= args.limit ? rows.length : await reader.turnCount(scope, args.query);
+      const total = first !== null ? first.total : args.after === null && rows.length <= args.limit ? rows.length : await reader.turnCount(scope, args.query);
       return { turns, nextCursor, total };
     },
 

@@ -21,23 +21,28 @@ import { recomputeTurn } from './turn-totals';
 const DOOMED_FROM = (ownerFilter: string) => `turns AS t CROSS JOIN observations AS o ON o.turn_id = t.turn_id AND o.owner = t.owner
   WHERE t.earliest_expires <= @now${ownerFilter} AND o.expires_at <= @now`;
 /*
- * Two answers built inside SQLite rather than one JavaScript object per doomed row (making 10,000 row objects
- * cost more than finding the rows): the sorted pks as one JSON array, and the rows and bytes per turn.
+ * Answers built inside SQLite rather than one JavaScript object per doomed row (making 10,000 row objects
+ * cost more than finding the rows): the sorted pks as one JSON array, the keys of their chunk 0, the pks of
+ * the rows of more than one chunk (length_units > chunk_units: schema.ts), and the rows and bytes per turn.
  */
 const PKS = (from: string) =>
-  `SELECT coalesce(json_group_array(pk), '[]') AS pks, coalesce(json_group_array(pk * ${CHUNK_KEY_SPAN}), '[]') AS firsts FROM (SELECT o.pk AS pk FROM ${from} ORDER BY o.pk)`;
+  `SELECT coalesce(json_group_array(pk), '[]') AS pks, coalesce(json_group_array(pk * ${CHUNK_KEY_SPAN}), '[]') AS firsts,
+    coalesce(json_group_array(pk) FILTER (WHERE multi), '[]') AS multi
+  FROM (SELECT o.pk AS pk, o.length_units > o.chunk_units AS multi FROM ${from} ORDER BY o.pk)`;
 const PER_TURN = (from: string) =>
   `SELECT t.turn_id AS turnId, t.owner AS owner, count(*) AS rows, sum(o.size_bytes) AS bytes FROM ${from} GROUP BY t.turn_id, t.owner`;
 const OF_OWNER = { pks: PKS(DOOMED_FROM(' AND t.owner = @owner')), perTurn: PER_TURN(DOOMED_FROM(' AND t.owner = @owner')) };
 const OF_ALL = { pks: PKS(DOOMED_FROM('')), perTurn: PER_TURN(DOOMED_FROM('')) };
 /*
- * Chunks and line counts in two statements: first the key of each doomed row's chunk 0 (every row has one;
- * most small rows have no other), deleted by key; then whatever else lies in each row's key range (schema.ts).
- * The range join alone, for every chunk, sought each key twice: 20-30% more CPU (measured on the gc bench file).
+ * Every row has a chunk 0, deleted by key; only a row of two or more chunks has others, and only such a text
+ * has line counts (chunk_lines, schema 8), so those two range deletes run over these rows alone (most gc
+ * batches have none). The range join alone, for every chunk, sought each key twice: 20-30% more CPU.
  */
-const DELETE_FIRSTS = (table: string) => `DELETE FROM ${table} WHERE key IN (SELECT value FROM json_each(?))`;
-const DELETE_RESTS = (table: string) => `DELETE FROM ${table} WHERE key IN (SELECT c.key FROM json_each(?) AS j
-  JOIN ${table} AS c ON c.key > j.value * ${CHUNK_KEY_SPAN} AND c.key < (j.value + 1) * ${CHUNK_KEY_SPAN})`;
+const DELETE_FIRSTS = 'DELETE FROM chunks WHERE key IN (SELECT value FROM json_each(?))';
+const DELETE_RESTS = `DELETE FROM chunks WHERE key IN (SELECT c.key FROM json_each(?) AS j
+  JOIN chunks AS c ON c.key > j.value * ${CHUNK_KEY_SPAN} AND c.key < (j.value + 1) * ${CHUNK_KEY_SPAN})`;
+const DELETE_LINES = `DELETE FROM chunk_lines WHERE key IN (SELECT l.key FROM json_each(?) AS j
+  JOIN chunk_lines AS l ON l.key >= j.value * ${CHUNK_KEY_SPAN} AND l.key < (j.value + 1) * ${CHUNK_KEY_SPAN})`;
 const DELETE_LOG = 'DELETE FROM read_log WHERE entry_pk IN (SELECT value FROM json_each(?))';
 const DELETE_ROWS = 'DELETE FROM observations WHERE pk IN (SELECT value FROM json_each(?))';
 
@@ -53,10 +58,11 @@ export function deleteExpiredRows(ctx: StoreContext, scope: OwnerScope, now: num
     const turns = ctx.stmt(sql.perTurn).all(params) as { turnId: string; owner: string; rows: number; bytes: number }[];
     if (turns.length === 0) return [];
     // One statement per table, looping inside SQLite over the doomed pks (in storage order).
-    const { pks, firsts } = ctx.stmt(sql.pks).get(params) as { pks: string; firsts: string };
-    for (const table of ['chunks', 'chunk_lines']) {
-      ctx.stmt(DELETE_FIRSTS(table)).run(firsts);
-      ctx.stmt(DELETE_RESTS(table)).run(pks);
+    const { pks, firsts, multi } = ctx.stmt(sql.pks).get(params) as { pks: string; firsts: string; multi: string };
+    ctx.stmt(DELETE_FIRSTS).run(firsts);
+    if (multi !== '[]') {
+      ctx.stmt(DELETE_RESTS).run(multi);
+      ctx.stmt(DELETE_LINES).run(multi);
     }
     if (ctx.stmt('SELECT 1 FROM read_log LIMIT 1').get() !== undefined) ctx.stmt(DELETE_LOG).run(pks);
     const deleted = ctx.stmt(DELETE_ROWS).run(pks).changes;

@@ -8,7 +8,7 @@ import { readByteSlice, readTextSlice } from './read';
 import { META_COLUMNS, META_FROM, toRecord, type ObservationRow } from './rows';
 import { CHUNK_KEY_SPAN } from './schema';
 import { scopeSql } from './scope';
-import { expiredByTurn, statsFromTurns, turnCountOf, turnPageOf } from './turn-queries';
+import { expiredByTurn, firstTurnPageOf, statsFromTurns, turnCountOf, turnPageOf } from './turn-queries';
 import { unpackHandle } from '../core/stored-handle';
 
 // One page of an entry's chunks in key order, one statement (its own snapshot). The entry check matters: after gc
@@ -138,6 +138,9 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
     },
     async turnCount(scope, query) {
       return turnCountOf(ctx, scope, query);
+    },
+    async firstTurnPage(q) {
+      return firstTurnPageOf(ctx, q);
     },
     async units(entry, start, end) {
       const row = rowOf(entry);

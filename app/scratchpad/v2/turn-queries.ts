@@ -62,8 +62,11 @@ interface TurnRow {
   readonly owners: string | null;
 }
 
-/** One page of turns (core/backend.ts TurnPageQuery). */
-export function turnPageOf(ctx: StoreContext, q: TurnPageQuery): TurnRecord[] {
+/**
+ * The page's SQL and parameters. `total` other than 'none': also count every turn in scope matching the query
+ * (a first page), the way that suits how many turns the query matches ('sparse': few, see {@link densityOf}).
+ */
+function pageSql(q: TurnPageQuery, total: 'none' | 'sparse' | 'dense'): { sql: string; params: Record<string, unknown> } {
   const key = SORT_COLUMN[q.sort];
   const where: string[] = [];
   const params: Record<string, unknown> = { now: q.now, limit: q.limit };
@@ -79,19 +82,42 @@ export function turnPageOf(ctx: StoreContext, q: TurnPageQuery): TurnRecord[] {
   }
   const order = turnOrderSql(key, 'turn_id', q.direction);
   const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+  if (q.scope.kind === 'all') {
+    const count = total !== 'none' ? `, (SELECT count(DISTINCT turn_id) FROM turns ${q.query === null ? '' : `WHERE ${matchSql(q.query)}`}) AS total` : '';
+    return { sql: `SELECT *${count} FROM (${turnsInScope(q.scope)}) AS g ${filter} ORDER BY ${order} LIMIT @limit`, params };
+  }
   // An owner's page sorts only (sort value, turn id) of its turns, then reads the whole rows of the page alone:
   // a sorter of narrow rows is most of the cost of a first page. A descending page scans the turns in
   // descending turn id (a subquery with its own ORDER BY and LIMIT is kept apart, not flattened): rows tied on
   // the sort value, or whose value grows with the turn id, then arrive best first and the sorter of
   // ORDER BY ... LIMIT drops each later one after one comparison instead of inserting every row.
   const scanOrder = q.direction === 'desc' && q.sort !== 'turnId' ? ' ORDER BY t.turn_id DESC LIMIT -1' : '';
-  const sql =
-    q.scope.kind === 'owner'
-      ? `SELECT * FROM (${turnsInScope(q.scope)}) AS g WHERE turn_id IN (SELECT turn_id FROM (SELECT turn_id, ${q.sort === 'expiredCount' ? `${EXPIRED_ROWS} AS expired_count` : key === 'turn_id' ? 'NULL' : key},
-        executors FROM turns AS t WHERE t.owner = @owner${scanOrder}) ${filter} ORDER BY ${order} LIMIT @limit) ORDER BY ${order}`
-      : `SELECT * FROM (${turnsInScope(q.scope)}) AS g ${filter} ORDER BY ${order} LIMIT @limit`;
-  const rows = ctx.read(() => ctx.stmt(sql).all(params)) as TurnRow[];
-  return rows.map((r) => ({
+  const sortValue = q.sort === 'expiredCount' ? `${EXPIRED_ROWS} AS expired_count` : key === 'turn_id' ? 'NULL' : key;
+  const whole = `SELECT * FROM (${turnsInScope(q.scope)}) AS g`;
+  if (total === 'sparse' && q.query !== null) {
+    // A first page with a query that matches few turns: the matching turns' (turn id, sort value) are found
+    // once, in one scan that tests the query once per turn, and both the page and the count read that small set
+    // (the page and a separate count each scanned every turn, testing the query twice). When most turns match,
+    // writing them all into that set costs more than the second test (measured), so a dense query does not.
+    const matched = `SELECT turn_id, ${sortValue} FROM turns AS t WHERE t.owner = @owner AND ${matchSql(q.query)}${scanOrder}`;
+    return {
+      sql: `WITH m AS MATERIALIZED (${matched}) ${whole.replace('SELECT *', 'SELECT *, (SELECT count(*) FROM m) AS total')}
+        WHERE turn_id IN (SELECT turn_id FROM m ORDER BY ${order} LIMIT @limit) ORDER BY ${order}`,
+      params,
+    };
+  }
+  // Without a query the count reads one column of each turn (cheap next to the page's sorter); in turn id
+  // order the page itself stops after `limit` matches, so only the count scans every turn.
+  const count = total !== 'none' ? `, (SELECT count(*) FROM turns WHERE owner = @owner${q.query === null ? '' : ` AND ${matchSql(q.query)}`}) AS total` : '';
+  const candidates = `SELECT turn_id, ${sortValue}, executors FROM turns AS t WHERE t.owner = @owner${scanOrder}`;
+  return {
+    sql: `${whole.replace('SELECT *', `SELECT *${count}`)} WHERE turn_id IN (SELECT turn_id FROM (${candidates}) ${filter} ORDER BY ${order} LIMIT @limit) ORDER BY ${order}`,
+    params,
+  };
+}
+
+function toTurnRecord(r: TurnRow): TurnRecord {
+  return {
     turnId: r.turn_id,
     entryCount: r.entry_count,
     totalBytes: r.total_bytes,
@@ -101,7 +127,43 @@ export function turnPageOf(ctx: StoreContext, q: TurnPageQuery): TurnRecord[] {
     expiredCount: r.expired_count,
     executors: executorNames(r.executors),
     owners: executorNames(r.owners),
-  }));
+  };
+}
+
+/** One page of turns (core/backend.ts TurnPageQuery). */
+export function turnPageOf(ctx: StoreContext, q: TurnPageQuery): TurnRecord[] {
+  const { sql, params } = pageSql(q, 'none');
+  return (ctx.read(() => ctx.stmt(sql).all(params)) as TurnRow[]).map(toTurnRecord);
+}
+
+/**
+ * A first page (`q.after` null) and the number of turns in scope matching the query, in one statement (one
+ * snapshot). An empty page means no turn matches (total 0).
+ */
+export function firstTurnPageOf(ctx: StoreContext, q: TurnPageQuery): { rows: TurnRecord[]; total: number } {
+  if (q.after !== null) throw new Error('firstTurnPageOf: a first page has no keyset position');
+  const rows = ctx.read(() => {
+    const { sql, params } = pageSql(q, q.query === null || q.scope.kind === 'all' ? 'dense' : densityOf(ctx, q.scope.owner, q.query));
+    return ctx.stmt(sql).all(params);
+  }) as (TurnRow & { total: number })[];
+  return { rows: rows.map(toTurnRecord), total: rows[0]?.total ?? 0 };
+}
+
+/** Turns a query is tried on to guess how many it matches. */
+const PROBE_TURNS = 256;
+
+/**
+ * Whether `query` matches few of the owner's turns ('sparse') or many, guessed from its first PROBE_TURNS turns
+ * in turn id order (a small read: one index page or two). A wrong guess only costs time, never a wrong answer.
+ * Executor names recur across turns while a turn id fragment names few of them: more than one turn in eight
+ * matching is 'dense'.
+ */
+function densityOf(ctx: StoreContext, owner: string, query: string): 'sparse' | 'dense' {
+  const hits = ctx
+    .stmt(`SELECT count(*) FROM (SELECT turn_id, executors FROM turns WHERE owner = @owner LIMIT ${PROBE_TURNS}) WHERE ${matchSql(query)}`)
+    .pluck()
+    .get({ owner, q: likePattern(query) }) as number;
+  return hits * 8 > PROBE_TURNS ? 'dense' : 'sparse';
 }
 
 /** Turns in scope matching the query (null: all). */
@@ -125,25 +187,42 @@ export function turnCountOf(ctx: StoreContext, scope: OwnerScope, query: string 
   ) as number;
 }
 
-const BUCKET_SUMS = [...STORED_BUCKET_BOUNDS, null].map((_, i) => `coalesce(sum(b${i}), 0) AS b${i}`).join(', ');
+/** Largest bucket bound (bytes) below which a turn's total puts every row of it in the first two buckets. */
+const SMALL_TURN_BYTES = STORED_BUCKET_BOUNDS[1]!;
+const BIG_BUCKETS = STORED_BUCKET_BOUNDS.slice(2).map((_, i) => `b${i + 2}`);
+BIG_BUCKETS.push(`b${STORED_BUCKET_BOUNDS.length}`);
+
+/*
+ * The cost of stats is one column read per turn and figure, so it reads as few as it can: bucket 0 is what the
+ * other buckets leave of the row count, and buckets 2 and up (rows above 16 KiB) are summed only over the turns
+ * whose total exceeds 16 KiB (no other turn has such a row), in a second scan that reads one column of the rest.
+ */
+const STATS_SQL = (ownerFilter: string, ownerAnd: string) => `SELECT coalesce(sum(entry_count), 0) AS rows, coalesce(sum(total_bytes), 0) AS bytes,
+    coalesce(sum(text_count), 0) AS text_rows, coalesce(sum(text_bytes), 0) AS text_bytes, coalesce(sum(${EXPIRED_ROWS}), 0) AS expired_rows,
+    coalesce(sum(${EXPIRED_BYTES}), 0) AS expired_bytes, coalesce(sum(b1), 0) AS b1,
+    (SELECT json_array(${BIG_BUCKETS.map((b) => `coalesce(sum(${b}), 0)`).join(', ')}) FROM turns WHERE ${ownerAnd}total_bytes > ${SMALL_TURN_BYTES}) AS big
+  FROM turns AS t${ownerFilter}`;
+const STATS_OF_OWNER = STATS_SQL(' WHERE t.owner = @owner', 'owner = @owner AND ');
+const STATS_OF_ALL = STATS_SQL('', '');
 
 /** Stats totals from the aggregates, or null when `bounds` are not the stored buckets (the caller then scans). */
 export function statsFromTurns(ctx: StoreContext, scope: OwnerScope, now: number, bounds: readonly number[]): StatsTotals | null {
   if (bounds.length !== STORED_BUCKET_BOUNDS.length || bounds.some((b, i) => b !== STORED_BUCKET_BOUNDS[i])) return null;
-  const sql = `SELECT coalesce(sum(entry_count), 0) AS rows, coalesce(sum(total_bytes), 0) AS bytes, coalesce(sum(text_count), 0) AS text_rows,
-      coalesce(sum(text_bytes), 0) AS text_bytes, coalesce(sum(${EXPIRED_ROWS}), 0) AS expired_rows, coalesce(sum(${EXPIRED_BYTES}), 0) AS expired_bytes,
-      ${BUCKET_SUMS} FROM turns AS t${scope.kind === 'owner' ? ' WHERE t.owner = @owner' : ''}`;
-  const t = ctx.read(() => ctx.stmt(sql).get(scope.kind === 'owner' ? { now, owner: scope.owner } : { now })) as Record<string, number>;
+  const t = ctx.read(() =>
+    scope.kind === 'owner' ? ctx.stmt(STATS_OF_OWNER).get({ now, owner: scope.owner }) : ctx.stmt(STATS_OF_ALL).get({ now }),
+  ) as Record<'rows' | 'bytes' | 'text_rows' | 'text_bytes' | 'expired_rows' | 'expired_bytes' | 'b1', number> & { big: string };
+  const big = JSON.parse(t.big) as number[];
+  const b0 = big.reduce((n, b) => n - b, t.rows - t.b1);
   return {
-    rows: t.rows!,
-    bytes: t.bytes!,
-    textRows: t.text_rows!,
-    textBytes: t.text_bytes!,
-    binaryRows: t.rows! - t.text_rows!,
-    binaryBytes: t.bytes! - t.text_bytes!,
-    expiredRows: t.expired_rows!,
-    expiredBytes: t.expired_bytes!,
-    bucketRows: [...bounds, null].map((_, i) => t[`b${i}`] ?? 0),
+    rows: t.rows,
+    bytes: t.bytes,
+    textRows: t.text_rows,
+    textBytes: t.text_bytes,
+    binaryRows: t.rows - t.text_rows,
+    binaryBytes: t.bytes - t.text_bytes,
+    expiredRows: t.expired_rows,
+    expiredBytes: t.expired_bytes,
+    bucketRows: [b0, t.b1, ...big],
   };
 }
 
