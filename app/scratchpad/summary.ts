@@ -25,6 +25,7 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
  */
 export function summarizeText(text: string, length = codePointLength(text)): string {
   if (length <= SUMMARY_WHOLE_LIMIT) return toWellFormed(text);
+  const omitted = length - 2 * SUMMARY_EDGE;
   // One pass over each edge finds its cut (never inside a surrogate pair) and whether it holds a lone surrogate,
   // so a well-formed edge (nearly always) is sliced as is: no regex, no second scan (a put summarizes every text).
   let lone = false;
@@ -44,15 +45,8 @@ export function summarizeText(text: string, length = codePointLength(text)): str
   }
   const first = text.slice(0, head);
   const last = text.slice(tail);
-  return lone ? joinSummaryEdges(toWellFormed(first), toWellFormed(last), length) : joinSummaryEdges(first, last, length);
-}
-
-/**
- * The summary of a text of `length` code points (more than {@link SUMMARY_WHOLE_LIMIT}) from its first and last
- * {@link SUMMARY_EDGE} code points, well-formed: what {@link summarizeText} returns for it.
- */
-export function joinSummaryEdges(first: string, last: string, length: number): string {
-  return `${first}\n\n[... ${length - 2 * SUMMARY_EDGE} characters omitted ...]\n\n${last}`;
+  const middle = `\n\n[... ${omitted} characters omitted ...]\n\n`;
+  return lone ? toWellFormed(first) + middle + toWellFormed(last) : first + middle + last;
 }
 
 /** Binary summary: `[BINARY: <size> bytes, sha256=<first 16 hex digits>...]`. */

@@ -218,11 +218,7 @@ describe('migrations', () => {
     await sp.close();
     const db = new Database(file, { readonly: true });
     expect(db.prepare('SELECT count(*) AS n FROM chunks').get()).toEqual({ n: 0 });
-    expect(db.prepare('SELECT summary, typeof(data) AS type, length(data) AS bytes FROM observations').get()).toEqual({
-      summary: null,
-      type: 'blob',
-      bytes: 0,
-    });
+    expect(db.prepare('SELECT summary, typeof(data) AS type, length(data) AS bytes FROM observations').get()).toEqual({ summary: '', type: 'blob', bytes: 0 });
     db.close();
   });
 });
@@ -483,7 +479,7 @@ describe('migration 10 (one-chunk content in its row, turn totals by trigger)', 
       { pk: 1, data: 'null', summary: null },
       { pk: 2, data: 'null', summary: null },
       { pk: 3, data: 'null', summary: null },
-      { pk: 4, data: 'blob', summary: null },
+      { pk: 4, data: 'blob', summary: 'new\n' },
     ]);
     expect(db.prepare('SELECT count(*) AS n FROM chunks').get()).toEqual({ n: 5 });
     db.close();

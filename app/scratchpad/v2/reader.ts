@@ -117,7 +117,7 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
         if (extra === undefined) return null;
         return {
           sha256: extra.sha256,
-          handle: unpackHandle(extra.handle, { ...row, summary: entry.summary }),
+          handle: unpackHandle(extra.handle, row),
           detectedType: row.kind === 'binary' ? (extra.detected_type ?? 'unknown') : null,
           lengthUnits: row.length_units,
         };

@@ -137,8 +137,7 @@ function insertObservation(ctx: StoreContext, row: NewObservation): SyntheticHan
     enc.sha256,
     packHandle(draft),
     newlines,
-    // A plain text's summary is made from its content when read (rows.ts): not stored twice.
-    inline && (obs.kind === 'binary' || obs.structured) ? summary : null,
+    inline ? summary : null,
     inline ? (enc.cpIndexes?.[0] ?? null) : null,
     inline ? enc.bytes : null,
   ];
