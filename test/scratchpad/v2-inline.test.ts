@@ -19,6 +19,9 @@ const OBSERVATIONS: readonly { name: string; observation: unknown }[] = [
   { name: 'mixed text', observation: { content: MIXED } },
   { name: 'ascii text', observation: 'abc\ndef\n'.repeat(300) },
   { name: 'empty text', observation: '' },
+  // Summary edges: 4-byte code points fill the 2,000 bytes read from each end exactly; 1,080 is still whole.
+  { name: 'emoji over the whole limit', observation: `${'😀'.repeat(1_080)}x` },
+  { name: 'text at the whole limit', observation: 'é👩‍💻'.repeat(270) },
   { name: 'structured', observation: { entries: [{ path: 'a' }, { path: 'b' }], ok_count: 2 } },
   { name: 'binary', observation: { content: Uint8Array.from({ length: 3_000 }, (_, i) => (i * 7) % 256) } },
 ];
@@ -27,14 +30,14 @@ const OBSERVATIONS: readonly { name: string; observation: unknown }[] = [
 async function everything(sp: Scratchpad, id: string): Promise<unknown> {
   const d = await sp.describe(alice, id);
   const text = d.meta.kind === 'text';
-  const total = d.meta.lengthUnits ?? 0;
+  const total = text ? (d.meta.lengthCodePoints ?? 0) : d.meta.sizeBytes;
   const modes = [
     { mode: 'full' },
     { mode: 'head', n: 1_500 },
     { mode: 'tail', n: 1_100 },
     { mode: 'range', start: Math.floor(total / 3), end: Math.floor(total / 3) + 2_100 },
     { mode: 'range', start: 1_023, end: 2_049, withLines: true },
-  ];
+  ] as const;
   const reads = [];
   for (const m of modes) reads.push(await sp.read(alice, id, m));
   if (text && total > 0) reads.push(await sp.read(alice, id, { mode: 'lines', start: 3, end: 250 }));
@@ -68,7 +71,7 @@ describe('v2 content of one chunk, stored in its observations row', () => {
         const [x, y] = [await everything(inline, a.scratchpad_id), await everything(chunked, b.scratchpad_id)];
         expect(x, o.name).toEqual(y);
       }
-      const listed = async (sp: Scratchpad) => (await sp.listForTurn(alice, 't')).map((e) => [e.stepNum, e.summary, e.sizeBytes, e.lengthUnits]);
+      const listed = async (sp: Scratchpad) => (await sp.listForTurn(alice, 't')).map((e) => [e.stepNum, e.summary, e.sizeBytes, e.lengthCodePoints]);
       expect(await listed(inline)).toEqual(await listed(chunked));
     } finally {
       await inline.close();
@@ -76,12 +79,16 @@ describe('v2 content of one chunk, stored in its observations row', () => {
     }
     const db = new Database(inlineFile, { readonly: true });
     expect(db.prepare('SELECT (SELECT count(*) FROM chunks) AS chunks, (SELECT count(*) FROM chunk_lines) AS lines').get()).toEqual({ chunks: 0, lines: 0 });
-    expect(db.prepare("SELECT count(*) AS n FROM observations WHERE typeof(data) = 'blob' AND summary IS NOT NULL").get()).toEqual({ n: OBSERVATIONS.length });
+    // Every row is inline and stores its summary before its content, so listing never loads the content.
+    expect(db.prepare('SELECT step_num, typeof(data) AS data, summary IS NOT NULL AS stored FROM observations ORDER BY step_num').all()).toEqual(
+      OBSERVATIONS.map((_, step) => ({ step_num: step, data: 'blob', stored: 1 })),
+    );
     db.close();
     const other = new Database(chunkedFile, { readonly: true });
-    // Here only the empty text and the short structured one fit one chunk; the other three are chunked.
-    expect(other.prepare("SELECT step_num FROM observations WHERE typeof(data) = 'blob' ORDER BY step_num").pluck().all()).toEqual([2, 3]);
-    expect(other.prepare('SELECT count(DISTINCT key / 1048576) AS n FROM chunks').get()).toEqual({ n: 3 });
+    // Here only the empty text and the short structured one fit one chunk; the others are chunked.
+    const fits = OBSERVATIONS.flatMap((o, step) => (o.name === 'empty text' || o.name === 'structured' ? [step] : []));
+    expect(other.prepare("SELECT step_num FROM observations WHERE typeof(data) = 'blob' ORDER BY step_num").pluck().all()).toEqual(fits);
+    expect(other.prepare('SELECT count(DISTINCT key / 1048576) AS n FROM chunks').get()).toEqual({ n: OBSERVATIONS.length - fits.length });
     other.close();
   });
 
