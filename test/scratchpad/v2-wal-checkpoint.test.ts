@@ -17,7 +17,7 @@ describe('v2 one-statement puts and the WAL', () => {
     const sp = await openScratchpad(file, { clock: fakeClock().now });
     try {
       const body = 'x'.repeat(8 * 1024 - 1) + '\n';
-      for (let k = 0; k < 2_000; k++) await sp.put(user('alice'), { turnId: `t-${k % 20}`, stepNum: k, observation: body });
+      for (let k = 0; k < 2_000; k++) await sp.put(user('alice'), { turnId: `t-${k % 20}`, stepNum: k, executorName: 'bench', observation: body });
       // Auto-checkpoint after 1,000 pages (4 MiB) of WAL; the file keeps its high-water mark up to journal_size_limit.
       // Without the checkpoint every frame stays in the WAL: about 2,000 x 7 pages = 55 MiB, the database file empty.
       expect(statSync(`${file}-wal`).size).toBeLessThan(8 * MiB);
