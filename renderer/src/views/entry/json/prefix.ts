@@ -3,13 +3,7 @@
  * its last complete value and closed, so JSON.parse gives the document as far as it is known.
  */
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './chars';
 
 /**
  * The start of a JSON document, `text` (UTF-16), made whole: cut at its last comma outside strings (a comma in

@@ -5,13 +5,7 @@
  * engine's parser checks and builds those), so this code only tracks where values end.
  */
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COMMA, OPEN_BRACE, OPEN_BRACKET, QUOTE } from './chars';
 const JSON_SPACE = /^[ \t\n\r]*/;
 const JSON_SPACE_ONLY = /^[ \t\n\r]*$/;
 // The key's own JSON.parse refuses what a key may not hold (control characters, bad escapes).
