@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { openScratchpadWithLayout } from '../../app/scratchpad/open';
+import { openScratchpad } from '../../app/scratchpad';
+import { resolveOptions } from '../../app/scratchpad/options';
+import { createV2File } from '../../app/scratchpad/v2/connection';
+import { rebuildTurnTotals } from '../../app/scratchpad/v2/turn-totals';
 import { fakeClock, operator, tempDir, user } from './helpers';
 
 /*
@@ -102,6 +106,55 @@ describe('v2 gc', () => {
     expect((await sp.gc(bob)).deletedRows).toBe(6);
     expect(Object.keys(storedKeys(file).lines)).toHaveLength(6);
     expect(Object.values(storedKeys(file).chunks).sort((a, b) => a - b)).toEqual([7, 8, 9, 10, 12, 13]);
+    await sp.close();
+  });
+  it('deletes rows of both layouts (content in chunks, written before schema 10, and inline) with all their chunks and line counts', async () => {
+    const file = tmp.file();
+    createV2File(file, resolveOptions({}), 9);
+    const seed = new Database(file);
+    const insert = seed.prepare(
+      `INSERT INTO observations (pk, id, id_key, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units,
+        chunk_units, created_at, expires_at, actor, channel, detected_type, sha256, handle, newlines)
+       VALUES (?, ?, ?, 'alice', 'old', ?, 'x', 'text', 0, ?, ?, 4, ${T0}, ?, NULL, NULL, NULL, '0', NULL, ?)`,
+    );
+    const chunk = seed.prepare('INSERT INTO chunks (key, summary, byte_start, unit_start, cp_index, data) VALUES (?, ?, ?, ?, NULL, ?)');
+    const lines = seed.prepare('INSERT INTO chunk_lines (key, newlines) VALUES (?, ?)');
+    // As schema 9 wrote them: rows 1 (doomed) and 2 (kept) of one chunk, rows 3 (doomed) and 4 (kept) of three
+    // chunks with a line count per chunk.
+    for (const pk of [1, 2]) {
+      insert.run(pk, String(pk).repeat(32), parseInt(String(pk).repeat(13), 16), pk, 2, 2, pk === 1 ? T0 + 5 : T0 + 1_000, 1);
+      chunk.run(pk * 1_048_576, 'a\n', 0, 0, Buffer.from('a\n'));
+    }
+    for (const pk of [3, 4]) {
+      insert.run(pk, String(pk).repeat(32), parseInt(String(pk).repeat(13), 16), pk, 9, 9, pk === 3 ? T0 + 5 : T0 + 1_000, 1);
+      ['abcd', 'ef\ng', 'h'].forEach((c, i) => {
+        chunk.run(pk * 1_048_576 + i, i === 0 ? 'abcdef\ngh' : null, 4 * i, 4 * i, Buffer.from(c));
+        lines.run(pk * 1_048_576 + i, i === 1 ? 1 : 0);
+      });
+    }
+    rebuildTurnTotals(seed);
+    seed.close();
+    const sp = await openScratchpad(file, { clock: clock.now });
+    // Inline rows (schema 10) beside them, in the same turn and in another, doomed and kept.
+    for (const [turnId, ttlSeconds] of [
+      ['old', 5],
+      ['old', 1_000],
+      ['new', 5],
+      ['new', 1_000],
+    ] as const)
+      await sp.put(alice, { turnId, stepNum: null, executorName: 'y', observation: 'inline\n', ttlSeconds });
+    clock.set(T0 + 5);
+    expect(await sp.gc(alice)).toMatchObject({ deletedRows: 4, deletedBytes: 2 + 9 + 7 + 7 });
+    const after = storedKeys(file);
+    expect(after.rows).toEqual([2, 4, 6, 8]);
+    expect(after.chunks).toEqual({ 2: 1, 4: 3 });
+    expect(after.lines).toEqual({ 4: 3 });
+    expect((await sp.listTurns(alice, { sort: 'turnId', direction: 'asc' })).turns.map((t) => [t.turnId, t.entryCount, t.totalBytes])).toEqual([
+      ['new', 1, 7],
+      ['old', 3, 2 + 9 + 7],
+    ]);
+    const kept = await sp.listForTurn(alice, 'old');
+    expect(await Promise.all(kept.map(async (e) => (await sp.read(alice, e.id, { mode: 'full' })).content))).toEqual(['a\n', 'abcdef\ngh', 'inline\n']);
     await sp.close();
   });
 });
