@@ -6,15 +6,17 @@ import { recomputeTurn } from './turn-totals';
 
 /*
  * gc's deletion on a v2 file. Where the time goes (10,000 expired 8 KiB rows interleaved with 10,000 kept ones):
- * nearly all of it is B-tree pages SQLite must rewrite, not statements. The doomed rows sit on the same pages as
- * kept ones, so the transaction writes ~4,700 pages (chunks leaves ~3,400, observations leaves ~1,050, freelist
- * ~220, chunk_lines ~70, the turn index and `turns` a few), reads the first overflow page of each deleted chunk
- * to free its chain, and its commit passes the WAL's auto-checkpoint, which copies those pages into the file.
+ * nearly all of it is B-tree pages SQLite must read and rewrite, not statements. The doomed rows sit on the same
+ * leaves as kept ones: since schema 10 an 8 KiB row's content is inline and ~1,430 bytes of it stay on its leaf, two
+ * rows a leaf, so the transaction writes ~10,000 observations leaves (plus the freelist, the turn index and
+ * `turns`, ~200), reads each deleted row's first overflow page to free its chain, and its commit passes the WAL's
+ * auto-checkpoint, which copies those pages into the file. How many leaves a gc writes depends on the rows' size
+ * (FORMAT.md gives the figures by size against the layout before).
  *
  * So the SQL is set-based and reads only what it must: the doomed rows are found from the per-turn aggregates
- * (only turns whose earliest expiry is due, through the turn index: never a scan of every row), each table is
- * deleted from by one statement that loops inside SQLite over the doomed keys in storage order, and each touched
- * turn's aggregates are recomputed once (not once per row).
+ * (only turns whose earliest expiry is due, through the turn index: never a scan of every row, and never a table
+ * row), each table is deleted from by one statement that loops inside SQLite over the doomed keys in storage
+ * order, and each touched turn's aggregates are recomputed once (not once per row).
  */
 
 /** The doomed rows: only turns whose earliest expiry is due, each read through the turn index (t first: CROSS JOIN). */
@@ -38,9 +40,9 @@ const PER_TURN = (from: string) =>
 const OF_OWNER = { pks: PKS(DOOMED_FROM(' AND t.owner = @owner')), perTurn: PER_TURN(DOOMED_FROM(' AND t.owner = @owner')) };
 const OF_ALL = { pks: PKS(DOOMED_FROM('')), perTurn: PER_TURN(DOOMED_FROM('')) };
 /*
- * Every row has a chunk 0, deleted by key; only a row of two or more chunks has others, and only such a text
- * has line counts (chunk_lines, schema 8), so those two range deletes run over these rows alone (most gc
- * batches have none). The range join alone, for every chunk, sought each key twice: 20-30% more CPU.
+ * A row written before schema 10 has a chunk 0, deleted by key (an inline row has none: its key is sought in
+ * vain, cheaply); only a row of two or more chunks has others, and only such a text has line counts (chunk_lines,
+ * schema 8), so those two range deletes run over these rows alone (most gc batches have none). The range join alone, for every chunk, sought each key twice: 20-30% more CPU.
  */
 const DELETE_FIRSTS = 'DELETE FROM chunks WHERE key IN (SELECT value FROM json_each(?))';
 const DELETE_RESTS = `DELETE FROM chunks WHERE key IN (SELECT c.key FROM json_each(?) AS j
