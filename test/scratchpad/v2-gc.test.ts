@@ -5,6 +5,7 @@ import { openScratchpad } from '../../app/scratchpad';
 import { resolveOptions } from '../../app/scratchpad/options';
 import { createV2File } from '../../app/scratchpad/v2/connection';
 import { rebuildTurnTotals } from '../../app/scratchpad/v2/turn-totals';
+import { GC_DOOMED_SQL } from '../../app/scratchpad/v2/gc';
 import { fakeClock, operator, tempDir, user } from './helpers';
 
 /*
@@ -156,5 +157,23 @@ describe('v2 gc', () => {
     const kept = await sp.listForTurn(alice, 'old');
     expect(await Promise.all(kept.map(async (e) => (await sp.read(alice, e.id, { mode: 'full' })).content))).toEqual(['a\n', 'abcdef\ngh', 'inline\n']);
     await sp.close();
+  });
+  it('finds its doomed rows through the turn index alone, reading no table row (each is two to a leaf when inline)', async () => {
+    const file = tmp.file();
+    await (await openScratchpad(file)).close();
+    const db = new Database(file, { readonly: true });
+    try {
+      for (const sql of Object.values(GC_DOOMED_SQL)) {
+        const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ now: 1, owner: 'alice' }) as { detail: string }[]).map((r) => r.detail);
+        const reads = plan.filter((d) => /^(SCAN|SEARCH) [a-z]/.test(d));
+        expect(reads).toEqual([
+          'SCAN t',
+          'SEARCH o USING COVERING INDEX observations_turn (turn_id=? AND owner=?)',
+          'SEARCH c USING INTEGER PRIMARY KEY (rowid=?)',
+        ]);
+      }
+    } finally {
+      db.close();
+    }
   });
 });

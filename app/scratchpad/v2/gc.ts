@@ -39,6 +39,13 @@ const PER_TURN = (from: string) =>
   `SELECT t.turn_id AS turnId, t.owner AS owner, count(*) AS rows, sum(o.size_bytes) AS bytes FROM ${from} GROUP BY t.turn_id, t.owner`;
 const OF_OWNER = { pks: PKS(DOOMED_FROM(' AND t.owner = @owner')), perTurn: PER_TURN(DOOMED_FROM(' AND t.owner = @owner')) };
 const OF_ALL = { pks: PKS(DOOMED_FROM('')), perTurn: PER_TURN(DOOMED_FROM('')) };
+
+/**
+ * The SQL gc finds its doomed rows with, per scope (`owner`: parameters @now, Unix seconds, and @owner; `all`:
+ * @now): one row of JSON arrays `pks`, `firsts` (chunk 0 keys), `multi` (pks of rows of 2+ chunks). Exported so a
+ * test can check its plan reads the turn index, never the table.
+ */
+export const GC_DOOMED_SQL: Readonly<Record<OwnerScope['kind'], string>> = { owner: OF_OWNER.pks, all: OF_ALL.pks };
 /*
  * A row written before schema 10 has a chunk 0, deleted by key (an inline row has none: its key is sought in
  * vain, cheaply); only a row of two or more chunks has others, and only such a text has line counts (chunk_lines,
