@@ -5,12 +5,11 @@ import { buildHandle, refHint } from '../handle';
 import { sealedEntryId } from '../ids';
 import { xor48 } from './id-cipher';
 import { detectType, MAGIC_PREFIX_BYTES } from '../magic';
-import { summarizeBinary, summarizeStructured, summarizeText } from '../summary';
+import { SUMMARY_EDGE, SUMMARY_WHOLE_LIMIT, summarizeBinary, summarizeStructured, summarizeTextAt } from '../summary';
 import { ScratchpadError } from '../types';
 import type { StoreContext } from './context';
-import { encodeBinary, encodeText, type EncodedContent } from '../core/encode';
+import { encodeBinary, encodeText, textCuts, type EncodedContent } from '../core/encode';
 import { findInScope } from './lookup';
-import { chunkNewlines } from '../search/lines';
 import { CHUNK_KEY_SPAN, NO_LEGACY_KEY } from './schema';
 import { scopeSql } from './scope';
 import { packHandle } from '../core/stored-handle';
@@ -78,6 +77,13 @@ function insertChunks(
   }
 }
 
+/** The summary of a plain text, cut where its UTF-8 bytes say (no second walk over its UTF-16 units). */
+function textSummary(text: string, enc: EncodedContent, chunkUnits: number): string {
+  if (enc.lengthUnits <= SUMMARY_WHOLE_LIMIT) return summarizeTextAt(text, enc.lengthUnits, 0, 0);
+  const cuts = textCuts(text, enc, chunkUnits, SUMMARY_EDGE);
+  return summarizeTextAt(text, enc.lengthUnits, cuts.head, cuts.tail);
+}
+
 /**
  * Encodes and inserts one observation atomically; returns its handle. Content of at most one chunk (most
  * observations; schema 10) is written inline: its summary, cp_index and bytes at the end of its observations
@@ -97,23 +103,16 @@ function insertObservation(ctx: StoreContext, row: NewObservation): SyntheticHan
       ? summarizeBinary(enc.bytes.length, enc.sha256)
       : obs.structured
         ? summarizeStructured(obs.value)
-        : summarizeText(obs.text, enc.lengthUnits);
+        : textSummary(obs.text, enc, chunkUnits);
   const detectedType = obs.kind === 'binary' ? detectType(enc.bytes.subarray(0, MAGIC_PREFIX_BYTES)) : null;
   const inline = chunkCount <= 1;
-  // `\n` counts of a text: the whole text's in its row; per chunk in chunk_lines for a text of two or more chunks.
+  // `\n` counts of a text (from the encoding pass): the whole text's in its row; per chunk in chunk_lines for a
+  // text of two or more chunks.
+  const chunkLines = enc.newlines;
   let newlines: number | null = null;
-  let chunkLines: number[] | null = null;
-  if (obs.kind === 'text') {
-    if (inline) newlines = chunkNewlines(enc.bytes);
-    else {
-      newlines = 0;
-      chunkLines = [];
-      for (let seq = 0; seq < chunkCount; seq++) {
-        const n = chunkNewlines(enc.bytes.subarray(enc.byteOffsets[seq], enc.byteOffsets[seq + 1]));
-        newlines += n;
-        chunkLines.push(n);
-      }
-    }
+  if (chunkLines !== null) {
+    newlines = 0;
+    for (const n of chunkLines) newlines += n;
   }
   // The handle's stored part does not depend on the id: built once, the id filled in after the insert.
   const draft = buildHandle({ id: '', stepNum: row.stepNum, sizeBytes: enc.bytes.length, kind: obs.kind, summary, source: obs.source });
