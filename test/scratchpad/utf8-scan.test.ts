@@ -4,6 +4,7 @@ import { encodeText, textCuts } from '../../app/scratchpad/core/encode';
 import { Utf8Scanner } from '../../app/scratchpad/core/utf8-scan';
 import { countCodePoints, countNewlines } from '../../app/scratchpad/search/bytes';
 import { SUMMARY_EDGE, summarizeText, summarizeTextAt } from '../../app/scratchpad/summary';
+import { toWellFormed } from '../../app/common/codepoints';
 
 // Emoji (4 bytes, 2 UTF-16 units), ZWJ sequences, combining marks, CRLF and lone `\r`, lone surrogates (stored as
 // U+FFFD, 3 bytes), 2- and 3-byte characters, and arbitrary UTF-16 units.
@@ -24,7 +25,7 @@ function shifted(bytes: Uint8Array, shift: number): Buffer {
 /** Byte offset of every code point start of well-formed `text`'s UTF-8, plus the end. */
 function codePointStarts(s: string): number[] {
   const out = [0];
-  for (const c of s.toWellFormed()) out.push(out[out.length - 1]! + Buffer.byteLength(c));
+  for (const c of toWellFormed(s)) out.push(out[out.length - 1]! + Buffer.byteLength(c));
   return out;
 }
 
