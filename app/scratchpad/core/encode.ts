@@ -126,6 +126,6 @@ export function textCuts(text: string, enc: EncodedContent, chunkCodePoints: num
 /** A cp_index blob: the offsets as uint32 little-endian. */
 function cpIndexOf(marks: readonly number[]): Buffer {
   const out = Buffer.allocUnsafe(marks.length * 4);
-  marks.forEach((m, i) => out.writeUInt32LE(m, i * 4));
+  for (let i = 0; i < marks.length; i++) out.writeUInt32LE(marks[i]!, i * 4);
   return out;
 }

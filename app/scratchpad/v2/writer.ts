@@ -3,7 +3,7 @@ import type { SyntheticHandle } from '../../contract';
 import type { BackendWriter, NewObservation } from '../core/backend';
 import { buildHandle, refHint } from '../handle';
 import { sealedEntryId } from '../ids';
-import { xor48 } from './id-cipher';
+import { xor48, type IdDraw } from './id-cipher';
 import { detectType, MAGIC_PREFIX_BYTES } from '../magic';
 import { SUMMARY_EDGE, SUMMARY_WHOLE_LIMIT, summarizeBinary, summarizeStructured, summarizeTextAt } from '../summary';
 import { ScratchpadError } from '../types';
@@ -77,6 +77,29 @@ function insertChunks(
   }
 }
 
+/**
+ * Runs {@link INSERT_OBSERVATION} with its values; the new row's number and id. A module function, not a closure
+ * made per put (a closure costs an allocation, and a name definition under the test and bench transform).
+ */
+function insertRow(ctx: StoreContext, values: readonly unknown[], draw: IdDraw): { pk: number; id: string } {
+  // run() of a statement returning no row steps it to its end (SQLITE_DONE), where SQLite runs the WAL hook (the
+  // auto-checkpoint); a RETURNING statement read with get() was reset before, so the WAL grew without bound
+  // (115 MB after 4,000 puts, then 700 ms on the first read; v2-wal-checkpoint.test.ts).
+  let info: Database.RunResult;
+  try {
+    info = ctx.stmt(INSERT_OBSERVATION).run(values);
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 'SQLITE_CONSTRAINT_NOTNULL' && String((err as Error).message).endsWith('observations.id')) {
+      throw new ScratchpadError('TOO_LARGE', `${ctx.path}: no row number left below 2^48 for a new observation`);
+    }
+    throw err;
+  }
+  if (info.changes !== 1) throw new ScratchpadError('CORRUPT', `${ctx.path}: the observation was not written`);
+  // The observations row's rowid: inserts made by a trigger do not change it once the trigger has ended.
+  const pk = Number(info.lastInsertRowid);
+  return { pk, id: sealedEntryId(draw.randomHex, xor48(pk, draw.pad)) };
+}
+
 /** The summary of a plain text, cut where its UTF-8 bytes say (no second walk over its UTF-16 units). */
 function textSummary(text: string, enc: EncodedContent, chunkUnits: number): string {
   if (enc.lengthUnits <= SUMMARY_WHOLE_LIMIT) return summarizeTextAt(text, enc.lengthUnits, 0, 0);
@@ -144,29 +167,11 @@ function insertObservation(ctx: StoreContext, row: NewObservation): SyntheticHan
     inline ? (enc.cpIndexes?.[0] ?? null) : null,
     inline ? enc.bytes : null,
   ];
-  const insertRow = () => {
-    // run() of a statement returning no row steps it to its end (SQLITE_DONE), where SQLite runs the WAL hook (the
-    // auto-checkpoint); a RETURNING statement read with get() was reset before, so the WAL grew without bound
-    // (115 MB after 4,000 puts, then 700 ms on the first read; v2-wal-checkpoint.test.ts).
-    let info: Database.RunResult;
-    try {
-      info = ctx.stmt(INSERT_OBSERVATION).run(values);
-    } catch (err) {
-      if ((err as { code?: unknown }).code === 'SQLITE_CONSTRAINT_NOTNULL' && String((err as Error).message).endsWith('observations.id')) {
-        throw new ScratchpadError('TOO_LARGE', `${ctx.path}: no row number left below 2^48 for a new observation`);
-      }
-      throw err;
-    }
-    if (info.changes !== 1) throw new ScratchpadError('CORRUPT', `${ctx.path}: the observation was not written`);
-    // The observations row's rowid: inserts made by a trigger do not change it once the trigger has ended.
-    const pk = Number(info.lastInsertRowid);
-    return { pk, id: sealedEntryId(draw.randomHex, xor48(pk, draw.pad)) };
-  };
   // One chunk: one statement in autocommit. More: the row and its chunks in one write transaction.
   const { id } = inline
-    ? ctx.writeOne(insertRow)
+    ? ctx.writeOne(insertRow, ctx, values, draw)
     : ctx.write(() => {
-        const r = insertRow();
+        const r = insertRow(ctx, values, draw);
         insertChunks(ctx, r.pk, r.id, enc, chunkUnits, summary, chunkLines);
         return r;
       });
