@@ -4,7 +4,7 @@ import { randomFillSync, timingSafeEqual } from 'node:crypto';
  * Entry ids (issue 2: "Ids carry at least 122 random bits"). Since schema 4 an id is 32 hex digits (128 bits) from
  * the system CSPRNG, then the entry's row number (`pk`, allocated in order so inserts append) as 12 lowercase hex
  * digits: 44 hex digits. A v2 file hides the row number under a pad keyed by the file and the id's random part
- * (v2/id-cipher.ts, {@link newSealedEntryId}). The random part comes first so that ids shortened for display stay distinct. A lookup parses the row number, fetches that one row and compares the whole id in
+ * (v2/id-cipher.ts, {@link sealedEntryId}). The random part comes first so that ids shortened for display stay distinct. A lookup parses the row number, fetches that one row and compares the whole id in
  * constant time, so no index on ids is written by a put. Files written before hold 32-hex ids (a UUID v4 without
  * dashes, 122 random bits); those are still found through the legacy index (schema.ts, migration 4).
  */
@@ -41,14 +41,13 @@ function hexOnce(random: Buffer): string {
 }
 
 /**
- * A new entry id whose last {@link ID_PK_HEX} hex digits are `suffixOf(random)`, given the id's 16 random bytes
- * (an encrypted row number, 0 <= suffix < 2^48; the bytes are valid only during the call).
+ * The entry id of a random part (32 lowercase hex digits, from the CSPRNG) and a suffix (an encrypted row number,
+ * 0 <= suffix < 2^48): the random part, then the suffix as {@link ID_PK_HEX} lowercase hex digits. The v2 put
+ * statement builds the same text in SQL (`printf('%012x', ...)`, v2/writer.ts). RangeError for a suffix out of range.
  */
-export function newSealedEntryId(suffixOf: (random: Uint8Array) => number): string {
-  const random = drawRandom();
-  const suffix = suffixOf(random);
+export function sealedEntryId(randomHex: string, suffix: number): string {
   if (!Number.isSafeInteger(suffix) || suffix < 0 || suffix >= 16 ** ID_PK_HEX) throw new RangeError(`id suffix ${suffix} out of range`);
-  return hexOnce(random) + suffix.toString(16).padStart(ID_PK_HEX, '0');
+  return randomHex + suffix.toString(16).padStart(ID_PK_HEX, '0');
 }
 
 /** A new entry id for the row `pk` (an integer >= 1): 128 random bits as hex, then {@link ID_PK_HEX} hex digits of pk. */

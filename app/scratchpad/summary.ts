@@ -25,28 +25,29 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
  */
 export function summarizeText(text: string, length = codePointLength(text)): string {
   if (length <= SUMMARY_WHOLE_LIMIT) return toWellFormed(text);
-  const omitted = length - 2 * SUMMARY_EDGE;
-  // One pass over each edge finds its cut (never inside a surrogate pair) and whether it holds a lone surrogate,
-  // so a well-formed edge (nearly always) is sliced as is: no regex, no second scan (a put summarizes every text).
-  let lone = false;
+  // One pass over each edge finds its cut (never inside a surrogate pair): no regex, no scan of the middle.
   let head = 0;
   for (let k = 0; k < SUMMARY_EDGE && head < text.length; k++) {
     const u = text.charCodeAt(head++);
-    if ((u & 0xf800) !== 0xd800) continue;
-    if (u <= 0xdbff && head < text.length && (text.charCodeAt(head) & 0xfc00) === 0xdc00) head++;
-    else lone = true;
+    if (u >= 0xd800 && u <= 0xdbff && head < text.length && (text.charCodeAt(head) & 0xfc00) === 0xdc00) head++;
   }
   let tail = text.length;
   for (let k = 0; k < SUMMARY_EDGE && tail > 0; k++) {
     const u = text.charCodeAt(--tail);
-    if ((u & 0xf800) !== 0xd800) continue;
-    if (u >= 0xdc00 && tail > 0 && (text.charCodeAt(tail - 1) & 0xfc00) === 0xd800) tail--;
-    else lone = true;
+    if (u >= 0xdc00 && u <= 0xdfff && tail > 0 && (text.charCodeAt(tail - 1) & 0xfc00) === 0xd800) tail--;
   }
-  const first = text.slice(0, head);
-  const last = text.slice(tail);
-  const middle = `\n\n[... ${omitted} characters omitted ...]\n\n`;
-  return lone ? toWellFormed(first) + middle + toWellFormed(last) : first + middle + last;
+  return summarizeTextAt(text, length, head, tail);
+}
+
+/**
+ * {@link summarizeText} of a text whose cuts are known: `head` the UTF-16 index just past its first SUMMARY_EDGE
+ * code points, `tail` where its last SUMMARY_EDGE start (the put finds both from the text's UTF-8 bytes,
+ * core/encode.ts `textCuts`), `length` its code points. Lone surrogates come out as U+FFFD.
+ */
+export function summarizeTextAt(text: string, length: number, head: number, tail: number): string {
+  if (length <= SUMMARY_WHOLE_LIMIT) return toWellFormed(text);
+  const middle = `\n\n[... ${length - 2 * SUMMARY_EDGE} characters omitted ...]\n\n`;
+  return toWellFormed(text.slice(0, head)) + middle + toWellFormed(text.slice(tail));
 }
 
 /** Binary summary: `[BINARY: <size> bytes, sha256=<first 16 hex digits>...]`. */

@@ -1,5 +1,7 @@
 import { createHash, hash } from 'node:crypto';
+import { countNewlines } from '../search/bytes';
 import { CP_INDEX_STEP } from './chunk-layout';
+import { Utf8Scanner } from './utf8-scan';
 
 /** Content ready to store: all its bytes, the chunk boundaries, its length in units and its sha256. */
 export interface EncodedContent {
@@ -13,6 +15,8 @@ export interface EncodedContent {
   readonly lengthUnits: number;
   /** Full sha256 of the bytes, 64 lowercase hex. */
   readonly sha256: string;
+  /** Text: the `\n` count of each chunk (as many as chunks); null for binary. */
+  readonly newlines: readonly number[] | null;
 }
 
 /** Full sha256 as 64 lowercase hex: the one-shot `crypto.hash` (Node >= 20.12; no Hash object per put) when present. */
@@ -27,7 +31,7 @@ export function encodeBinary(input: Uint8Array, chunkBytes: number): EncodedCont
   const offsets: number[] = [];
   for (let b = 0; b < bytes.length; b += chunkBytes) offsets.push(b);
   offsets.push(bytes.length);
-  return { bytes, byteOffsets: offsets, cpIndexes: null, lengthUnits: bytes.length, sha256: sha256Hex(bytes) };
+  return { bytes, byteOffsets: offsets, cpIndexes: null, lengthUnits: bytes.length, sha256: sha256Hex(bytes), newlines: null };
 }
 
 /** Texts up to this many UTF-16 units are encoded into a 3-bytes-per-unit buffer, skipping a length pass. */
@@ -50,112 +54,78 @@ function utf8(text: string, scratch?: Buffer): Buffer {
 
 /**
  * Encodes a well-formed text as UTF-8, cut every `chunkCodePoints` code points (never inside one), with each
- * chunk's cp_index (byte offsets of its code points CP_INDEX_STEP, 2 x CP_INDEX_STEP...). One native encoding
- * pass; ASCII text (as many bytes as units) is then cut by arithmetic, other text by one pass over the bytes
- * (a code point starts at every byte that is not 10xxxxxx). With `scratch`, a short text's bytes are a view into
+ * chunk's cp_index (byte offsets of its code points CP_INDEX_STEP, 2 x CP_INDEX_STEP...) and `\n` count. One
+ * native encoding pass; ASCII text (as many bytes as units) is then cut by arithmetic and its `\n` counted, other
+ * text cut, indexed and counted in one pass over the bytes (utf8-scan.ts). With `scratch`, a short text's bytes are a view into
  * it, valid only until the scratch is written again (put binds them at once; SQLite copies bound blobs).
  */
 export function encodeText(text: string, chunkCodePoints: number, scratch?: Buffer): EncodedContent {
   const bytes = utf8(text, scratch);
-  if (bytes.length === text.length) return { ...encodeBinary(bytes, chunkCodePoints), lengthUnits: text.length };
-  return encodeByBytes(bytes, chunkCodePoints);
+  if (bytes.length !== text.length) return encodeByBytes(bytes, chunkCodePoints);
+  const enc = encodeBinary(bytes, chunkCodePoints);
+  const offsets = enc.byteOffsets;
+  const newlines: number[] = [];
+  for (let seq = 0; seq < offsets.length - 1; seq++) newlines.push(countNewlines(bytes, offsets[seq], offsets[seq + 1]));
+  return { ...enc, lengthUnits: text.length, newlines };
 }
 
-/** Code points skipped by the last {@link skip} (fewer than asked at the end of the bytes). */
-let skipped = 0;
-
-/** A 4-byte-aligned word view of a buffer: `words[w]` holds bytes `first + 4w` to `first + 4w + 3`. */
-interface WordView {
-  readonly words: Uint32Array;
-  readonly first: number;
-}
-
-function wordView(bytes: Buffer): WordView {
-  const first = (4 - (bytes.byteOffset & 3)) & 3;
-  const count = bytes.length > first ? (bytes.length - first) >>> 2 : 0;
-  return { words: new Uint32Array(bytes.buffer, bytes.byteOffset + first, count), first };
-}
-
-/** Code-point starts (bytes not 10xxxxxx) among the 4 bytes of `w`. */
-function startsInWord(w: number): number {
-  const marks = ((~w >>> 7) | (w >>> 6)) & 0x01010101; // per byte: 1 unless bit 7 set and bit 6 clear
-  return Math.imul(marks, 0x01010101) >>> 24;
-}
-
-/**
- * Byte offset just past `count` code points from `from` (a code-point start); sets {@link skipped}. Whole
- * aligned words are counted at once while they cannot hold the target; bytes are looked at one by one only
- * around it.
- */
-function skip(bytes: Buffer, view: WordView, from: number, count: number): number {
-  const n = bytes.length;
-  let k = 0;
-  let i = from;
-  for (; i < n && (i < view.first || ((i - view.first) & 3) !== 0); i++) {
-    if ((bytes[i]! & 0xc0) !== 0x80) {
-      if (k === count) break;
-      k++;
-    }
-  }
-  if (i < n && k < count && i >= view.first) {
-    let w = (i - view.first) >>> 2;
-    const words = view.words;
-    // 8 words (32 bytes) at a time: per-byte start marks summed lane-wise (at most 8 per lane, 32 in all, so no
-    // lane overflows), one multiply per block to add the lanes.
-    for (; w + 8 <= words.length; w += 8) {
-      let m = 0;
-      for (let j = w; j < w + 8; j++) {
-        const x = words[j]!;
-        m += ((~x >>> 7) | (x >>> 6)) & 0x01010101;
-      }
-      const c = Math.imul(m, 0x01010101) >>> 24;
-      if (k + c > count) break;
-      k += c;
-    }
-    for (; w < words.length; w++) {
-      const c = startsInWord(view.words[w]!);
-      if (k + c > count) break;
-      k += c;
-    }
-    i = view.first + 4 * w;
-  }
-  for (; i < n; i++) {
-    if ((bytes[i]! & 0xc0) !== 0x80) {
-      if (k === count) break;
-      k++;
-    }
-  }
-  skipped = k;
-  return i;
-}
-
-/** Non-ASCII UTF-8: one pass over the bytes finds chunk starts and index marks. */
+/** Non-ASCII UTF-8: one pass over the bytes finds chunk starts, index marks and `\n` counts. */
 function encodeByBytes(bytes: Buffer, chunkCodePoints: number): EncodedContent {
-  const view = wordView(bytes);
+  const scan = new Utf8Scanner(bytes);
   const offsets: number[] = [];
   const indexes: (Buffer | null)[] = [];
+  const newlines: number[] = [];
   let codePoints = 0;
   let at = 0;
   while (at < bytes.length) {
     const chunkStart = at;
     const marks: number[] = [];
     let inChunk = 0;
+    let lines = 0;
     offsets.push(at);
     while (inChunk < chunkCodePoints && at < bytes.length) {
       if (inChunk > 0) marks.push(at - chunkStart);
-      at = skip(bytes, view, at, Math.min(CP_INDEX_STEP, chunkCodePoints - inChunk));
-      inChunk += skipped;
+      at = scan.skip(at, Math.min(CP_INDEX_STEP, chunkCodePoints - inChunk));
+      inChunk += scan.skipped;
+      lines += scan.newlines;
     }
     codePoints += inChunk;
     indexes.push(marks.length === 0 || at - chunkStart === inChunk ? null : cpIndexOf(marks));
+    newlines.push(lines);
   }
   offsets.push(bytes.length);
-  return { bytes, byteOffsets: offsets, cpIndexes: indexes, lengthUnits: codePoints, sha256: sha256Hex(bytes) };
+  return { bytes, byteOffsets: offsets, cpIndexes: indexes, lengthUnits: codePoints, sha256: sha256Hex(bytes), newlines };
+}
+
+/**
+ * Where a summary cuts `text` (encoded by `encodeText(text, chunkCodePoints)` as `enc`): the UTF-16 index just
+ * past its first `count` code points and the one where its last `count` code points start (a code point of
+ * 4 UTF-8 bytes is 2 UTF-16 units, any other 1: a lone surrogate was written as U+FFFD). Found from the bytes:
+ * the tail from the nearest cp_index mark, so at most CP_INDEX_STEP + `count` code points are walked in all.
+ */
+export function textCuts(text: string, enc: EncodedContent, chunkCodePoints: number, count: number): { head: number; tail: number } {
+  const length = enc.lengthUnits;
+  if (enc.bytes.length === text.length) return { head: Math.min(count, length), tail: Math.max(0, length - count) };
+  const scan = new Utf8Scanner(enc.bytes);
+  const headEnd = scan.skip(0, count);
+  const head = scan.skipped + scan.fourByteStarts(0, headEnd);
+  const tailCp = Math.max(0, length - count);
+  const seq = Math.floor(tailCp / chunkCodePoints);
+  let from = enc.byteOffsets[seq] ?? 0;
+  let left = tailCp - seq * chunkCodePoints;
+  const index = enc.cpIndexes?.[seq] ?? null;
+  const mark = index === null ? 0 : Math.min(Math.floor(left / CP_INDEX_STEP), index.length >>> 2);
+  if (mark > 0) {
+    from += index!.readUInt32LE(4 * (mark - 1));
+    left -= mark * CP_INDEX_STEP;
+  }
+  const tailStart = scan.skip(from, left);
+  return { head, tail: text.length - (length - tailCp) - scan.fourByteStarts(tailStart, enc.bytes.length) };
 }
 
 /** A cp_index blob: the offsets as uint32 little-endian. */
 function cpIndexOf(marks: readonly number[]): Buffer {
   const out = Buffer.allocUnsafe(marks.length * 4);
-  marks.forEach((m, i) => out.writeUInt32LE(m, i * 4));
+  for (let i = 0; i < marks.length; i++) out.writeUInt32LE(marks[i]!, i * 4);
   return out;
 }

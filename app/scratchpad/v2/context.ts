@@ -114,13 +114,14 @@ export class StoreContext {
   /**
    * Runs `fn`, which executes exactly one writing statement, in autocommit: the statement is its own write
    * transaction (it takes the write lock before it reads, waiting up to the busy timeout), so it is atomic
-   * without BEGIN/COMMIT round trips. Inside a transaction already open, it joins that one.
+   * without BEGIN/COMMIT round trips. Inside a transaction already open, it joins that one. `args` are passed to
+   * `fn`, so a hot caller needs no closure per call.
    */
-  writeOne<T>(fn: () => T): T {
+  writeOne<A extends unknown[], T>(fn: (...args: A) => T, ...args: A): T {
     if (this.options.readonly) throw new ScratchpadError('READ_ONLY', `${this.path}: opened read-only`);
     if (!this.db.open) throw new ScratchpadError('INVALID_ARGUMENT', `${this.path}: the scratchpad is closed`);
     try {
-      return fn();
+      return fn(...args);
     } catch (err) {
       throw mapSqliteError(err, this.path, 'write');
     }

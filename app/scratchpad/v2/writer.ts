@@ -1,14 +1,15 @@
+import type Database from 'better-sqlite3';
 import type { SyntheticHandle } from '../../contract';
 import type { BackendWriter, NewObservation } from '../core/backend';
 import { buildHandle, refHint } from '../handle';
-import { newSealedEntryId } from '../ids';
+import { sealedEntryId } from '../ids';
+import { xor48, type IdDraw } from './id-cipher';
 import { detectType, MAGIC_PREFIX_BYTES } from '../magic';
-import { summarizeBinary, summarizeStructured, summarizeText } from '../summary';
+import { SUMMARY_EDGE, SUMMARY_WHOLE_LIMIT, summarizeBinary, summarizeStructured, summarizeTextAt } from '../summary';
 import { ScratchpadError } from '../types';
 import type { StoreContext } from './context';
-import { encodeBinary, encodeText, type EncodedContent } from '../core/encode';
+import { encodeBinary, encodeText, textCuts, type EncodedContent } from '../core/encode';
 import { findInScope } from './lookup';
-import { chunkNewlines } from '../search/lines';
 import { CHUNK_KEY_SPAN, NO_LEGACY_KEY } from './schema';
 import { scopeSql } from './scope';
 import { packHandle } from '../core/stored-handle';
@@ -16,29 +17,27 @@ import { recomputeTurn } from './turn-totals';
 import { deleteExpiredRows } from './gc';
 
 /**
+ * Row numbers stop below 2^48: an id's suffix is 12 hex digits (chunk keys cap them lower still, CHUNK_KEY_SPAN).
+ * Past it the id is NULL and the NOT NULL constraint fails the statement: nothing written. (A WHERE on the
+ * numbering subquery would cost a scan: SQLite then no longer reads max(pk) from the end of the table.)
+ */
+const PK_LIMIT = 2 ** 48;
+
+/**
  * The row, numbered in the same statement: its row number is the last one + 1 (read under the statement's write
- * lock, so two writers never take the same), its id made from it by {@link ENTRY_ID_FUNCTION}. Dense row numbers
- * are safe to reuse after gc: an id hides its row number under a pad drawn from its own random part
- * (id-cipher.ts). The trigger of migration 10 adds the row to its turn's aggregates (turn-totals.ts).
+ * lock, so two writers never take the same), its id made from it in SQL: the drawn random part, then the row
+ * number XOR the drawn pad as 12 lowercase hex digits (`(a | b) - (a & b)` is XOR for non-negative integers),
+ * the text {@link sealedEntryId} makes in JavaScript from `lastInsertRowid`. No JavaScript function is called
+ * from the statement and no row is returned (RETURNING made SQLite buffer the row and better-sqlite3 build it).
+ * Dense row numbers are safe to reuse after gc: an id hides its row number under a pad drawn from its own
+ * random part (id-cipher.ts). The trigger of migration 10 adds the row to its turn's aggregates (turn-totals.ts).
  */
 const INSERT_OBSERVATION = `INSERT INTO observations
   (pk, id, id_key, owner, turn_id, step_num, executor_name, kind, structured, size_bytes, length_units, chunk_units,
    created_at, expires_at, actor, channel, detected_type, sha256, handle, newlines, summary, cp_index, data)
-  SELECT next.pk, sp_new_entry_id(next.pk), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
-  FROM (SELECT coalesce(max(pk), 0) + 1 AS pk FROM observations) AS next
-  RETURNING pk, id`;
-/** SQL function of the writable connection: a new entry id for a row number (ids.ts, id-cipher.ts). */
-const ENTRY_ID_FUNCTION = 'sp_new_entry_id';
-/** Connections that have {@link ENTRY_ID_FUNCTION}. */
-const withIdFunction = new WeakSet<object>();
-
-/** Registers {@link ENTRY_ID_FUNCTION} on the connection once (reading the file's id key first, outside any statement). */
-function ensureIdFunction(ctx: StoreContext): void {
-  if (withIdFunction.has(ctx.db)) return;
-  const cipher = ctx.idCipher();
-  ctx.db.function(ENTRY_ID_FUNCTION, { deterministic: false }, (pk: unknown) => newSealedEntryId((random) => cipher.seal(random, pk as number)));
-  withIdFunction.add(ctx.db);
-}
+  SELECT next.pk, CASE WHEN next.pk < ${PK_LIMIT} THEN ? || printf('%012x', (next.pk | ?) - (next.pk & ?)) END,
+    ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+  FROM (SELECT coalesce(max(pk), 0) + 1 AS pk FROM observations) AS next`;
 
 const INSERT_CHUNK = 'INSERT INTO chunks (key, summary, byte_start, unit_start, cp_index, data) VALUES (?, ?, ?, ?, ?, ?)';
 const INSERT_LINES = 'INSERT INTO chunk_lines (key, newlines) VALUES (?, ?)';
@@ -79,6 +78,36 @@ function insertChunks(
 }
 
 /**
+ * Runs {@link INSERT_OBSERVATION} with its values; the new row's number and id. A module function, not a closure
+ * made per put (a closure costs an allocation, and a name definition under the test and bench transform).
+ */
+function insertRow(ctx: StoreContext, values: readonly unknown[], draw: IdDraw): { pk: number; id: string } {
+  // run() of a statement returning no row steps it to its end (SQLITE_DONE), where SQLite runs the WAL hook (the
+  // auto-checkpoint); a RETURNING statement read with get() was reset before, so the WAL grew without bound
+  // (115 MB after 4,000 puts, then 700 ms on the first read; v2-wal-checkpoint.test.ts).
+  let info: Database.RunResult;
+  try {
+    info = ctx.stmt(INSERT_OBSERVATION).run(values);
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 'SQLITE_CONSTRAINT_NOTNULL' && String((err as Error).message).endsWith('observations.id')) {
+      throw new ScratchpadError('TOO_LARGE', `${ctx.path}: no row number left below 2^48 for a new observation`);
+    }
+    throw err;
+  }
+  if (info.changes !== 1) throw new ScratchpadError('CORRUPT', `${ctx.path}: the observation was not written`);
+  // The observations row's rowid: inserts made by a trigger do not change it once the trigger has ended.
+  const pk = Number(info.lastInsertRowid);
+  return { pk, id: sealedEntryId(draw.randomHex, xor48(pk, draw.pad)) };
+}
+
+/** The summary of a plain text, cut where its UTF-8 bytes say (no second walk over its UTF-16 units). */
+function textSummary(text: string, enc: EncodedContent, chunkUnits: number): string {
+  if (enc.lengthUnits <= SUMMARY_WHOLE_LIMIT) return summarizeTextAt(text, enc.lengthUnits, 0, 0);
+  const cuts = textCuts(text, enc, chunkUnits, SUMMARY_EDGE);
+  return summarizeTextAt(text, enc.lengthUnits, cuts.head, cuts.tail);
+}
+
+/**
  * Encodes and inserts one observation atomically; returns its handle. Content of at most one chunk (most
  * observations; schema 10) is written inline: its summary, cp_index and bytes at the end of its observations
  * row, so the put is one INSERT in autocommit that writes the row (leaf and overflow pages), its turn index
@@ -97,28 +126,25 @@ function insertObservation(ctx: StoreContext, row: NewObservation): SyntheticHan
       ? summarizeBinary(enc.bytes.length, enc.sha256)
       : obs.structured
         ? summarizeStructured(obs.value)
-        : summarizeText(obs.text, enc.lengthUnits);
+        : textSummary(obs.text, enc, chunkUnits);
   const detectedType = obs.kind === 'binary' ? detectType(enc.bytes.subarray(0, MAGIC_PREFIX_BYTES)) : null;
   const inline = chunkCount <= 1;
-  // `\n` counts of a text: the whole text's in its row; per chunk in chunk_lines for a text of two or more chunks.
+  // `\n` counts of a text (from the encoding pass): the whole text's in its row; per chunk in chunk_lines for a
+  // text of two or more chunks.
+  const chunkLines = enc.newlines;
   let newlines: number | null = null;
-  let chunkLines: number[] | null = null;
-  if (obs.kind === 'text') {
-    if (inline) newlines = chunkNewlines(enc.bytes);
-    else {
-      newlines = 0;
-      chunkLines = [];
-      for (let seq = 0; seq < chunkCount; seq++) {
-        const n = chunkNewlines(enc.bytes.subarray(enc.byteOffsets[seq], enc.byteOffsets[seq + 1]));
-        newlines += n;
-        chunkLines.push(n);
-      }
-    }
+  if (chunkLines !== null) {
+    newlines = 0;
+    for (const n of chunkLines) newlines += n;
   }
   // The handle's stored part does not depend on the id: built once, the id filled in after the insert.
   const draft = buildHandle({ id: '', stepNum: row.stepNum, sizeBytes: enc.bytes.length, kind: obs.kind, summary, source: obs.source });
-  // In the column order of INSERT_OBSERVATION after pk and id (positional: cheaper to bind than named parameters).
+  // In the column order of INSERT_OBSERVATION after pk (positional: cheaper to bind than named parameters).
+  const draw = ctx.idCipher().draw();
   const values = [
+    draw.randomHex,
+    draw.pad,
+    draw.pad,
     NO_LEGACY_KEY,
     row.owner,
     row.turnId,
@@ -141,20 +167,11 @@ function insertObservation(ctx: StoreContext, row: NewObservation): SyntheticHan
     inline ? (enc.cpIndexes?.[0] ?? null) : null,
     inline ? enc.bytes : null,
   ];
-  ensureIdFunction(ctx);
-  const insertRow = () => {
-    // all(), not get(): SQLite runs the WAL hook (the auto-checkpoint) only when an autocommit statement steps to
-    // its end; get() resets a RETURNING statement after its row, so the WAL grew without bound until the next
-    // transaction's commit paid for the whole checkpoint (115 MB after 4,000 puts, then 700 ms on the first read).
-    const r = (ctx.stmt(INSERT_OBSERVATION).all(values) as { pk: number; id: string }[])[0];
-    if (r === undefined) throw new ScratchpadError('CORRUPT', `${ctx.path}: the observation was not written`);
-    return r;
-  };
   // One chunk: one statement in autocommit. More: the row and its chunks in one write transaction.
   const { id } = inline
-    ? ctx.writeOne(insertRow)
+    ? ctx.writeOne(insertRow, ctx, values, draw)
     : ctx.write(() => {
-        const r = insertRow();
+        const r = insertRow(ctx, values, draw);
         insertChunks(ctx, r.pk, r.id, enc, chunkUnits, summary, chunkLines);
         return r;
       });
