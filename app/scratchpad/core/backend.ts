@@ -76,6 +76,12 @@ export interface EntryFacts {
   readonly lengthUnits: number;
 }
 
+/** How {@link BackendReader.chunks} will be read. */
+export interface ChunkReadOptions {
+  /** A scan (search): much content read once, nothing kept. */
+  readonly scan?: boolean;
+}
+
 /**
  * One piece of an entry's content in order, as {@link BackendReader.chunks} yields it.
  * Text: `bytes` is the UTF-8 of code points [start, end) exactly (a chunk never splits a code point; invalid
@@ -229,8 +235,10 @@ export interface BackendReader {
    * The content in order, one stored piece (or a bounded window) at a time, never the whole value: what an
    * export or a search scans. `fromUnit` (default 0): start at the chunk holding that unit (a search cursor's
    * chunk start is always a chunk's `start`); past the end, nothing. Ends early with ScratchpadError NOT_FOUND when the entry is removed mid-way.
+   * `options.scan`: the caller reads on through much content and keeps none of it (a search); a backend may
+   * read through a connection made for that (v2: a read-only, memory-mapped one).
    */
-  chunks(entry: EntryRecord, fromUnit?: number): AsyncIterable<ContentChunk>;
+  chunks(entry: EntryRecord, fromUnit?: number, options?: ChunkReadOptions): AsyncIterable<ContentChunk>;
   /**
    * The line index of a text entry: per chunk of {@link chunks} (same boundaries, in order, contiguous from 0),
    * its code points [cpStart, cpEnd) and `\n` count. v2 stores it; metnos-v1 builds it in memory on first need.

@@ -185,9 +185,11 @@ async function* noChunks() {
   return;
 }
 
+const SCAN = { scan: true } as const;
+
 async function* toSearchChunks(reader: BackendReader, entry: EntryRecord, fromUnit: number): AsyncGenerator<ContentChunk> {
   // Object literals of two fixed shapes, not spreads: this runs for every chunk of a scan.
-  for await (const c of reader.chunks(entry, fromUnit)) {
+  for await (const c of reader.chunks(entry, fromUnit, SCAN)) {
     if (c.newlines === undefined)
       yield c.wellFormed === true ? { bytes: c.bytes, cpStart: c.start, cpEnd: c.end, wellFormed: true } : { bytes: c.bytes, cpStart: c.start, cpEnd: c.end };
     else

@@ -120,16 +120,41 @@ export function countCodePointsAndNewlines(buf: Uint8Array, a: number, b: number
   out.newlines = nl;
 }
 
-/** Byte offset of code point `cp` counted from byte `from` (a code-point start) in well-formed UTF-8; clipped to the end. */
+/**
+ * Byte offset of code point `cp` counted from byte `from` (a code-point start) in well-formed UTF-8; clipped to
+ * the end. Whole 32-bit words are skipped while the code points they start stay at or below `cp` (a resumed
+ * search page and a line read look up a place deep in a chunk: byte by byte was most of a short call).
+ */
 export function byteOfCodePoint(buf: Uint8Array, cp: number, from = 0): number {
   let count = 0;
-  for (let i = from; i < buf.length; i++) {
+  let i = from;
+  const end = buf.length;
+  if (end - i >= SHORT) {
+    for (const e = aligned(buf, i); i < e; i++) {
+      if ((buf[i]! & 0xc0) !== 0x80) {
+        if (count === cp) return i;
+        count++;
+      }
+    }
+    const words = (end - i) >>> 2;
+    const view = new Uint32Array(buf.buffer, buf.byteOffset + i, words);
+    let w = 0;
+    for (; w < words; w++) {
+      const x = view[w]!;
+      // Code points starting in this word: 4 minus its continuation bytes (as countCodePoints counts them).
+      const starts = 4 - ((((x & ~(x << 1) & 0x80808080) >>> 7) * 0x01010101) >>> 24);
+      if (count + starts > cp) break;
+      count += starts;
+    }
+    i += w * 4;
+  }
+  for (; i < end; i++) {
     if ((buf[i]! & 0xc0) !== 0x80) {
       if (count === cp) return i;
       count++;
     }
   }
-  return buf.length;
+  return end;
 }
 
 /** UTF-16 index in `head + cur` (head = carry decoded) of byte `b` of carry + cur (a code-point start). */

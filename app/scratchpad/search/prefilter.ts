@@ -14,6 +14,15 @@ const missBudget = (length: number): number => 32 + (length >>> 8);
 
 const isLower = (b: number): boolean => b >= 0x61 && b <= 0x7a;
 
+/*
+ * The byte picked for a needle, remembered for the next searches of it: every page of a paged search makes a new
+ * scanner, and the histogram of a 16 KiB sample cost more than the rest of a short page. Only the speed depends on
+ * the pick (any needle byte finds the same matches), so a pick from an earlier entry's text is safe. Bounded: the
+ * map is emptied when it holds PICKS_KEPT needles.
+ */
+const PICKS_KEPT = 256;
+const picks = new Map<string, number>();
+
 /** What {@link RareBytePrefilter.find} answers when the chunk should be scanned the plain way. */
 export const FALL_BACK = -2;
 
@@ -30,19 +39,32 @@ export class RareBytePrefilter {
     private readonly caseless: boolean,
   ) {}
 
-  /** Picks the needle byte rarest in `sample` (both cases counted for a caseless letter). */
+  /** Picks the needle byte rarest in `sample` (both cases counted for a caseless letter), or the one picked before. */
   private choose(sample: Buffer): void {
+    const key = `${this.caseless ? 'i' : 's'}${this.needle.toString('latin1')}`;
+    const known = picks.get(key);
+    if (known === undefined) {
+      this.at = this.rarest(sample);
+      if (picks.size >= PICKS_KEPT) picks.clear();
+      picks.set(key, this.at);
+    } else this.at = known;
+    this.lo = this.needle[this.at]!;
+    this.up = this.caseless && isLower(this.lo) ? this.lo - 0x20 : -1;
+  }
+
+  /** Index in the needle of its byte rarest in `sample`. */
+  private rarest(sample: Buffer): number {
     const counts = new Uint32Array(256);
     const end = Math.min(sample.length, SAMPLE_BYTES);
     for (let i = 0; i < end; i++) counts[sample[i]!]!++;
     let best = Infinity;
+    let at = 0;
     for (let i = this.needle.length - 1; i >= 0; i--) {
       const b = this.needle[i]!;
       const c = counts[b]! + (this.caseless && isLower(b) ? counts[b - 0x20]! : 0);
-      if (c < best) [best, this.at] = [c, i];
+      if (c < best) [best, at] = [c, i];
     }
-    this.lo = this.needle[this.at]!;
-    this.up = this.caseless && isLower(this.lo) ? this.lo - 0x20 : -1;
+    return at;
   }
 
   private matchesAt(buf: Buffer, s: number): boolean {

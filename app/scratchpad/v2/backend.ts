@@ -15,7 +15,7 @@ export function createV2Backend(ctx: StoreContext): ScratchpadBackend {
     writer: ctx.options.readonly ? null : createV2Writer(ctx),
     gcDeletes: true,
     async close() {
-      if (ctx.db.open) ctx.db.close();
+      ctx.close();
     },
   };
 }

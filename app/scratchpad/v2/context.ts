@@ -12,9 +12,18 @@ import type { ChunkLayout } from '../core/chunk-layout';
  */
 export type Reconnect = () => Database.Database | null;
 
+/**
+ * Opens the connection a search reads content through (read-only, memory-mapped: see connection.ts), or throws;
+ * the main connection serves the search then.
+ */
+export type OpenScan = () => Database.Database;
+
 /** The open v2 connection and what every operation needs: cached statements, clock, transactions. */
 export class StoreContext {
   private readonly statements = new Map<string, Database.Statement>();
+  /** The scan connection once opened (null: none, the main one is used), and its statements. */
+  private scan: Database.Database | null | undefined;
+  private readonly scanStatements = new Map<string, Database.Statement>();
   private current: Database.Database;
   /** How many times {@link Reconnect} replaced the connection (a snapshot's data version, see dataVersion). */
   private generation = 0;
@@ -25,8 +34,39 @@ export class StoreContext {
     readonly options: ResolvedOptions,
     readonly layout: ChunkLayout,
     private readonly reconnect: Reconnect | null = null,
+    private readonly openScan: OpenScan | null = null,
   ) {
     this.current = db;
+    if (openScan === null) this.scan = null;
+  }
+
+  /**
+   * A prepared statement for `sql` (a read: a constant of the code) on the scan connection, opened on first use;
+   * on the main connection when there is none, when it could not be opened, or inside a transaction of the main
+   * one (which must see its own writes). Run it inside {@link query}: each statement is its own snapshot.
+   */
+  scanStmt(sql: string): Database.Statement {
+    if (this.scan === undefined) {
+      try {
+        this.scan = this.openScan!();
+      } catch {
+        this.scan = null; // e.g. no more file handles: the main connection reads the same rows, only slower
+      }
+    }
+    if (this.scan === null || !this.scan.open || this.current.inTransaction) return this.stmt(sql);
+    let s = this.scanStatements.get(sql);
+    if (s === undefined) {
+      s = this.scan.prepare(sql);
+      this.scanStatements.set(sql, s);
+    }
+    return s;
+  }
+
+  /** Closes the connections (the scan one first). */
+  close(): void {
+    if (this.scan?.open === true) this.scan.close();
+    this.scan = null;
+    if (this.current.open) this.current.close();
   }
 
   /** The connection (replaced by a new snapshot between operations, never inside one). */

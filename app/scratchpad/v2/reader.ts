@@ -152,8 +152,9 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
         return bytes === null ? null : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       });
     },
-    chunks(entry, fromUnit = 0) {
+    chunks(entry, fromUnit = 0, options) {
       const row = rowOf(entry);
+      const stmt = options?.scan === true ? (sql: string) => ctx.scanStmt(sql) : (sql: string) => ctx.stmt(sql);
       const count = Math.ceil(row.length_units / row.chunk_units);
       const base = row.pk * CHUNK_KEY_SPAN;
       // The chunk holding unit u is number floor(u / chunk_units) (schema.ts).
@@ -186,8 +187,8 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
             const last = Math.min(count, seq + size) - 1;
             const page = ctx.query(() =>
               row.inline === 1
-                ? ctx.stmt(INLINE_OF_ENTRY).all({ pk: row.pk, id: row.id })
-                : ctx.stmt(CHUNKS_OF_ENTRY).all({ from: base + seq, to: base + last, pk: row.pk, id: row.id }),
+                ? stmt(INLINE_OF_ENTRY).all({ pk: row.pk, id: row.id })
+                : stmt(CHUNKS_OF_ENTRY).all({ from: base + seq, to: base + last, pk: row.pk, id: row.id }),
             ) as ChunkRow[];
             if (page.length !== last - seq + 1) throw new ScratchpadError('NOT_FOUND', `entry ${row.id} was removed during the export`);
             // Kept with the chunk before it: a search page resumes one chunk before the chunk it stopped in.
