@@ -8,11 +8,11 @@
  * explanation of one (bench/README.md has the targets).
  */
 import pg from 'pg';
-import { openScratchpad } from '../app/scratchpad';
+import { openScratchpad, type Scratchpad } from '../app/scratchpad';
 import { openPgTarget } from '../app/scratchpad/postgres/pool';
 import { queryOnce } from '../app/scratchpad/postgres/transaction';
 import { startPgServer } from '../test/support/pg-server';
-import { KiB, textOfBytes } from './lib/content';
+import { KiB, MiB, textOfBytes } from './lib/content';
 
 const PUTS = Number(process.argv[2] ?? 1_000);
 const USER = { kind: 'user', userId: 'bench-user' } as const;
@@ -62,6 +62,22 @@ function callOfPut(client: pg.Client, sent: pg.QueryConfig): (i: number) => Prom
     values[2] = `call-${i % 100}`;
     return client.query({ ...sent, values });
   };
+}
+
+/** listForTurn of 100 entries of 1 MiB (bench/suites/postgres.ts): round trips, client CPU, wall and server time per call. */
+async function listing(su: pg.Client, store: Scratchpad): Promise<void> {
+  const entry = textOfBytes(MiB, 'latin1', 'list');
+  for (let i = 0; i < 100; i++) await store.put(USER, { turnId: 'list-100', stepNum: 1, executorName: 'bench', observation: entry, ttlSeconds: 1e9 });
+  const list = () => store.listForTurn(USER, 'list-100');
+  await measure(su, 20, list);
+  await su.query('SELECT pg_stat_statements_reset()');
+  const c = await measure(su, 200, list);
+  console.log(`list round trips ${c.roundTrips.toFixed(2)}  client CPU ${c.cpuUs.toFixed(0)} µs (sys ${c.sysUs.toFixed(0)})  wall ${c.wallMs.toFixed(3)} ms`);
+  const top = await su.query(
+    `SELECT calls, round(total_exec_time::numeric / calls * 1000, 1) AS exec_us, left(regexp_replace(query, '\\s+', ' ', 'g'), 100) AS query
+     FROM pg_stat_statements WHERE calls >= 200 ORDER BY total_exec_time DESC LIMIT 4`,
+  );
+  for (const r of top.rows) console.log(`  ${String(r.exec_us).padStart(7)} µs  ${r.calls}  ${r.query}`);
 }
 
 async function main(): Promise<void> {
@@ -125,14 +141,15 @@ async function main(): Promise<void> {
       );
     }
     const top = await su.query(
-      `SELECT calls, round(total_exec_time::numeric / $1 * 1000, 1) AS exec_us, round(total_plan_time::numeric / $1 * 1000, 1) AS plan_us,
-         round(wal_bytes::numeric / $1) AS wal, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
+      `SELECT calls, round(total_exec_time::numeric / calls * 1000, 1) AS exec_us, round(total_plan_time::numeric / calls * 1000, 1) AS plan_us,
+         round(wal_bytes::numeric / calls) AS wal, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query
        FROM pg_stat_statements WHERE calls >= $1 ORDER BY total_exec_time DESC LIMIT 15`,
       [PUTS],
     );
-    console.log('server, per put or insert (µs exec, µs plan, WAL bytes, calls):');
+    console.log('server, per execution (µs exec, µs plan, WAL bytes, calls; the put function runs in the put, call and pool arms):');
     for (const r of top.rows)
       console.log(`  ${String(r.exec_us).padStart(7)} ${String(r.plan_us).padStart(6)} ${String(r.wal).padStart(6)} ${r.calls}  ${r.query}`);
+    await listing(su, store);
     await raw.end();
     await target.close();
     await su.end();
