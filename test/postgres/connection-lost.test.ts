@@ -99,9 +99,13 @@ describe('the connection lost in the middle of a call', () => {
     now = 1_000;
     const ids: string[] = [];
     for (let i = 0; i < 3; i++)
-      ids.push((await store.put(alice, { turnId: 'lost-gc', stepNum: i, executorName: 'shell', observation: `expiring ${i}`, ttlSeconds: 10 })).scratchpad_id);
+      // Two chunks each (over 32,768 code points), so each row has chunks rows for the lock below.
+      ids.push(
+        (await store.put(alice, { turnId: 'lost-gc', stepNum: i, executorName: 'shell', observation: `expiring ${i} `.repeat(4_000), ttlSeconds: 10 }))
+          .scratchpad_id,
+      );
     const before = await counts('lost-gc');
-    expect(before).toMatchObject({ observations: 3, chunks: 3 });
+    expect(before).toMatchObject({ observations: 3, chunks: 6 });
     now = 2_000;
     // A row lock on the last row's chunk: the batch's DELETE of the observations has run when it waits on it.
     const pk = Number.parseInt(ids[2]!.slice(32), 16);

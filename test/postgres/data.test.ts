@@ -49,10 +49,14 @@ describe('insertObservation', () => {
         )
       ).rows,
     ).toEqual([{ id, owner: 'alice', size_bytes: 13, length_units: 13, newlines: 2, created_at: 1_234.5, expires_at: 5_000.25 }]);
-    expect(
-      (await admin.query('SELECT seq, byte_start::int, unit_start::int, units, newlines, cp_index, data FROM scratchpad.chunks WHERE entry_pk = $1', [pk]))
-        .rows,
-    ).toEqual([{ seq: 0, byte_start: 0, unit_start: 0, units: 13, newlines: 2, cp_index: null, data: Buffer.from('one\ntwo\nthree') }]);
+    // Schema 5: a one-chunk observation's content is in its own row, with no chunks row; read back as chunk 0.
+    expect((await admin.query('SELECT cp_index, data FROM scratchpad.observations WHERE pk = $1', [pk])).rows).toEqual([
+      { cp_index: null, data: Buffer.from('one\ntwo\nthree') },
+    ]);
+    expect((await admin.query('SELECT count(*)::int AS n FROM scratchpad.chunks WHERE entry_pk = $1', [pk])).rows).toEqual([{ n: 0 }]);
+    expect(await read('alice', (c) => readChunks(c, pk, 0, 3))).toEqual([
+      { seq: 0, byteStart: 0, unitStart: 0, units: 13, newlines: 2, cpIndex: null, data: Buffer.from('one\ntwo\nthree') },
+    ]);
   });
 
   it('cuts non-ASCII text every 32,768 code points with cp_index checkpoints, and reads any range back', async () => {
@@ -160,12 +164,13 @@ describe('gc', () => {
     const admin = await db.admin();
     const left = (
       await admin.query(
-        `SELECT o.pk::int, (SELECT count(*)::int FROM scratchpad.chunks c WHERE c.entry_pk = o.pk) AS chunks FROM scratchpad.observations o WHERE turn_id = 'g' ORDER BY pk`,
+        `SELECT o.pk::int, (SELECT count(*)::int FROM scratchpad.chunks c WHERE c.entry_pk = o.pk) AS chunks, o.data IS NOT NULL AS inline
+        FROM scratchpad.observations o WHERE turn_id = 'g' ORDER BY pk`,
       )
     ).rows;
     expect(left).toEqual([
-      { pk: live.pk, chunks: 1 },
-      { pk: other.pk, chunks: 1 },
+      { pk: live.pk, chunks: 0, inline: true },
+      { pk: other.pk, chunks: 0, inline: true },
     ]);
     expect((await admin.query('SELECT count(*)::int AS n FROM scratchpad.chunks WHERE entry_pk = ANY($1)', [pks])).rows).toEqual([{ n: 0 }]);
     expect((await admin.query('SELECT count(*)::int AS n FROM scratchpad.read_log WHERE entry_pk = ANY($1)', [pks])).rows).toEqual([{ n: 0 }]);

@@ -47,11 +47,16 @@ async function until(cond: () => boolean, ms = 30_000): Promise<void> {
   }
 }
 
-/** Every row's chunks are all there, and no chunk or read-log row lacks its row (checked as the superuser, past RLS). */
+/**
+ * Every row's chunks are all there (an inline row's one chunk being its own data, schema 5), and no chunk or
+ * read-log row lacks its row (checked as the superuser, past RLS).
+ */
 async function expectNoPartialRow(): Promise<void> {
   const partial = await admin.query(`SELECT o.pk FROM scratchpad.observations o LEFT JOIN scratchpad.chunks c ON c.entry_pk = o.pk
-    GROUP BY o.pk, o.length_units, o.chunk_units HAVING count(c.seq) <> greatest(1, ceil(o.length_units::numeric / o.chunk_units))
-      OR coalesce(sum(length(c.data)), 0) <> max(o.size_bytes)`);
+    GROUP BY o.pk, o.length_units, o.chunk_units
+    HAVING count(c.seq) + count(DISTINCT length(o.data)) <> greatest(1, ceil(o.length_units::numeric / o.chunk_units))
+      OR (count(c.seq) > 0 AND max(length(o.data)) IS NOT NULL)
+      OR coalesce(sum(length(c.data)), 0) + coalesce(max(length(o.data)), 0) <> max(o.size_bytes)`);
   expect(partial.rows).toEqual([]);
   const orphans = await admin.query(`SELECT entry_pk FROM scratchpad.chunks WHERE entry_pk NOT IN (SELECT pk FROM scratchpad.observations)
     UNION ALL SELECT entry_pk FROM scratchpad.read_log WHERE entry_pk NOT IN (SELECT pk FROM scratchpad.observations)`);

@@ -99,7 +99,7 @@ describe('migration 3 to 4', () => {
     expect(before.observations).toHaveLength(4);
     expect(before.turn_totals).toHaveLength(3);
 
-    expect(await openSchema(app, { label })).toBe(4);
+    expect(await openSchema(app, { label, target: 4 })).toBe(4);
     expect(await everything(admin)).toEqual(before);
     const shape = await admin.query(`SELECT (SELECT value FROM scratchpad.meta WHERE key = 'version') AS version,
       to_regclass('scratchpad.observations_owner_expiry') IS NOT NULL AS owner_expiry,

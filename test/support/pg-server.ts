@@ -35,6 +35,8 @@ export interface PgServerOptions {
   readonly durable?: boolean;
   /** Milliseconds to wait for "ready to accept connections". Default 60,000. */
   readonly startTimeoutMs?: number;
+  /** More server settings (`-c name=value`), e.g. `shared_preload_libraries` for a profile. Default none. */
+  readonly settings?: Readonly<Record<string, string>>;
 }
 
 const RUN_AS_FALLBACK = 'scratchpad-pg';
@@ -140,6 +142,7 @@ export async function startPgServer(options: PgServerOptions = {}): Promise<PgSe
       '-c',
       'max_connections=200',
       ...(options.durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
+      ...Object.entries(options.settings ?? {}).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
     ];
     child = spawn(binaries.postgres, flags, { ...spawnIds, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C' } });
     await waitReady(child, options.startTimeoutMs ?? 60_000);

@@ -23,16 +23,25 @@ interface ChunkRow {
   data: Buffer;
 }
 
+/*
+ * Both layouts (migrations/005): an inline observation (its `data` not null, schema 5's one-chunk puts) is its
+ * own chunk 0 and has no chunks rows; any other has chunks rows only. One statement reads either: a primary-key
+ * probe of the observation (skipped unless chunk 0 is asked) and the chunks range.
+ */
+const READ_CHUNKS = `SELECT 0 AS seq, 0::bigint AS byte_start, 0::bigint AS unit_start, o.length_units::integer AS units, o.newlines::integer AS newlines,
+    o.cp_index, o.data
+  FROM ${SCHEMA}.observations o WHERE o.pk = $1 AND $2::integer = 0 AND o.data IS NOT NULL
+  UNION ALL
+  SELECT seq, byte_start, unit_start, units, newlines, cp_index, data FROM ${SCHEMA}.chunks WHERE entry_pk = $1 AND seq BETWEEN $2 AND $3
+  ORDER BY seq`;
+
 /**
  * Chunks `fromSeq` to `toSeq` inclusive of entry `pk`, in order, as RLS lets the bound principal see them (a
- * foreign entry reads as no chunks). Reads only those rows: the primary key (entry_pk, seq) is a range scan.
+ * foreign entry reads as no chunks), from either layout (READ_CHUNKS). Reads only those rows: the primary keys
+ * of observations and of chunks (entry_pk, seq), each a range scan. Named: planned once per connection.
  */
 export async function readChunks(client: pg.ClientBase, pk: number, fromSeq: number, toSeq: number): Promise<StoredChunk[]> {
-  const res = await client.query<ChunkRow>(
-    `SELECT seq, byte_start, unit_start, units, newlines, cp_index, data FROM ${SCHEMA}.chunks
-     WHERE entry_pk = $1 AND seq BETWEEN $2 AND $3 ORDER BY seq`,
-    [pk, fromSeq, toSeq],
-  );
+  const res = await client.query<ChunkRow>({ name: 'scratchpad-read-chunks', text: READ_CHUNKS, values: [pk, fromSeq, toSeq] });
   return res.rows.map((r) => ({
     seq: r.seq,
     byteStart: Number(r.byte_start),

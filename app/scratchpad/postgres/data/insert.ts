@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { ScratchpadError } from '../../types';
 import { SCHEMA } from '../names';
 import { countNewlines } from './newlines';
+import { randomIdHex } from './random-id';
 
 /** Content cut into chunks (the shape of v2's encoder output): bytes, chunk starts plus the end, cp_indexes. */
 export interface ChunkedContent {
@@ -81,7 +81,7 @@ function chunkParams(c: ChunkedContent, chunkUnits: number, seq: number, newline
  * CORRUPT if a statement wrote fewer chunks than sent; driver errors propagate (the caller maps them).
  */
 export async function insertObservation(client: pg.ClientBase, meta: ObservationInsert, content: ChunkedContent): Promise<{ pk: number; id: string }> {
-  const random = randomBytes(16).toString('hex');
+  const random = randomIdHex();
   const chunkCount = Math.max(1, content.byteOffsets.length - 1);
   const perChunk: number[] = [];
   for (let s = 0; s < chunkCount; s++) perChunk.push(countNewlines(content.bytes.subarray(content.byteOffsets[s] ?? 0, content.byteOffsets[s + 1] ?? 0)));

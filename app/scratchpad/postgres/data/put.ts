@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { Binding } from '../binding';
 import { SCHEMA } from '../names';
 import { DEFAULT_ATTEMPTS, inTransaction, queryOnce, type PgTarget } from '../transaction';
 import { insertObservation, type ChunkedContent, type ObservationInsert } from './insert';
 import { countNewlines } from './newlines';
 import { formatNotice } from './notify';
+import { randomIdHex } from './random-id';
 
 const PUT_ONE_CHUNK = `SELECT ${SCHEMA}.put_one_chunk($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21) AS pk`;
 
@@ -27,7 +27,7 @@ export async function putObservationRow(
       insertObservation(c, meta, content),
     );
   }
-  const random = randomBytes(16).toString('hex');
+  const random = randomIdHex();
   const newlines = countNewlines(content.bytes);
   const res = await queryOnce<{ pk: string }>(
     target,

@@ -137,7 +137,12 @@ export function createPgReader(target: PgTarget, memory: RecordMemory, dataVersi
         const there = await c.query(`SELECT 1 FROM ${SCHEMA}.observations WHERE pk = $1 AND id = $2${ownerCondition(scope, params)}`, params);
         if (there.rowCount === 0) return null;
         if (row.lengthUnits === 0) return [];
-        const res = await c.query(`SELECT unit_start, units, newlines FROM ${SCHEMA}.chunks WHERE entry_pk = $1 ORDER BY seq`, [row.pk]);
+        // An inline row (schema 5) is its own one chunk; any other has chunks rows.
+        const res = await c.query(
+          `SELECT unit_start, units, newlines FROM ${SCHEMA}.chunks WHERE entry_pk = $1
+          UNION ALL SELECT 0, length_units, newlines FROM ${SCHEMA}.observations WHERE pk = $1 AND data IS NOT NULL ORDER BY 1`,
+          [row.pk],
+        );
         return res.rows.map((r) => ({ cpStart: Number(r.unit_start), cpEnd: Number(r.unit_start) + Number(r.units), newlines: Number(r.newlines) }));
       });
     },

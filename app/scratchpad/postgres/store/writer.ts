@@ -1,6 +1,6 @@
 import type { SyntheticHandle } from '../../../contract';
 import type { BackendWriter, NewObservation } from '../../core/backend';
-import { buildHandle } from '../../handle';
+import { buildHandle, refHint } from '../../handle';
 import { detectType, MAGIC_PREFIX_BYTES } from '../../magic';
 import { summarizeBinary, summarizeStructured, summarizeText } from '../../summary';
 import { encodeBinary, encodeText } from '../../core/encode';
@@ -36,7 +36,8 @@ export function createPgWriter(target: PgTarget, layout: ChunkLayout): BackendWr
             ? summarizeStructured(obs.value)
             : summarizeText(obs.text, enc.lengthUnits);
       const detectedType = obs.kind === 'binary' ? detectType(enc.bytes.subarray(0, MAGIC_PREFIX_BYTES)) : null;
-      const handleOf = (id: string) => buildHandle({ id, stepNum: row.stepNum, sizeBytes: enc.bytes.length, kind: obs.kind, summary, source: obs.source });
+      // The handle's stored part does not depend on the id (packHandle drops it): built once, the id filled in after.
+      const draft = buildHandle({ id: PLACEHOLDER_ID, stepNum: row.stepNum, sizeBytes: enc.bytes.length, kind: obs.kind, summary, source: obs.source });
       const { id } = await putObservationRow(
         target,
         { owner: row.owner, operator: false },
@@ -54,11 +55,12 @@ export function createPgWriter(target: PgTarget, layout: ChunkLayout): BackendWr
           channel: row.channel,
           detectedType,
           summary,
-          handle: packHandle(handleOf(PLACEHOLDER_ID)),
+          handle: packHandle(draft),
         },
         enc,
       );
-      return handleOf(id);
+      const listField = typeof draft.list_field === 'string' ? draft.list_field : null;
+      return { ...draft, scratchpad_id: id, ref_hint: refHint(id, row.stepNum, listField) };
     },
     deleteExpired: (scope, now) => gcInBatches(target, scope, now),
     async setExpiry(scope, t, expiresAt) {
