@@ -4,9 +4,6 @@ import { asScratchpadError, useApi, type ScratchpadError } from '../../api';
 import { MAX_TURNS_LIMIT } from '../../../../app/common/limits';
 import { takePrimed, TURN_PAGE } from './firstTurnsPage';
 
-/** listTurns accepts at most this many per call (contract: limit 1..1000). */
-const MAX_LIMIT = MAX_TURNS_LIMIT;
-
 export type TurnsState = {
   readonly turns: readonly TurnSummary[];
   readonly hasMore: boolean;
