@@ -1,16 +1,25 @@
-import { startTurns } from './startTurns';
+// First: asks for the first page of turns before React DOM and the views are evaluated (see startTurns.ts).
+import { startupApi } from './startTurns';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ApiProvider } from './api';
+import { App } from './App';
 import './styles/app.css';
 
-// The entry chunk is small. It first starts fetching React DOM and the views (boot.tsx and the chunks it needs),
-// then asks for the first page of turns, so main answers while that script loads and compiles; their requests go
-// out before the turns request, so a main process busy answering it has already been asked for them.
-const app = import('./boot');
-const api = startTurns();
-app.then(
-  ({ boot }) => boot(api),
-  (error: unknown) => {
-    // The app's own chunk is missing or broken: say so as text (there is no React to render with).
-    const root = document.getElementById('root');
-    if (root) root.textContent = `Scratchpad Inspector could not load its interface: ${String(error)}`;
-  },
-);
+const root = createRoot(document.getElementById('root')!);
+const api = startupApi;
+if (api) {
+  root.render(
+    <StrictMode>
+      <ApiProvider api={api}>
+        <App />
+      </ApiProvider>
+    </StrictMode>,
+  );
+} else {
+  root.render(
+    <div className="state state-error" role="alert">
+      <strong>No bridge.</strong> This page runs inside Scratchpad Inspector, where the preload exposes <code>window.scratchpad</code>.
+    </div>,
+  );
+}

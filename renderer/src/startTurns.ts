@@ -1,17 +1,12 @@
-import { createApi, windowBridge, type Api } from './api/client';
-import { primeFirstTurnsPage } from './views/turns/firstTurnsPage';
+import { createApi, windowBridge, type Api } from './api';
+import { primeFirstTurnsPage } from './views/turns/useTurns';
 
-// The entry chunk (main.tsx) imports only this: the first page of turns is asked for while React DOM and the
-// views (their own chunk, boot.tsx) are still being fetched and compiled, so main's answer is on its way by the
-// first render. Nothing here may import React.
+// main.tsx imports this module first, so it is evaluated before React DOM and the views: the first page of turns
+// is asked for while the rest of the bundle is still evaluating, and main's answer is on its way by the first render.
 
-/**
- * The app's API over the preload's bridge, with the first page of turns already asked for; null outside the app
- * (a plain browser, no bridge). Called once, at start-up.
- */
-export function startTurns(): Api | null {
-  const bridge = windowBridge();
-  const api = bridge ? createApi(bridge) : null;
-  if (api) primeFirstTurnsPage(api);
-  return api;
-}
+const bridge = windowBridge();
+
+/** The app's API over the preload's bridge (null outside the app, in a plain browser). */
+export const startupApi: Api | null = bridge ? createApi(bridge) : null;
+
+if (startupApi) primeFirstTurnsPage(startupApi);

@@ -67,20 +67,6 @@ describe('the e2e renderer build', () => {
     expect(readFileSync(path.join(dir, entry), 'utf8')).not.toContain('visx-axis');
   });
 
-  test('the entry script holds no React: the turns request goes out before React DOM and the views are loaded', async () => {
-    const dir = await ensureRendererBuilt();
-    const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
-    const src = /<script type="module"[^>]*src="\.\/([^"]+)"/.exec(html)?.[1];
-    expect(src).toMatch(/^assets\/index-.*\.js$/);
-    const entry = readFileSync(path.join(dir, src!), 'utf8');
-    expect(entry).toContain('turns:list');
-    // React and React DOM link their production errors to react.dev; the app's chunk holds them.
-    expect(entry).not.toContain('react.dev/errors');
-    const boot = readdirSync(path.join(dir, 'assets')).find((f) => f.startsWith('boot-') && f.endsWith('.js'));
-    expect(boot).toBeDefined();
-    expect(readFileSync(path.join(dir, 'assets', boot!), 'utf8')).toContain('react.dev/errors');
-  });
-
   test('the page evaluates no zod: neither the preload bridge nor any renderer chunk holds it (main validates every request)', async () => {
     const dir = path.join(await ensureRendererBuilt(), 'assets');
     const chunks = readdirSync(dir).filter((f) => f.endsWith('.js'));

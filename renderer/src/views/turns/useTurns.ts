@@ -1,8 +1,31 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SortDirection, TurnSort, TurnSummary } from '../../../../app/contract';
-import { asScratchpadError, useApi, type ScratchpadError } from '../../api';
+import { asScratchpadError, useApi, type Api, type ScratchpadError } from '../../api';
 import { MAX_TURNS_LIMIT } from '../../../../app/common/limits';
-import { takePrimed, TURN_PAGE } from './firstTurnsPage';
+
+/** Page size of the first load and of each "load more". */
+export const TURN_PAGE = 200;
+/** listTurns accepts at most this many per call (contract: limit 1..1000). */
+const MAX_LIMIT = MAX_TURNS_LIMIT;
+
+type TurnPage = Awaited<ReturnType<Api['turnsList']>>;
+let primed: Promise<TurnPage> | null = null;
+
+/**
+ * Asks for the list's first page (newest first, no filter: what the Turns page shows on start) before React
+ * first renders, so main answers while the page is still rendering; the first load of {@link useTurns} takes
+ * this answer instead of asking again. Called once at start-up.
+ */
+export function primeFirstTurnsPage(api: Api): void {
+  primed = api.turnsList({ limit: TURN_PAGE, sort: 'lastCreated' });
+  primed.catch(() => undefined); // its failure is handled where it is taken
+}
+
+function takePrimed(limit: number, sort: TurnSort, direction: SortDirection, query: string): Promise<TurnPage> | null {
+  const page = limit === TURN_PAGE && sort === 'lastCreated' && direction === 'desc' && query === '' ? primed : null;
+  primed = null;
+  return page;
+}
 
 export type TurnsState = {
   readonly turns: readonly TurnSummary[];
