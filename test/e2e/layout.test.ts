@@ -70,6 +70,14 @@ describe('layout', () => {
       ['.entry-head .tabs', '.entry-head-actions'].map((s) => Math.round(document.querySelector(s)!.getBoundingClientRect().top)),
     );
     expect(Math.abs(headTops[0]! - headTops[1]!)).toBeLessThanOrEqual(6);
+    // The tabs and buttons take short labels here, so the entry's title shows whole, not cut to "t…".
+    const title = await page.evaluate(() => {
+      const label = document.querySelector('.entry-label')!.getBoundingClientRect();
+      const text = document.querySelector('.entry-title')!;
+      return { text: text.textContent, fits: text.getBoundingClientRect().right <= label.right + 0.5 };
+    });
+    expect(title).toEqual({ text: `${log().executorName} · step ${log().stepNum}`, fits: true });
+    await expect(page.getByRole('tab', { name: 'What the model saw' }).textContent()).resolves.toContain('Model saw');
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await app.screenshot(`layout-1024-content-${scheme}`);

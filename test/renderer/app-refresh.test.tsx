@@ -52,7 +52,8 @@ describe('App', () => {
     await screen.findByText('turn-a');
     fireEvent.click(screen.getByRole('button', { name: 'Size' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'turnsList').at(-1)?.request).toEqual({ limit: 200, sort: 'totalBytes' }));
-    expect(screen.getByRole('button', { name: 'Size ▼' })).toBeTruthy();
+    // The header shows the new sort once the sorted page has come back (the list shows Loading until then).
+    expect(await screen.findByRole('button', { name: 'Size ▼' })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Filter turns by turn id or executor'), { target: { value: ' web_fetch ' } });
     await waitFor(() => expect(calls.filter((c) => c.method === 'turnsList').at(-1)?.request).toEqual({ limit: 200, sort: 'totalBytes', query: 'web_fetch' }));
     fireEvent.keyDown(document.body, { key: 's' });

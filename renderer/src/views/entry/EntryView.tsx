@@ -20,6 +20,8 @@ import { DEFAULT_SLICE, MAX_SLICE, windowAt, type Window } from './slice';
 /** The entry view's tabs; Binary is offered for binary rows, Content for text rows. */
 export type EntryTab = 'model' | 'content' | 'binary' | 'details';
 const LABELS: Record<EntryTab, string> = { model: 'What the model saw', content: 'Content', binary: 'Binary', details: 'Details' };
+/** Shorter tab labels a short window shows (the full label stays the tab's name), so the entry's title has room. */
+const SHORT_LABELS: Partial<Record<EntryTab, string>> = { model: 'Model saw' };
 
 /** Tabs offered for an entry of this kind. */
 export function tabsFor(kind: 'text' | 'binary'): EntryTab[] {
@@ -223,9 +225,19 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
                 tabRefs.current[t] = el;
               }}
               className={tab === t ? 'tab active' : 'tab'}
+              aria-label={SHORT_LABELS[t] ? LABELS[t] : undefined}
               onClick={() => setTab(t)}
             >
-              {LABELS[t]}
+              {SHORT_LABELS[t] ? (
+                <>
+                  <span className="wide-only">{LABELS[t]}</span>
+                  <span className="short-only" aria-hidden="true">
+                    {SHORT_LABELS[t]}
+                  </span>
+                </>
+              ) : (
+                LABELS[t]
+              )}
             </button>
           ))}
         </div>
@@ -254,9 +266,14 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
               type="button"
               onClick={onToggleMaximized}
               aria-pressed={maximized}
+              aria-label={maximized ? 'Restore' : 'Maximize'}
               title={maximized ? 'Restore the panes (f)' : 'Maximize the entry view (f)'}
             >
-              {maximized ? 'Restore' : 'Maximize'} <kbd>f</kbd>
+              <span className="wide-only">{maximized ? 'Restore' : 'Maximize'}</span>
+              <span className="short-only" aria-hidden="true">
+                {maximized ? '⤡' : '⤢'}
+              </span>{' '}
+              <kbd>f</kbd>
             </button>
           )}
         </span>
