@@ -18,6 +18,11 @@ export const STORE_CONNECTION_PRAGMAS: readonly string[] = [
 const CONNECTION_SOURCE = path.join(import.meta.dirname, '..', '..', 'app', 'scratchpad', 'v2', 'connection.ts');
 /** Set when the file is created (read back from the file instead) or not a setting. */
 const FILE_LEVEL = new Set(['page_size', 'journal_mode', 'auto_vacuum', 'user_version']);
+/**
+ * Set only on the read-only connection a search scans content through (openScanConnection), never on the
+ * connection that writes, so the raw insert floor has nothing to mirror.
+ */
+const SCAN_CONNECTION_ONLY = new Set(['mmap_size']);
 
 /** Names of pragmas the store's connection code assigns, so a drift from the list above is noticed. */
 function pragmasInStoreCode(): string[] {
@@ -27,7 +32,7 @@ function pragmasInStoreCode(): string[] {
   } catch {
     return [];
   }
-  return [...source.matchAll(/pragma\(\s*[`'"]\s*(\w+)\s*=/g)].map((m) => m[1]!).filter((n) => !FILE_LEVEL.has(n));
+  return [...source.matchAll(/pragma\(\s*[`'"]\s*(\w+)\s*=/g)].map((m) => m[1]!).filter((n) => !FILE_LEVEL.has(n) && !SCAN_CONNECTION_ONLY.has(n));
 }
 
 /** The store's pragmas: a store creates a file in `dir`, its file-level settings are read back, plus the above. */
