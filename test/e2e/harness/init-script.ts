@@ -1,29 +1,41 @@
 import { BRIDGE_GLOBAL } from './build';
+import { INVOKE_PATH, TOKEN_HEADER } from './invoke-route';
 
-/** Name of the binding the page's transport invokes (installed with `exposeBinding`). */
-export const INVOKE_BINDING = '__scratchpadE2eInvoke';
 /** Name of the page-side function the harness calls to deliver a push event. */
 export const PUSH_FUNCTION = '__scratchpadE2ePush';
 
 /**
  * The script run in the page before any of its own: the bundled bridge module (its `var` stays local to
- * this function, so the page never sees the module), then
- * `window.scratchpad = createBridge(transport)` with a transport whose invoke goes through the
- * {@link INVOKE_BINDING} binding to the main-process handlers (their envelope comes back as JSON text, a read's content beside it) and whose `on` keeps listeners for the
- * pushes the harness delivers through {@link PUSH_FUNCTION}. `window.scratchpad` is frozen and not writable,
- * as contextBridge leaves it.
+ * this function, so the page never sees the module), then `window.scratchpad = createBridge(transport)`.
+ * The transport's invoke posts the request as JSON to the harness's invoke route on `origin` (invoke-route.ts)
+ * and resolves with the envelope it answers; the request is structured-cloned first, so what Electron's IPC
+ * cannot send (a function, a DOM node) throws here too. The run's `token` is given only to the app page's top
+ * frame on `origin`: any other frame or origin the script also runs in calls without it and gets FORBIDDEN.
+ * `fetch`, `structuredClone` and `JSON.stringify` are the page's originals, taken before its scripts run.
+ * The transport's `on` keeps listeners for the pushes the harness delivers through {@link PUSH_FUNCTION}.
+ * `window.scratchpad` is frozen and not writable, as contextBridge leaves it.
  */
-export function bridgeInitScript(bridgeBundle: string): string {
+export function bridgeInitScript(bridgeBundle: string, origin: string, token: string): string {
   return `(() => {
 ${bridgeBundle}
 const mod = ${BRIDGE_GLOBAL};
 const listeners = new Map();
+const origin = ${JSON.stringify(origin)};
+const token = globalThis.top === globalThis && location.origin === origin ? ${JSON.stringify(token)} : '';
+const post = globalThis.fetch.bind(globalThis);
+const clone = globalThis.structuredClone;
+const stringify = JSON.stringify;
 const transport = {
-  invoke: (channel, request) => globalThis[${JSON.stringify(INVOKE_BINDING)}](channel, request).then(([text, content]) => {
-    const envelope = JSON.parse(text);
-    if (typeof content === 'string') envelope.value.content = content;
-    return envelope;
-  }),
+  invoke: (channel, request) => {
+    const body = stringify(clone(request));
+    return post(origin + ${JSON.stringify(INVOKE_PATH)} + encodeURIComponent(channel), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ${JSON.stringify(TOKEN_HEADER)}: token },
+      body,
+      cache: 'no-store',
+      credentials: 'omit',
+    }).then((res) => res.json());
+  },
   on: (event, listener) => {
     let set = listeners.get(event);
     if (!set) listeners.set(event, (set = new Set()));
