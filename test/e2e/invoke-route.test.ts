@@ -3,11 +3,11 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { INVOKE_PATH, invokeRoute, MAX_REQUEST_BYTES, newInvokeToken, TOKEN_HEADER } from './harness/invoke-route';
+import { CONTENT_SPLIT_HEADER, INVOKE_PATH, invokeRoute, MAX_REQUEST_BYTES, newInvokeToken, TOKEN_HEADER } from './harness/invoke-route';
 import { APP_CSP, serveStatic, type StaticServer } from './harness/server';
 
 // The harness's invoke route on its own (no browser): who may call it, and what reaches the dispatch.
-type Answer = { readonly status: number; readonly body: unknown; readonly csp?: string };
+type Answer = { readonly status: number; readonly body: unknown; readonly csp?: string; readonly split?: string; readonly text?: string };
 
 function call(url: string, options: { method?: string; headers?: Record<string, string>; body?: string }): Promise<Answer> {
   return new Promise((resolve, reject) => {
@@ -17,7 +17,9 @@ function call(url: string, options: { method?: string; headers?: Record<string, 
       res.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
         const csp = res.headers['content-security-policy'];
-        resolve({ status: res.statusCode ?? 0, body: text === '' ? null : JSON.parse(text), ...(typeof csp === 'string' ? { csp } : {}) });
+        const split = res.headers[CONTENT_SPLIT_HEADER];
+        if (typeof split === 'string') resolve({ status: res.statusCode ?? 0, body: null, split, text });
+        else resolve({ status: res.statusCode ?? 0, body: text === '' ? null : JSON.parse(text), ...(typeof csp === 'string' ? { csp } : {}) });
       });
     });
     req.on('error', reject);
@@ -38,6 +40,7 @@ describe('invokeRoute', () => {
     server = await serveStatic(root, {
       route: invokeRoute(token, async (channel, request) => {
         dispatched.push({ channel, request });
+        if (channel === 'entry:read') return { ok: true, value: { meta: { start: 0, end: 3 }, content: (request as { content: string }).content } };
         return { ok: true, value: { channel, echo: request } };
       }),
     });
@@ -50,12 +53,22 @@ describe('invokeRoute', () => {
 
   test('a same-origin call with the token reaches the dispatch with its channel and parsed request', async () => {
     dispatched.length = 0;
-    const answer = await call(`${origin}${INVOKE_PATH}${encodeURIComponent('entry:read')}`, {
+    const answer = await call(`${origin}${INVOKE_PATH}${encodeURIComponent('entry:describe')}`, {
       headers: pageHeaders(),
       body: JSON.stringify({ id: 'e1', mode: 'head', n: 5 }),
     });
-    expect(answer).toEqual({ status: 200, body: { ok: true, value: { channel: 'entry:read', echo: { id: 'e1', mode: 'head', n: 5 } } } });
-    expect(dispatched).toEqual([{ channel: 'entry:read', request: { id: 'e1', mode: 'head', n: 5 } }]);
+    expect(answer).toEqual({ status: 200, body: { ok: true, value: { channel: 'entry:describe', echo: { id: 'e1', mode: 'head', n: 5 } } } });
+    expect(dispatched).toEqual([{ channel: 'entry:describe', request: { id: 'e1', mode: 'head', n: 5 } }]);
+  });
+
+  test('a read’s content comes as plain text after the envelope’s JSON, whose length the header gives', async () => {
+    const content = '{"emoji": "😀", "cjk": "漢字", "quote": "\\"", "nl": "a\nb"}';
+    const answer = await call(`${origin}${INVOKE_PATH}entry%3Aread`, { headers: pageHeaders(), body: JSON.stringify({ content }) });
+    const json = JSON.stringify({ ok: true, value: { meta: { start: 0, end: 3 }, content: null } });
+    expect(answer).toEqual({ status: 200, body: null, split: String(json.length), text: json + content });
+    // A lone surrogate would not survive UTF-8: that answer is all JSON instead.
+    const lone = await call(`${origin}${INVOKE_PATH}entry%3Aread`, { headers: pageHeaders(), body: JSON.stringify({ content: 'a\ud800b' }) });
+    expect(lone).toEqual({ status: 200, body: { ok: true, value: { meta: { start: 0, end: 3 }, content: 'a\ud800b' } } });
   });
 
   test('a wrong or missing token, a foreign or missing origin, a cross-site fetch get FORBIDDEN and run nothing', async () => {

@@ -1,5 +1,5 @@
 import { BRIDGE_GLOBAL } from './build';
-import { INVOKE_PATH, TOKEN_HEADER } from './invoke-route';
+import { CONTENT_SPLIT_HEADER, INVOKE_PATH, TOKEN_HEADER } from './invoke-route';
 
 /** Name of the page-side function the harness calls to deliver a push event. */
 export const PUSH_FUNCTION = '__scratchpadE2ePush';
@@ -8,7 +8,7 @@ export const PUSH_FUNCTION = '__scratchpadE2ePush';
  * The script run in the page before any of its own: the bundled bridge module (its `var` stays local to
  * this function, so the page never sees the module), then `window.scratchpad = createBridge(transport)`.
  * The transport's invoke posts the request as JSON to the harness's invoke route on `origin` (invoke-route.ts)
- * and resolves with the envelope it answers; the request is structured-cloned first, so what Electron's IPC
+ * and resolves with the envelope it answers (a read's content sent beside the JSON, see CONTENT_SPLIT_HEADER); the request is structured-cloned first, so what Electron's IPC
  * cannot send (a function, a DOM node) throws here too. The run's `token` is given only to the app page's top
  * frame on `origin`: any other frame or origin the script also runs in calls without it and gets FORBIDDEN.
  * `fetch`, `structuredClone` and `JSON.stringify` are the page's originals, taken before its scripts run.
@@ -25,6 +25,17 @@ const token = globalThis.top === globalThis && location.origin === origin ? ${JS
 const post = globalThis.fetch.bind(globalThis);
 const clone = globalThis.structuredClone;
 const stringify = JSON.stringify;
+const parse = JSON.parse;
+const answer = (res) => {
+  const split = res.headers.get(${JSON.stringify(CONTENT_SPLIT_HEADER)});
+  if (split === null) return res.json();
+  return res.text().then((text) => {
+    const n = Number(split);
+    const envelope = parse(text.slice(0, n));
+    envelope.value.content = text.slice(n);
+    return envelope;
+  });
+};
 const transport = {
   invoke: (channel, request) => {
     const body = stringify(clone(request));
@@ -34,7 +45,7 @@ const transport = {
       body,
       cache: 'no-store',
       credentials: 'omit',
-    }).then((res) => res.json());
+    }).then(answer);
   },
   on: (event, listener) => {
     let set = listeners.get(event);

@@ -13,6 +13,14 @@ export const INVOKE_PATH = '/__harness/invoke/';
 /** Header carrying the run's token ({@link newInvokeToken}); only the harness's init script knows it. */
 export const TOKEN_HEADER = 'x-scratchpad-harness-token';
 
+/**
+ * Response header present when the body is the envelope's JSON (its `value.content` null) followed by that
+ * content as plain text: the header gives the JSON's length in UTF-16 code units. A read's content (up to a
+ * window of text, often JSON itself) then crosses without being escaped by JSON.stringify and unescaped by
+ * JSON.parse, as structured clone moves a string.
+ */
+export const CONTENT_SPLIT_HEADER = 'x-scratchpad-harness-envelope-length';
+
 /** Largest request body accepted, in bytes (requests are a few hundred bytes; a read's answer can be MBs). */
 export const MAX_REQUEST_BYTES = 1024 * 1024;
 
@@ -36,9 +44,29 @@ function sameToken(sent: string | string[] | undefined, token: string): boolean 
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** String.prototype.isWellFormed (Node 20; the project's TypeScript lib predates it). */
+const wellFormed = (text: string): boolean => (text as string & { isWellFormed(): boolean }).isWellFormed();
+
+/** A successful envelope whose value carries a string `content` that UTF-8 keeps exactly (no lone surrogate). */
+function splitContent(body: unknown): { readonly json: string; readonly content: string } | null {
+  if (!body || typeof body !== 'object' || !('ok' in body) || body.ok !== true || !('value' in body)) return null;
+  const { value } = body;
+  if (!value || typeof value !== 'object' || !('content' in value) || typeof value.content !== 'string' || !wellFormed(value.content)) return null;
+  return { json: JSON.stringify({ ...body, value: { ...value, content: null } }), content: value.content };
+}
+
 function send(res: ServerResponse, status: number, body: unknown): void {
+  const headers = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
+  const split = splitContent(body);
+  if (split) {
+    const length = Buffer.byteLength(split.json) + Buffer.byteLength(split.content);
+    res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': length, [CONTENT_SPLIT_HEADER]: split.json.length });
+    res.write(split.json);
+    res.end(split.content);
+    return;
+  }
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store' });
+  res.writeHead(status, { ...headers, 'Content-Length': Buffer.byteLength(text) });
   res.end(text);
 }
 
