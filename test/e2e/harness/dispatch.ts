@@ -1,6 +1,5 @@
 import type { Handlers } from '../../../main/ipc/handlers';
 import type { WindowSession } from '../../../main/ipc/session';
-import type { Dispatch } from './invoke-route';
 
 /** One bridge call as main saw it. `contentLength` is the length of an `entry:read` answer's content string. */
 export interface InvokeRecord {
@@ -13,8 +12,11 @@ export interface InvokeRecord {
   readonly handlerMs?: number;
 }
 
+/** Runs one call on a channel name the page sent (untrusted) with its request (untrusted); resolves with the envelope. */
+export type Dispatch = (channel: string, request: unknown) => Promise<unknown>;
+
 /**
- * What main's IPC registration does for one window, for the invoke route: a contract channel runs its handler
+ * What main's IPC registration does for one window, for the harness's binding: a contract channel runs its handler
  * (which parses the request with the channel's schema and takes the principal from `session`, never from the
  * request); any other name gets FORBIDDEN and runs nothing. Each call is appended to `invoked`. Before it
  * answers, it waits for the `pushes` still on their way to the page, so the page sees the events a handler

@@ -10,11 +10,12 @@ import type { StoreClient } from '../../../main/store/client';
 import { openInProcessClient } from '../../../main/store/in-process';
 import { watchExternalWrites } from '../../../main/startup/live-refresh';
 import { bundleBridge, ensureRendererBuilt, ROOT } from './build';
-import { bridgeInitScript, PUSH_FUNCTION } from './init-script';
+import { answerStreams, newInvokeToken } from './answer-stream';
 import { recordingDispatch, type InvokeRecord } from './dispatch';
-export type { InvokeRecord } from './dispatch';
-import { invokeRoute, newInvokeToken, type Dispatch } from './invoke-route';
+import { bridgeInitScript, INVOKE_BINDING, PUSH_FUNCTION } from './init-script';
 import { serveStatic } from './server';
+
+export type { InvokeRecord } from './dispatch';
 
 /** Debian's Chromium: the only browser these tests use (never a download). */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -95,9 +96,10 @@ export function assertChromium(): void {
  * see ensureRendererBuilt) served on 127.0.0.1 with main's CSP header; main's real handler table
  * (`createHandlers`) over a real store on `dbPath` and a session for `principal`, with main's live refresh
  * (`watchExternalWrites`); and Debian's Chromium (fresh user-data-dir) on a page whose `window.scratchpad` is
- * the preload's real `createBridge`, its transport posting each call to the harness's invoke route on the page's
- * own origin (invoke-route.ts: per-run token, JSON envelopes; events still pushed through CDP) and from there to
- * those handlers (dispatch.ts).
+ * the preload's real `createBridge`, its transport sending each call through a Playwright binding (the sender
+ * checked as main checks it) to those handlers (dispatch.ts), the answers coming back on the page's answer stream
+ * (answer-stream.ts: one streamed HTTP response on the page's own origin, opened with a per-run token), events
+ * pushed through CDP.
  * The store client is main's in-process one (main/store/in-process.ts), not the worker: the same StoreClient
  * contract, and it takes the fixed clock (`now`) the scenarios need. Resolves once the page has loaded.
  */
@@ -109,11 +111,8 @@ export async function launchApp(options: LaunchOptions): Promise<AppSession> {
   const recent: string[] = [];
   const connectionPrompts = createConnectionPrompts();
   const token = newInvokeToken();
-  // Set once the handlers exist (the page only calls after that); the server has to exist first, for the origin.
-  let dispatch: Dispatch | undefined;
-  const server = await serveStatic(distDir, {
-    route: invokeRoute(token, (channel, request) => (dispatch ? dispatch(channel, request) : Promise.reject(new Error('the harness is not ready')))),
-  });
+  const streams = answerStreams(token);
+  const server = await serveStatic(distDir, { route: streams.route });
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'scratchpad-e2e-profile-'));
   const problems: string[] = [];
   const invoked: InvokeRecord[] = [];
@@ -163,7 +162,15 @@ export async function launchApp(options: LaunchOptions): Promise<AppSession> {
     if (options.now !== undefined) await context.clock.setFixedTime(options.now * 1000);
     stopWatching = watchExternalWrites(session, options.pollMs ?? 200);
     const origin = new URL(server.url).origin;
-    dispatch = recordingDispatch(handlers, session, invoked, pushes);
+    const dispatch = recordingDispatch(handlers, session, invoked, pushes);
+    const refused = (message: string) => JSON.stringify({ ok: false, error: { code: 'FORBIDDEN', message } });
+    await context.exposeBinding(INVOKE_BINDING, (source, channel: unknown, request: unknown, streamId: unknown, callId: unknown) => {
+      // As main's sender check: only our own page's top frame may call (its answers go to its stream).
+      if (source.frame !== source.page.mainFrame() || new URL(source.frame.url()).origin !== origin) return refused('sender is not the app page');
+      if (typeof channel !== 'string' || typeof streamId !== 'string' || typeof callId !== 'number') return refused('malformed call');
+      void dispatch(channel, request).then((envelope) => streams.answer(streamId, callId, envelope));
+      return undefined;
+    });
     await context.addInitScript({ content: bridgeInitScript(bundle, origin, token) });
     page = context.pages()[0] ?? (await context.newPage());
     page.setDefaultTimeout(15_000);

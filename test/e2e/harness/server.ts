@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { CONTENT_SECURITY_POLICY_HEADER } from '../../../main/startup/csp';
-import type { Route } from './invoke-route';
+import type { Route } from './answer-stream';
 
 /**
  * The app's Content-Security-Policy, exactly as main sends it as a response header (main/startup/csp.ts), so
@@ -41,7 +41,7 @@ export interface ServeOptions {
 
 /**
  * Serves `root` (read-only, GET/HEAD, no directory listing) with the CSP header on every response, and
- * `options.route` (the harness's invoke route) on the same origin.
+ * `options.route` (the harness's answer streams) on the same origin.
  */
 export async function serveStatic(root: string, options: ServeOptions = {}): Promise<StaticServer> {
   const { csp = APP_CSP, route } = options;
