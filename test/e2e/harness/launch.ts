@@ -168,7 +168,9 @@ export async function launchApp(options: LaunchOptions): Promise<AppSession> {
       // As main's sender check: only our own page's top frame may call (its answers go to its stream).
       if (source.frame !== source.page.mainFrame() || new URL(source.frame.url()).origin !== origin) return refused('sender is not the app page');
       if (typeof channel !== 'string' || typeof streamId !== 'string' || typeof callId !== 'number') return refused('malformed call');
-      void dispatch(channel, request).then((envelope) => streams.answer(streamId, callId, envelope));
+      void dispatch(channel, request)
+        .catch(() => ({ ok: false, error: { code: 'INTERNAL', message: 'the harness failed to run the call' } }))
+        .then((envelope) => streams.answer(streamId, callId, envelope));
       return undefined;
     });
     await context.addInitScript({ content: bridgeInitScript(bundle, origin, token) });
