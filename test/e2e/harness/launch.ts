@@ -10,8 +10,12 @@ import type { StoreClient } from '../../../main/store/client';
 import { openInProcessClient } from '../../../main/store/in-process';
 import { watchExternalWrites } from '../../../main/startup/live-refresh';
 import { bundleBridge, ensureRendererBuilt, ROOT } from './build';
+import { answerStreams, newInvokeToken } from './answer-stream';
+import { recordingDispatch, type InvokeRecord } from './dispatch';
 import { bridgeInitScript, INVOKE_BINDING, PUSH_FUNCTION } from './init-script';
 import { serveStatic } from './server';
+
+export type { InvokeRecord } from './dispatch';
 
 /** Debian's Chromium: the only browser these tests use (never a download). */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -44,17 +48,6 @@ export interface LaunchOptions {
   readonly pollMs?: number;
   /** Store open options passed to the in-process client (e.g. `maxReadLength`). */
   readonly storeOptions?: { readonly maxReadLength?: number; readonly expiringWindowSeconds?: number };
-}
-
-/** One bridge call as main saw it. `contentLength` is the length of an `entry:read` answer's content string. */
-export interface InvokeRecord {
-  readonly channel: string;
-  readonly request: unknown;
-  readonly ok: boolean;
-  readonly errorCode?: string;
-  readonly contentLength?: number;
-  /** Time main's handler took (ms, wall clock; for profiling the bench, never asserted). */
-  readonly handlerMs?: number;
 }
 
 /** A running app: one Chromium window over the production renderer, bridged to main's handlers. */
@@ -103,7 +96,10 @@ export function assertChromium(): void {
  * see ensureRendererBuilt) served on 127.0.0.1 with main's CSP header; main's real handler table
  * (`createHandlers`) over a real store on `dbPath` and a session for `principal`, with main's live refresh
  * (`watchExternalWrites`); and Debian's Chromium (fresh user-data-dir) on a page whose `window.scratchpad` is
- * the preload's real `createBridge`, its transport going through `exposeBinding` to those handlers.
+ * the preload's real `createBridge`, its transport sending each call through a Playwright binding (the sender
+ * checked as main checks it) to those handlers (dispatch.ts), the answers coming back on the page's answer stream
+ * (answer-stream.ts: one streamed HTTP response on the page's own origin, opened with a per-run token), events
+ * pushed through CDP.
  * The store client is main's in-process one (main/store/in-process.ts), not the worker: the same StoreClient
  * contract, and it takes the fixed clock (`now`) the scenarios need. Resolves once the page has loaded.
  */
@@ -114,7 +110,9 @@ export async function launchApp(options: LaunchOptions): Promise<AppSession> {
   const openStore = (file: string): Promise<StoreClient> => openInProcessClient(file, { ...options.storeOptions, ...(clock ? { clock } : {}) });
   const recent: string[] = [];
   const connectionPrompts = createConnectionPrompts();
-  const server = await serveStatic(distDir);
+  const token = newInvokeToken();
+  const streams = answerStreams(token);
+  const server = await serveStatic(distDir, { route: streams.route });
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'scratchpad-e2e-profile-'));
   const problems: string[] = [];
   const invoked: InvokeRecord[] = [];
@@ -122,6 +120,8 @@ export async function launchApp(options: LaunchOptions): Promise<AppSession> {
   let context: BrowserContext | undefined;
   let store: StoreClient | undefined;
   let stopWatching = () => {};
+  // Pushes on their way to the page (an answer waits for them: recordingDispatch).
+  const pushes = new Set<Promise<void>>();
   try {
     store = await openStore(options.dbPath);
     recent.push(store.path);
@@ -129,7 +129,10 @@ export async function launchApp(options: LaunchOptions): Promise<AppSession> {
       store,
       principal: options.principal,
       emit: (event, payload) => {
-        if (page) deliver(page, event, payload).catch(() => {});
+        if (!page) return;
+        const delivered = deliver(page, event, payload).catch(() => {});
+        pushes.add(delivered);
+        void delivered.finally(() => pushes.delete(delivered));
       },
     };
     const handlers = createHandlers({
@@ -159,38 +162,18 @@ export async function launchApp(options: LaunchOptions): Promise<AppSession> {
     if (options.now !== undefined) await context.clock.setFixedTime(options.now * 1000);
     stopWatching = watchExternalWrites(session, options.pollMs ?? 200);
     const origin = new URL(server.url).origin;
-    await context.exposeBinding(INVOKE_BINDING, async (source, channel: unknown, request: unknown) => {
-      // As main's sender check: only our own page's top frame may call, and only contract channels.
-      if (source.frame !== source.page.mainFrame() || new URL(source.frame.url()).origin !== origin) {
-        return [JSON.stringify({ ok: false, error: { code: 'FORBIDDEN', message: 'sender is not the app page' } })];
-      }
-      if (typeof channel !== 'string' || !Object.hasOwn(handlers, channel)) {
-        return [JSON.stringify({ ok: false, error: { code: 'FORBIDDEN', message: 'unknown channel' } })];
-      }
-      const started = performance.now();
-      const envelope = await handlers[channel as keyof typeof handlers](session, request);
-      const handlerMs = performance.now() - started;
-      const value: unknown = envelope.ok ? envelope.value : undefined;
-      const content = value && typeof value === 'object' && 'content' in value ? (value as { content: unknown }).content : undefined;
-      invoked.push({
-        channel,
-        request,
-        ok: envelope.ok,
-        ...(envelope.ok ? {} : { errorCode: envelope.error.code }),
-        ...(typeof content === 'string' ? { contentLength: content.length } : {}),
-        handlerMs,
-      });
-      // As JSON text, decoded by the page's transport (init-script.ts): Playwright serialises a binding's
-      // result value by value into its own tree format, which for a 6,000-turn gc preview took ~1 s, ten times
-      // the handler, where Electron's IPC moves the same envelope by structured clone in milliseconds. The
-      // contract's values are JSON-safe (null where a time is not finite), so the page gets the same envelope.
-      // A read's content (up to a window of text) stays a separate string: as JSON inside JSON it would be
-      // escaped twice on its way through the DevTools protocol.
-      if (typeof content === 'string' && value && typeof value === 'object')
-        return [JSON.stringify({ ...envelope, value: { ...value, content: null } }), content];
-      return [JSON.stringify(envelope)];
+    const dispatch = recordingDispatch(handlers, session, invoked, pushes);
+    const refused = (message: string) => JSON.stringify({ ok: false, error: { code: 'FORBIDDEN', message } });
+    await context.exposeBinding(INVOKE_BINDING, (source, channel: unknown, request: unknown, streamId: unknown, callId: unknown) => {
+      // As main's sender check: only our own page's top frame may call (its answers go to its stream).
+      if (source.frame !== source.page.mainFrame() || new URL(source.frame.url()).origin !== origin) return refused('sender is not the app page');
+      if (typeof channel !== 'string' || typeof streamId !== 'string' || typeof callId !== 'number') return refused('malformed call');
+      void dispatch(channel, request)
+        .catch(() => ({ ok: false, error: { code: 'INTERNAL', message: 'the harness failed to run the call' } }))
+        .then((envelope) => streams.answer(streamId, callId, envelope));
+      return undefined;
     });
-    await context.addInitScript({ content: bridgeInitScript(bundle) });
+    await context.addInitScript({ content: bridgeInitScript(bundle, origin, token) });
     page = context.pages()[0] ?? (await context.newPage());
     page.setDefaultTimeout(15_000);
     page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { CONTENT_SECURITY_POLICY_HEADER } from '../../../main/startup/csp';
+import type { Route } from './answer-stream';
 
 /**
  * The app's Content-Security-Policy, exactly as main sends it as a response header (main/startup/csp.ts), so
@@ -30,10 +31,24 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-/** Serves `root` (read-only, GET/HEAD, no directory listing) with {@link APP_CSP} on every response. */
-export async function serveStatic(root: string, csp: string = APP_CSP): Promise<StaticServer> {
+/** Options of {@link serveStatic}. */
+export interface ServeOptions {
+  /** The Content-Security-Policy header of every file served; default {@link APP_CSP}. */
+  readonly csp?: string;
+  /** Asked first for every request (with the server's origin); what it does not handle is served as a file. */
+  readonly route?: Route;
+}
+
+/**
+ * Serves `root` (read-only, GET/HEAD, no directory listing) with the CSP header on every response, and
+ * `options.route` (the harness's answer streams) on the same origin.
+ */
+export async function serveStatic(root: string, options: ServeOptions = {}): Promise<StaticServer> {
+  const { csp = APP_CSP, route } = options;
   const base = path.resolve(root);
+  let origin = '';
   const server: Server = createServer((req, res) => {
+    if (route?.(req, res, origin)) return;
     const headers = { 'Content-Security-Policy': csp, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' };
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, headers).end();
@@ -55,6 +70,7 @@ export async function serveStatic(root: string, csp: string = APP_CSP): Promise<
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
   return {
     url: `http://127.0.0.1:${port}/`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
