@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { CDPSession } from 'playwright-core';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { ensureRendererBuilt, launchApp } from '../test/e2e/harness';
-import { UI_NOW, writeHeavyFile, type HeavyFile } from './suites/ui';
+import { firstPaintTimes, UI_NOW, writeHeavyFile, type HeavyFile } from './suites/ui';
 
 const maps = new Map<string, TraceMap | null>();
 /** "name source:line" of a position (0-based line and column) in one of the build's scripts, via its source map. */
@@ -279,22 +279,7 @@ async function main(): Promise<void> {
     await page.getByRole('listbox', { name: 'Turns' }).getByRole('option').first().waitFor();
     if (which.includes('paintwall')) {
       // As bench/suites/ui.ts: navigation start to the frame after the first turn row, on Chromium's clock.
-      await cdp.send('Performance.enable');
-      let painted: ((ms: number) => void) | undefined;
-      await page.exposeFunction('__benchFirstTurnRow', async () => {
-        const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
-        const at = (name: string) => metrics.find((m) => m.name === name)?.value ?? NaN;
-        painted?.((at('Timestamp') - at('NavigationStart')) * 1000);
-      });
-      await app.context.addInitScript({
-        content: `(() => { const o = new MutationObserver(() => { if (document.querySelector('[role="listbox"][aria-label="Turns"] [role="option"]')) { o.disconnect(); requestAnimationFrame(() => window.__benchFirstTurnRow()); } }); o.observe(document, { childList: true, subtree: true }); })();`,
-      });
-      const paints: number[] = [];
-      for (let i = 0; i < REPS; i++) {
-        const ms = new Promise<number>((resolve) => (painted = resolve));
-        await page.reload();
-        paints.push(await ms);
-      }
+      const paints = await firstPaintTimes(app, cdp, REPS);
       paints.sort((a, b) => a - b);
       console.log(`PAINTWALL median ${paints[Math.floor(paints.length / 2)]!.toFixed(0)} all ${paints.map((p) => p.toFixed(0)).join(' ')}`);
     }

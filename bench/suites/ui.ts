@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { openScratchpad } from '../../app/scratchpad';
 import { launchApp, type AppSession } from '../../test/e2e/harness';
 import { median } from '../lib/timing';
@@ -149,6 +149,35 @@ export async function runUi(dir: string, scale: number, reps = 5): Promise<{ fig
 /** The clock (Unix seconds) the heavy file is written against and the app runs at. */
 export const UI_NOW = 1_796_040_000;
 
+/**
+ * Reloads the app's page `reps` times; each reload's time from navigation start to the frame after the first turn
+ * row entered the DOM, in milliseconds. The page's clocks (performance.now, Event timeStamps) are Playwright's fake
+ * clock (the fixed `now`), which keeps counting across reloads: "navigation start" has to come from Chromium itself.
+ * An init script sees the first turn row enter the DOM, waits for the next frame and calls back; main then reads
+ * Chromium's own monotonic clock (CDP Performance.getMetrics: Timestamp - NavigationStart, seconds). Used by this
+ * suite and by bench/ui-profile.ts; call it once per page (it exposes a function on the page).
+ */
+export async function firstPaintTimes(app: AppSession, cdp: CDPSession, reps: number): Promise<number[]> {
+  const { page } = app;
+  await cdp.send('Performance.enable');
+  let painted: ((ms: number) => void) | undefined;
+  await page.exposeFunction('__benchFirstTurnRow', async () => {
+    const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+    const at = (name: string) => metrics.find((m) => m.name === name)?.value ?? NaN;
+    painted?.((at('Timestamp') - at('NavigationStart')) * 1000);
+  });
+  await app.context.addInitScript({
+    content: `(() => { const o = new MutationObserver(() => { if (document.querySelector('[role="listbox"][aria-label="Turns"] [role="option"]')) { o.disconnect(); requestAnimationFrame(() => window.__benchFirstTurnRow()); } }); o.observe(document, { childList: true, subtree: true }); })();`,
+  });
+  const paints: number[] = [];
+  for (let i = 0; i < reps; i++) {
+    const ms = new Promise<number>((resolve) => (painted = resolve));
+    await page.reload();
+    paints.push(await ms);
+  }
+  return paints;
+}
+
 /** Runs the UI measurements of {@link runUi} on a heavy file already written (at {@link UI_NOW}). */
 export async function measureUi(heavy: HeavyFile, reps = 5): Promise<{ figures: Record<string, number>; extra: Record<string, number>; seconds: number }> {
   const started = Date.now();
@@ -157,27 +186,8 @@ export async function measureUi(heavy: HeavyFile, reps = 5): Promise<{ figures: 
   const app: AppSession = await launchApp({ dbPath: heavy.path, principal: USER, now, viewport: { width: 1440, height: 900 } });
   try {
     const { page } = app;
-    // The page's clocks (performance.now, Event timeStamps) are Playwright's fake clock (the fixed `now`), which
-    // keeps counting across reloads: "navigation start" has to come from Chromium itself. An init script sees the
-    // first turn row enter the DOM, waits for the next frame and calls back; main then reads Chromium's own
-    // monotonic clock (CDP Performance.getMetrics: Timestamp - NavigationStart, seconds).
     const cdp = await app.context.newCDPSession(page);
-    await cdp.send('Performance.enable');
-    let painted: ((ms: number) => void) | undefined;
-    await page.exposeFunction('__benchFirstTurnRow', async () => {
-      const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
-      const at = (name: string) => metrics.find((m) => m.name === name)?.value ?? NaN;
-      painted?.((at('Timestamp') - at('NavigationStart')) * 1000);
-    });
-    await app.context.addInitScript({
-      content: `(() => { const o = new MutationObserver(() => { if (document.querySelector('[role="listbox"][aria-label="Turns"] [role="option"]')) { o.disconnect(); requestAnimationFrame(() => window.__benchFirstTurnRow()); } }); o.observe(document, { childList: true, subtree: true }); })();`,
-    });
-    const paints: number[] = [];
-    for (let i = 0; i < reps; i++) {
-      const ms = new Promise<number>((resolve) => (painted = resolve));
-      await page.reload();
-      paints.push(await ms);
-    }
+    const paints = await firstPaintTimes(app, cdp, reps);
     const figures: Record<string, number> = { ui_first_paint_turns_ms: median(paints) };
 
     const filter = page.getByLabel('Filter turns by turn id or executor');
