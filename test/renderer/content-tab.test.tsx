@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { ApiProvider, createApi } from '../../renderer/src/api';
 import { EntryView } from '../../renderer/src/views/entry/EntryView';
 import { MAX_SLICE } from '../../renderer/src/views/entry/slice';
+import { FIRST_TREE_READ, TREE_READ } from '../../renderer/src/views/entry/json/useJsonOutline';
 import { fakeBridge, meta } from './fakeBridge';
 
 // jsdom has no layout: give elements a height so the virtualized text renders rows.
@@ -73,7 +74,7 @@ describe('Content tab', () => {
     await waitFor(() => expect(tree.textContent).toContain('items'));
   });
 
-  it('builds the tree of a structured observation larger than the window from window-sized reads, and copies a path and a value', async () => {
+  it('builds the tree of a structured observation larger than the window from bounded reads (a first of one window), and copies a path and a value', async () => {
     const items = Array.from({ length: 30_000 }, (_, i) => ({ i, name: `item-${i}` }));
     const text = JSON.stringify({ ok: true, items });
     expect(text.length).toBeGreaterThan(MAX_SLICE.code_points);
@@ -83,9 +84,12 @@ describe('Content tab', () => {
     fireEvent.click(await screen.findByRole('tab', { name: 'Content' }));
     const tree = await screen.findByLabelText('JSON tree');
     await waitFor(() => expect(tree.textContent).toContain('items: [30,000 items]'), { timeout: 10_000 });
-    for (const r of reads(calls) as { n?: number; start?: number; end?: number }[]) {
-      expect(r.n ?? (r.end ?? 0) - (r.start ?? 0)).toBeLessThanOrEqual(MAX_SLICE.code_points);
-    }
+    // The first read is one view window (262,144 code points), every later one at most four.
+    const sizes = (reads(calls) as { n?: number; start?: number; end?: number }[]).map((r) => r.n ?? (r.end ?? 0) - (r.start ?? 0));
+    expect(sizes[0]).toBe(MAX_SLICE.code_points);
+    expect(FIRST_TREE_READ).toBe(262_144);
+    expect(TREE_READ).toBe(4 * 262_144);
+    expect(sizes.slice(1).every((n) => n > 0 && n <= TREE_READ)).toBe(true);
     // The first item, opened: its keys and values as text.
     const first = await screen.findByText('0:');
     fireEvent.click(within(first.closest('[role="treeitem"]') as HTMLElement).getByRole('button', { name: 'Expand' }));

@@ -8,7 +8,7 @@ import { createOutlineHost, type JsonPath, type JsonRow, type OutlineRequest, ty
 export const MAX_TREE_CODE_POINTS = 64 * 1024 * 1024;
 
 /** Code points of the tree's first read: one view window, so the first answer is small. */
-const FIRST_TREE_READ = MAX_SLICE.code_points;
+export const FIRST_TREE_READ = MAX_SLICE.code_points;
 /**
  * Code points per later read of the tree's text (the page holds one answer at a time; the text goes on to the
  * worker). The cost of opening a large tree is mostly per call. Measured in the ui bench on the 6.8 MB entry
@@ -16,7 +16,7 @@ const FIRST_TREE_READ = MAX_SLICE.code_points;
  * four windows per read, 2 in flight, 266-272 / 176-200 ms; the same after a first read of one window,
  * 211 / 211 ms (the first rows wait for the second answer's arrival). The whole tree is what a user waits for.
  */
-const TREE_READ = 4 * MAX_SLICE.code_points;
+export const TREE_READ = 4 * MAX_SLICE.code_points;
 /** Reads of the tree's text in flight at once: the next slices are on their way while the worker takes one. */
 const READS_AHEAD = 2;
 /** Slices between two progress updates of the loading line. */
