@@ -46,8 +46,12 @@ export function summarizeText(text: string, length = codePointLength(text)): str
  */
 export function summarizeTextAt(text: string, length: number, head: number, tail: number): string {
   if (length <= SUMMARY_WHOLE_LIMIT) return toWellFormed(text);
-  const middle = `\n\n[... ${length - 2 * SUMMARY_EDGE} characters omitted ...]\n\n`;
-  return toWellFormed(text.slice(0, head)) + middle + toWellFormed(text.slice(tail));
+  return toWellFormed(text.slice(0, head)) + summaryMiddle(length) + toWellFormed(text.slice(tail));
+}
+
+/** What a summary of a text of `length` code points (> SUMMARY_WHOLE_LIMIT) puts between its two edges. */
+export function summaryMiddle(length: number): string {
+  return `\n\n[... ${length - 2 * SUMMARY_EDGE} characters omitted ...]\n\n`;
 }
 
 /** Binary summary: `[BINARY: <size> bytes, sha256=<first 16 hex digits>...]`. */

@@ -473,7 +473,7 @@ describe('migration 10 (one-chunk content in its row, turn totals by trigger)', 
     await sp.close();
 
     const db = new Database(file, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(10);
+    expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
     // The old rows were not rewritten: their content stays in chunks; the new one is in its row.
     expect(db.prepare('SELECT pk, typeof(data) AS data, summary FROM observations ORDER BY pk').all()).toEqual([
       { pk: 1, data: 'null', summary: null },

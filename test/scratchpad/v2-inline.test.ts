@@ -22,6 +22,9 @@ const OBSERVATIONS: readonly { name: string; observation: unknown }[] = [
   // Summary edges: 4-byte code points fill the 2,000 bytes read from each end exactly; 1,080 is still whole.
   { name: 'emoji over the whole limit', observation: `${'😀'.repeat(1_080)}x` },
   { name: 'text at the whole limit', observation: 'é👩‍💻'.repeat(270) },
+  // Lone surrogates (stored as U+FFFD) at both summary edges and inside a short text.
+  { name: 'lone surrogates at the edges', observation: `${'a'.repeat(499)}\ud800${'b'.repeat(2_000)}\udc00${'c'.repeat(499)}` },
+  { name: 'short text with lone surrogates', observation: 'x\udfffy\ud83d' },
   { name: 'structured', observation: { entries: [{ path: 'a' }, { path: 'b' }], ok_count: 2 } },
   { name: 'binary', observation: { content: Uint8Array.from({ length: 3_000 }, (_, i) => (i * 7) % 256) } },
 ];
@@ -85,8 +88,10 @@ describe('v2 content of one chunk, stored in its observations row', () => {
     );
     db.close();
     const other = new Database(chunkedFile, { readonly: true });
-    // Here only the empty text and the short structured one fit one chunk; the others are chunked.
-    const fits = OBSERVATIONS.flatMap((o, step) => (o.name === 'empty text' || o.name === 'structured' ? [step] : []));
+    // Here only the empty text, the short structured one and the short text fit one chunk; the others are chunked.
+    const fits = OBSERVATIONS.flatMap((o, step) =>
+      o.name === 'empty text' || o.name === 'structured' || o.name === 'short text with lone surrogates' ? [step] : [],
+    );
     expect(other.prepare("SELECT step_num FROM observations WHERE typeof(data) = 'blob' ORDER BY step_num").pluck().all()).toEqual(fits);
     expect(other.prepare('SELECT count(DISTINCT key / 1048576) AS n FROM chunks').get()).toEqual({ n: OBSERVATIONS.length - fits.length });
     other.close();
@@ -104,7 +109,12 @@ describe('v2 content of one chunk, stored in its observations row', () => {
     expect((await sp.read(alice, kept.scratchpad_id, { mode: 'full' })).content).toBe('kept');
     await sp.close();
     const db = new Database(file, { readonly: true });
-    expect(db.prepare('SELECT count(*) AS n, sum(length(data)) AS bytes FROM observations').get()).toEqual({ n: 1, bytes: 4 });
+    // 'kept' is its own summary: the row stores no byte of it twice (schema 11).
+    expect(db.prepare('SELECT count(*) AS n, sum(length(data)) AS bytes, min(summary) AS summary FROM observations').get()).toEqual({
+      n: 1,
+      bytes: 0,
+      summary: 'kept',
+    });
     db.close();
   });
 });

@@ -21,7 +21,8 @@ describe('v2 one-statement puts and the WAL', () => {
       // Auto-checkpoint after 1,000 pages (4 MiB) of WAL; the file keeps its high-water mark up to journal_size_limit.
       // Without the checkpoint every frame stays in the WAL: about 2,000 x 7 pages = 55 MiB, the database file empty.
       expect(statSync(`${file}-wal`).size).toBeLessThan(8 * MiB);
-      expect(statSync(file).size).toBeGreaterThan(16 * MiB);
+      // Each row stores the ~7 KiB its summary does not hold (its first and last 500 characters are in it).
+      expect(statSync(file).size).toBeGreaterThan(14 * MiB);
     } finally {
       await sp.close();
     }

@@ -98,17 +98,15 @@ function encodeByBytes(bytes: Buffer, chunkCodePoints: number): EncodedContent {
 }
 
 /**
- * Where a summary cuts `text` (encoded by `encodeText(text, chunkCodePoints)` as `enc`): the UTF-16 index just
- * past its first `count` code points and the one where its last `count` code points start (a code point of
- * 4 UTF-8 bytes is 2 UTF-16 units, any other 1: a lone surrogate was written as U+FFFD). Found from the bytes:
- * the tail from the nearest cp_index mark, so at most CP_INDEX_STEP + `count` code points are walked in all.
+ * Where a summary cuts the UTF-8 bytes of a text encoded by `encodeText(text, chunkCodePoints)` as `enc`: the byte
+ * offset just past its first `count` code points and the one where its last `count` code points start. The tail
+ * is found from the nearest cp_index mark, so at most CP_INDEX_STEP + `count` code points are walked in all.
  */
-export function textCuts(text: string, enc: EncodedContent, chunkCodePoints: number, count: number): { head: number; tail: number } {
+export function textByteCuts(enc: EncodedContent, chunkCodePoints: number, count: number): { head: number; tail: number } {
   const length = enc.lengthUnits;
-  if (enc.bytes.length === text.length) return { head: Math.min(count, length), tail: Math.max(0, length - count) };
+  if (enc.bytes.length === length) return { head: Math.min(count, length), tail: Math.max(0, length - count) };
   const scan = new Utf8Scanner(enc.bytes);
-  const headEnd = scan.skip(0, count);
-  const head = scan.skipped + scan.fourByteStarts(0, headEnd);
+  const head = scan.skip(0, count);
   const tailCp = Math.max(0, length - count);
   const seq = Math.floor(tailCp / chunkCodePoints);
   let from = enc.byteOffsets[seq] ?? 0;
@@ -119,8 +117,22 @@ export function textCuts(text: string, enc: EncodedContent, chunkCodePoints: num
     from += index!.readUInt32LE(4 * (mark - 1));
     left -= mark * CP_INDEX_STEP;
   }
-  const tailStart = scan.skip(from, left);
-  return { head, tail: text.length - (length - tailCp) - scan.fourByteStarts(tailStart, enc.bytes.length) };
+  return { head, tail: scan.skip(from, left) };
+}
+
+/**
+ * Where a summary cuts `text` (encoded by `encodeText(text, chunkCodePoints)` as `enc`): the UTF-16 index just
+ * past its first `count` code points and the one where its last `count` code points start (a code point of
+ * 4 UTF-8 bytes is 2 UTF-16 units, any other 1: a lone surrogate was written as U+FFFD). Found from the bytes
+ * ({@link textByteCuts}).
+ */
+export function textCuts(text: string, enc: EncodedContent, chunkCodePoints: number, count: number): { head: number; tail: number } {
+  const cuts = textByteCuts(enc, chunkCodePoints, count);
+  if (enc.bytes.length === text.length) return cuts; // ASCII: bytes are units
+  const length = enc.lengthUnits;
+  const scan = new Utf8Scanner(enc.bytes);
+  const head = Math.min(count, length) + scan.fourByteStarts(0, cuts.head);
+  return { head, tail: text.length - Math.min(count, length) - scan.fourByteStarts(cuts.tail, enc.bytes.length) };
 }
 
 /** A cp_index blob: the offsets as uint32 little-endian. */

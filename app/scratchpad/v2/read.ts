@@ -3,18 +3,21 @@ import type { StoreContext } from './context';
 import type { ObservationRow } from './rows';
 import { CHUNK_KEY_SPAN } from './schema';
 import { chunkCodePoints } from '../core/chunk-codepoints';
+import { restoreInlineText, SHARED_SUMMARY_SQL } from './inline-text';
 
 // The entry check makes the one statement answer "removed" too (after gc a new entry may reuse the row number).
 const SELECT_CHUNKS =
   'SELECT key, cp_index, data FROM chunks WHERE key BETWEEN ? AND ? AND EXISTS (SELECT 1 FROM observations WHERE pk = ? AND id = ?) ORDER BY key';
 
-// Content written inline (schema 10): the one chunk is the row's own.
-const SELECT_INLINE = 'SELECT 0 AS key, cp_index, data FROM observations WHERE pk = ? AND id = ?';
+// Content written inline (schema 10): the one chunk is the row's own, part of it in its summary (schema 11).
+const SELECT_INLINE = `SELECT 0 AS key, cp_index, data, ${SHARED_SUMMARY_SQL} FROM observations WHERE pk = ? AND id = ?`;
 
 interface ChunkRow {
   readonly key: number;
   readonly cp_index: Buffer | null;
   readonly data: Buffer;
+  /** Inline rows: the summary's bytes when `data` leaves part of the text to it (inline-text.ts). */
+  readonly shared?: Buffer | null;
 }
 
 /**
@@ -26,9 +29,12 @@ function chunksFor(ctx: StoreContext, row: ObservationRow, start: number, end: n
   const first = Math.floor(start / row.chunk_units);
   const last = Math.floor((end - 1) / row.chunk_units);
   const base = row.pk * CHUNK_KEY_SPAN;
-  const rows = (
-    row.inline === 1 ? ctx.stmt(SELECT_INLINE).all(row.pk, row.id) : ctx.stmt(SELECT_CHUNKS).all(base + first, base + last, row.pk, row.id)
-  ) as ChunkRow[];
+  if (row.inline === 1) {
+    const one = ctx.stmt(SELECT_INLINE).get(row.pk, row.id) as ChunkRow | undefined;
+    if (one === undefined) return null;
+    return { first, rows: [{ ...one, data: restoreInlineText(one.data, row, one.shared ?? null, ctx.path, row.id) }] };
+  }
+  const rows = ctx.stmt(SELECT_CHUNKS).all(base + first, base + last, row.pk, row.id) as ChunkRow[];
   if (rows.length === 0) return null;
   if (rows.length !== last - first + 1) throw new ScratchpadError('CORRUPT', `${ctx.path}: content of entry ${row.id} is missing chunks`);
   return { first, rows };

@@ -10,6 +10,7 @@ import { CHUNK_KEY_SPAN } from './schema';
 import { scopeSql } from './scope';
 import { expiredByTurn, firstTurnPageOf, statsFromTurns, turnCountOf, turnPageOf } from './turn-queries';
 import { unpackHandle } from '../core/stored-handle';
+import { restoreInlineText, SHARED_SUMMARY_SQL } from './inline-text';
 
 // One page of an entry's chunks in key order, one statement (its own snapshot). The entry check matters: after gc
 // a new entry may reuse the pk (and so the chunk keys). A text of one chunk keeps that chunk's `\n` count in its
@@ -17,12 +18,16 @@ import { unpackHandle } from '../core/stored-handle';
 const CHUNKS_OF_ENTRY = `SELECT c.data, CASE WHEN o.length_units <= o.chunk_units THEN o.newlines ELSE l.newlines END AS newlines
   FROM observations AS o JOIN chunks AS c ON c.key BETWEEN @from AND @to LEFT JOIN chunk_lines AS l ON l.key = c.key
   WHERE o.pk = @pk AND o.id = @id ORDER BY c.key`;
-/** The one chunk of content written inline (schema 10), with the row's `\n` count (NULL for binary). */
-const INLINE_OF_ENTRY = 'SELECT data, newlines FROM observations WHERE pk = @pk AND id = @id';
+/**
+ * The one chunk of content written inline (schema 10), with the row's `\n` count (NULL for binary) and, when
+ * `data` leaves part of a text to its summary (schema 11, inline-text.ts), the summary's bytes.
+ */
+const INLINE_OF_ENTRY = `SELECT data, newlines, ${SHARED_SUMMARY_SQL} FROM observations WHERE pk = @pk AND id = @id`;
 /** A row of {@link CHUNKS_OF_ENTRY} or {@link INLINE_OF_ENTRY}. */
 interface ChunkRow {
   readonly data: Buffer;
   readonly newlines: number | null;
+  readonly shared?: Buffer | null;
 }
 /** Bytes of content a page of {@link CHUNKS_OF_ENTRY} aims at (4 bytes per unit at most): bounded memory, few statements. */
 const PAGE_UNITS = 2 ** 18;
@@ -187,7 +192,10 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
             const last = Math.min(count, seq + size) - 1;
             const page = ctx.query(() =>
               row.inline === 1
-                ? stmt(INLINE_OF_ENTRY).all({ pk: row.pk, id: row.id })
+                ? (stmt(INLINE_OF_ENTRY).all({ pk: row.pk, id: row.id }) as ChunkRow[]).map((c) => ({
+                    data: restoreInlineText(c.data, row, c.shared ?? null, ctx.path, row.id),
+                    newlines: c.newlines,
+                  }))
                 : stmt(CHUNKS_OF_ENTRY).all({ from: base + seq, to: base + last, pk: row.pk, id: row.id }),
             ) as ChunkRow[];
             if (page.length !== last - seq + 1) throw new ScratchpadError('NOT_FOUND', `entry ${row.id} was removed during the export`);

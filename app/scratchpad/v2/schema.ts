@@ -250,6 +250,17 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 11,
+    name: 'plain text content not repeated by its summary',
+    up() {
+      // A plain text of one chunk stored its summary (the whole text, or its first and last 500 code points) and,
+      // after it, all its bytes again: an 8 KiB row was ~1.5 KiB longer than its content needs, two rows per
+      // table leaf. Rows written from here on keep in `data` only what the summary does not hold (inline-text.ts);
+      // readers tell the two apart by `length(data) < size_bytes`. Existing rows are not rewritten; the version
+      // keeps older code, which would read the shortened `data` as the whole text, from opening the file.
+    },
+  },
 ];
 
 /** The schema version this code writes. */

@@ -15,6 +15,7 @@ import { scopeSql } from './scope';
 import { packHandle } from '../core/stored-handle';
 import { recomputeTurn } from './turn-totals';
 import { deleteExpiredRows } from './gc';
+import { splitInlineText } from './inline-text';
 
 /**
  * Row numbers stop below 2^48: an id's suffix is 12 hex digits (chunk keys cap them lower still, CHUNK_KEY_SPAN).
@@ -110,7 +111,7 @@ function textSummary(text: string, enc: EncodedContent, chunkUnits: number): str
 /**
  * Encodes and inserts one observation atomically; returns its handle. Content of at most one chunk (most
  * observations; schema 10) is written inline: its summary, cp_index and bytes at the end of its observations
- * row, so the put is one INSERT in autocommit that writes the row (leaf and overflow pages), its turn index
+ * row (a plain text's bytes without those its summary holds, schema 11), so the put is one INSERT in autocommit that writes the row (leaf and overflow pages), its turn index
  * entry and, by trigger, its turn's aggregates. Longer content goes to `chunks` (the summary with chunk 0)
  * and `chunk_lines` in the same write transaction, and the row's summary, cp_index and data stay NULL.
  * TOO_LARGE beyond 2^20 chunks; SQLite errors mapped (BUSY after the busy timeout), nothing written then.
@@ -121,14 +122,19 @@ function insertObservation(ctx: StoreContext, row: NewObservation): SyntheticHan
   const enc = obs.kind === 'text' ? encodeText(obs.text, chunkUnits, SCRATCH) : encodeBinary(obs.bytes, chunkUnits);
   const chunkCount = enc.byteOffsets.length - 1;
   if (chunkCount > CHUNK_KEY_SPAN) throw new ScratchpadError('TOO_LARGE', `observation too large: ${enc.bytes.length} bytes`);
-  const summary =
-    obs.kind === 'binary'
-      ? summarizeBinary(enc.bytes.length, enc.sha256)
-      : obs.structured
-        ? summarizeStructured(obs.value)
-        : textSummary(obs.text, enc, chunkUnits);
-  const detectedType = obs.kind === 'binary' ? detectType(enc.bytes.subarray(0, MAGIC_PREFIX_BYTES)) : null;
   const inline = chunkCount <= 1;
+  // A plain text of one chunk stores only what its summary does not hold (inline-text.ts); its summary comes
+  // from its bytes, so the two always fit together.
+  const split = inline && obs.kind === 'text' && !obs.structured ? splitInlineText(enc, chunkUnits) : null;
+  const summary =
+    split !== null
+      ? split.summary
+      : obs.kind === 'binary'
+        ? summarizeBinary(enc.bytes.length, enc.sha256)
+        : obs.structured
+          ? summarizeStructured(obs.value)
+          : textSummary(obs.text, enc, chunkUnits);
+  const detectedType = obs.kind === 'binary' ? detectType(enc.bytes.subarray(0, MAGIC_PREFIX_BYTES)) : null;
   // `\n` counts of a text (from the encoding pass): the whole text's in its row; per chunk in chunk_lines for a
   // text of two or more chunks.
   const chunkLines = enc.newlines;
@@ -165,7 +171,7 @@ function insertObservation(ctx: StoreContext, row: NewObservation): SyntheticHan
     newlines,
     inline ? summary : null,
     inline ? (enc.cpIndexes?.[0] ?? null) : null,
-    inline ? enc.bytes : null,
+    inline ? (split?.data ?? enc.bytes) : null,
   ];
   // One chunk: one statement in autocommit. More: the row and its chunks in one write transaction.
   const { id } = inline
