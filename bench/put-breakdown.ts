@@ -30,6 +30,7 @@ import { binaryOfBytes, KiB, textOfBytes } from './lib/content';
 import { openRawFloor } from './lib/raw';
 import { STORE_CONNECTION_PRAGMAS } from './lib/pragmas';
 import { walFramesOf } from './lib/wal-frames';
+import { splitInlineText } from '../app/scratchpad/v2/inline-text';
 
 const PUTS = Number(process.argv[2] ?? 4_000);
 const USER = { kind: 'user', userId: 'bench-user' } as const;
@@ -132,6 +133,7 @@ async function text(): Promise<Record<string, number>> {
     const cuts = textCuts(flat[i % 64]!, e, DEFAULT_CHUNK_LAYOUT.textChunkCodePoints, SUMMARY_EDGE);
     return summarizeTextAt(flat[i % 64]!, e.lengthUnits, cuts.head, cuts.tail);
   });
+  out.summaryFromBytes = cpuPerCallSync((i) => splitInlineText(encs[i % 64]!, DEFAULT_CHUNK_LAYOUT.textChunkCodePoints));
   const summary = summarizeTextAt(flat[0]!, encs[0]!.lengthUnits, 500, flat[0]!.length - 500);
   out.handle = cpuPerCallSync((i) => {
     const d = buildHandle({ id: '', stepNum: i % 100, sizeBytes: 8192, kind: 'text', summary, source: {} });
@@ -251,7 +253,8 @@ try {
     sha256OneShot: 'sha256, crypto.hash one-shot',
     encodeText: 'encodeText of a flat text (UTF-8, scan, sha256)',
     encodeBinary: 'encodeBinary (offsets, sha256)',
-    summary: 'summary (textCuts + summarizeTextAt; binary: summarizeBinary + detectType)',
+    summary: 'summary from the string (textCuts + summarizeTextAt, as schema 10; binary: summarizeBinary + detectType)',
+    summaryFromBytes: 'summary from the bytes and the stored part (splitInlineText, schema 11)',
     handle: 'handle (buildHandle, packHandle, ref_hint, result object)',
     idDraw: 'id draw (random part, pad)',
     asyncLayer: 'one await of an async function',

@@ -21,7 +21,8 @@ import { ADD_TO_TURN_TRIGGER_SQL, rebuildTurnTotals, TURNS_TABLE_SQL } from './t
  *
  * Since schema 10 content of at most one chunk is not in `chunks` at all: it sits at the end of its observations
  * row (`summary`, `cp_index`, `data`, after every metadata column, so the table leaf holds the metadata and the
- * content goes to the row's overflow pages), and a plain text's summary is made from it when read (rows.ts).
+ * content goes to the row's overflow pages); the summary is stored before it, so metadata queries never load it.
+ * Since schema 11 a plain text's `data` holds only the bytes its summary does not (inline-text.ts).
  *
  * One covering index (turn, owner, step, created, size, expiry, kind, executor) serves listForTurn, listTurns,
  * stats and gc without touching the table. Since schema 4 an id starts with its row number (ids.ts), so a lookup
