@@ -102,6 +102,44 @@ export function namesOf(joined: string): string[] {
   return [...new Set(joined.split(NAME_SEPARATOR))].filter((e) => e !== '').sort();
 }
 
+/** Turn id order is index order: the first `limit` matches from index `from` (null: the first in the direction) on. */
+function firstInTurnOrder(size: number, limit: number, asc: boolean, from: number | null, match: ((i: number) => boolean) | null): number[] {
+  const best: number[] = [];
+  const step = asc ? 1 : -1;
+  for (let i = from ?? (asc ? 0 : size - 1); i >= 0 && i < size && best.length < limit; i += step) {
+    if (match === null || match(i)) best.push(i);
+  }
+  return best;
+}
+
+/**
+ * The `limit` best turns by (key, index) in the direction among those passing `match` and `after`: a sorted
+ * array of the best so far, which most turns leave after one comparison with its worst. Scanned best first for
+ * ties (descending index for desc), so a tie or a value growing with the turn id is dropped at once.
+ */
+function topByKey(key: Float64Array, limit: number, asc: boolean, match: ((i: number) => boolean) | null, after: ((i: number) => boolean) | null): number[] {
+  const better = asc
+    ? (a: number, b: number) => key[a]! < key[b]! || (key[a] === key[b] && a < b)
+    : (a: number, b: number) => key[a]! > key[b]! || (key[a] === key[b] && a > b);
+  const best: number[] = [];
+  const size = key.length;
+  for (let s = 0; s < size; s++) {
+    const i = asc ? s : size - 1 - s;
+    if (best.length === limit && !better(i, best[limit - 1]!)) continue;
+    if ((match !== null && !match(i)) || (after !== null && !after(i))) continue;
+    let lo = 0;
+    let hi = best.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (better(best[mid]!, i)) lo = mid + 1;
+      else hi = mid;
+    }
+    best.splice(lo, 0, i);
+    if (best.length > limit) best.pop();
+  }
+  return best;
+}
+
 /** One page of turns (core/backend.ts TurnPageQuery) from the view of its scope. */
 export async function pageOf(t: TurnTable, q: TurnPageQuery, resolve: ResolveExpired): Promise<TurnRecord[]> {
   const v = t.view(q.scope);
@@ -119,35 +157,16 @@ export async function pageOf(t: TurnTable, q: TurnPageQuery, resolve: ResolveExp
   const idBelow = q.after === null ? 0 : below(v, toWellFormed(q.after.turnId));
   const idAbove = q.after === null ? 0 : idBelow + (v.turnIds[idBelow] === toWellFormed(q.after.turnId) ? 1 : 0);
   const ck = q.after === null ? 0 : (q.after.key as number);
-  const best: number[] = [];
-  if (key === null) {
-    // Turn id order is index order: the first `limit` matches after the cursor, in the page's direction.
-    if (asc) for (let i = q.after === null ? 0 : idAbove; i < v.size && best.length < q.limit; i++) (match === null || match(i)) && best.push(i);
-    else for (let i = q.after === null ? v.size - 1 : idBelow - 1; i >= 0 && best.length < q.limit; i--) (match === null || match(i)) && best.push(i);
-  } else {
-    const k = key;
-    const better = asc
-      ? (a: number, b: number) => k[a]! < k[b]! || (k[a] === k[b] && a < b)
-      : (a: number, b: number) => k[a]! > k[b]! || (k[a] === k[b] && a > b);
-    const after =
-      q.after === null ? null : asc ? (i: number) => k[i]! > ck || (k[i] === ck && i >= idAbove) : (i: number) => k[i]! < ck || (k[i] === ck && i < idBelow);
-    // Scanned best first for ties (descending index for desc): a tie or a value growing with the turn id is then
-    // dropped after one comparison with the worst kept turn.
-    for (let s = 0; s < v.size; s++) {
-      const i = asc ? s : v.size - 1 - s;
-      if (best.length === q.limit && !better(i, best[q.limit - 1]!)) continue;
-      if ((match !== null && !match(i)) || (after !== null && !after(i))) continue;
-      let lo = 0;
-      let hi = best.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (better(best[mid]!, i)) lo = mid + 1;
-        else hi = mid;
-      }
-      best.splice(lo, 0, i);
-      if (best.length > q.limit) best.pop();
-    }
-  }
+  const best =
+    key === null
+      ? firstInTurnOrder(v.size, q.limit, asc, q.after === null ? null : asc ? idAbove : idBelow - 1, match)
+      : topByKey(
+          key,
+          q.limit,
+          asc,
+          match,
+          q.after === null ? null : asc ? (i) => key[i]! > ck || (key[i] === ck && i >= idAbove) : (i) => key[i]! < ck || (key[i] === ck && i < idBelow),
+        );
   const expired = q.sort === 'expiredCount' ? null : await expiredOf(t, v, best, q.now, resolve);
   return best.map((i, n) => {
     const members: number[] = [];
