@@ -37,9 +37,10 @@ const FOREIGN_REPS = 7;
 
 /**
  * What the repeated calls above do not show: the store answers turn questions from an in-memory turn table
- * (core/turn-table-backend.ts) that it reloads after any other connection's commit. Each figure is one call
- * right after another store object on the same file put one row (the first listTurns or stats to see it, with
- * the reload), and the first listTurns of a freshly opened store (the load); medians, with CPU ms.
+ * (core/turn-table-backend.ts), answered by SQL right after another connection's commit and reloaded at the next
+ * question that finds the file unchanged. Each figure is one call: the first listTurns or stats right after
+ * another store object on the same file put one row (SQL), the listTurns after it (the reload), and the first
+ * and second listTurns of a freshly opened store; medians, with CPU ms.
  */
 async function afterForeignWrites(sp: Scratchpad, file: string): Promise<Record<string, number>> {
   const other = await open(file);
@@ -51,17 +52,21 @@ async function afterForeignWrites(sp: Scratchpad, file: string): Promise<Record<
   const list: { ms: number; cpuMs: number }[] = [];
   const stats: { ms: number; cpuMs: number }[] = [];
   const opened: { ms: number; cpuMs: number }[] = [];
+  const reloads: { ms: number; cpuMs: number }[] = [];
+  const openedSecond: { ms: number; cpuMs: number }[] = [];
   try {
     for (let r = 0; r < FOREIGN_REPS; r++) {
       const before = (await sp.listTurns(USER, { limit: 50 })).total;
       await other.put(USER, { turnId: `foreign-${r}`, stepNum: 0, executorName: 'shell', observation: { content: `foreign ${r}` } });
       list.push(await once(() => sp.listTurns(USER, { limit: 50 })));
+      reloads.push(await once(() => sp.listTurns(USER, { limit: 50 })));
       expectEqual('turns after a foreign put', (await sp.listTurns(USER, { limit: 50 })).total, (before ?? 0) + 1);
       await other.put(USER, { turnId: `foreign-${r}`, stepNum: 1, executorName: 'shell', observation: { content: `foreign ${r} again` } });
       stats.push(await once(() => sp.stats(USER)));
       const fresh = await open(file);
       try {
         opened.push(await once(() => fresh.listTurns(USER, { limit: 50 })));
+        openedSecond.push(await once(() => fresh.listTurns(USER, { limit: 50 })));
       } finally {
         await fresh.close();
       }
@@ -77,6 +82,10 @@ async function afterForeignWrites(sp: Scratchpad, file: string): Promise<Record<
     stats_after_foreign_write_cpu_ms: med(stats, 'cpuMs'),
     list_turns_first_after_open_ms: med(opened, 'ms'),
     list_turns_first_after_open_cpu_ms: med(opened, 'cpuMs'),
+    list_turns_reload_after_foreign_write_ms: med(reloads, 'ms'),
+    list_turns_reload_after_foreign_write_cpu_ms: med(reloads, 'cpuMs'),
+    list_turns_second_after_open_ms: med(openedSecond, 'ms'),
+    list_turns_second_after_open_cpu_ms: med(openedSecond, 'cpuMs'),
   };
 }
 

@@ -2,7 +2,8 @@
  * What a backend supplies for the in-memory turn table (turn-table.ts, turn-table-backend.ts): its per-(owner,
  * turn) aggregate rows loaded in one snapshot, a change token, and the expired rows of the few turns whose rows
  * straddle `now`. With it the core answers listTurns, its total, stats and a gc dry run in JavaScript, exact under
- * concurrent writers: it reloads whenever the token (another connection's commit) or its own write count changed.
+ * concurrent writers: it never answers from a table older than the token (another connection's commit) or its own
+ * write count.
  * Units as in backend.ts: times in Unix seconds, sizes in bytes.
  */
 

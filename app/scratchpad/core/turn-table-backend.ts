@@ -9,7 +9,8 @@ import type { OwnerTotals, TurnRowSource } from './turn-source';
  * from an in-memory turn table when the backend offers `turnRows` (turn-source.ts). Exactness: before every
  * answer the table is checked against the backend's change token (another connection's commit) and this
  * store's own write count (put, gc, TTL changes, bumped when each starts and when it ends); if either moved it
- * is reloaded whole, in one snapshot. A table loaded while one of our writes was in flight is used for that
+ * is reloaded whole, in one snapshot, once a question finds the rows as the previous one left them (until
+ * then, and for a first question, the backend answers). A table loaded while one of our writes was in flight is used for that
  * answer only. Expired counts of turns straddling `now` are read in a snapshot that must still carry the
  * table's token and see no write of ours since the load, else the table is reloaded and the answer retried.
  * Above `maxTurns` rows (memory), and for queries the table cannot answer exactly, the backend's own SQL answers.
@@ -37,9 +38,22 @@ export function withTurnTable(backend: ScratchpadBackend, maxTurns: number): Scr
   /** The table of the last load (null above the bound), its token and write count, and its owners' totals once asked. */
   let current: { readonly token: number; readonly writes: number; readonly table: TurnTable | null; totals: readonly OwnerTotals[] | null } | null = null;
 
+  /** The change state (token, write count) the previous question saw: the table is loaded only once two agree. */
+  let previous: { readonly token: number; readonly writes: number } | null = null;
+
+  /**
+   * The current table; null when the backend's own statements answer this question: the rows changed since
+   * the previous question (or this is the first one). A load costs about four of the backend's answers, so
+   * while a writer keeps committing between questions (a live agent) each is answered the backend's way, as
+   * cheap as before the table existed, and the table is loaded at the first question that finds the rows as
+   * the previous one left them (a file being read, not written).
+   */
   async function load() {
     const token = await source!.token();
     if (current !== null && current.token === token && current.writes === writes) return current;
+    const quiet = previous !== null && previous.token === token && previous.writes === writes && inFlight === 0;
+    previous = { token, writes };
+    if (!quiet) return null;
     // NaN never equals the count: a table loaded during one of our writes serves this answer only.
     const tag = inFlight === 0 ? writes : NaN;
     const loaded = await source!.load(maxTurns);
@@ -56,8 +70,8 @@ export function withTurnTable(backend: ScratchpadBackend, maxTurns: number): Scr
   ): Promise<T> {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const c = await load();
-      const t = c.table;
-      if (t === null || !answersQuery(t.view(scope), query)) return fallback();
+      const t = c?.table ?? null;
+      if (c === null || t === null || !answersQuery(t.view(scope), query)) return fallback();
       const fresh = () => c.writes === writes && inFlight === 0;
       const totals = async () => {
         if (c.totals === null) {
