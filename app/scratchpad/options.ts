@@ -13,6 +13,8 @@ export const V8_MAX_STRING_UNITS = 2 ** 29 - 24;
 export const MAX_READ_LENGTH = Math.floor(V8_MAX_STRING_UNITS / 2);
 /** Default SQLite busy timeout, in milliseconds. */
 export const DEFAULT_BUSY_TIMEOUT_MS = 5_000;
+/** Default bound of the in-memory turn table, in (owner, turn) rows (core/turn-table-backend.ts). */
+export const DEFAULT_TURN_TABLE_MAX_TURNS = 200_000;
 /** Default TTL of a put, in seconds (as the original runtime). */
 export const DEFAULT_TTL_SECONDS = 3_600;
 
@@ -24,6 +26,8 @@ export interface ResolvedOptions {
   readonly maxReadLength: number;
   readonly busyTimeoutMs: number;
   readonly nativeBinding: string | undefined;
+  /** Most (owner, turn) rows kept in memory to answer listTurns and stats; 0: never (the backend's SQL answers). */
+  readonly turnTableMaxTurns: number;
   /** Why a writable open was made read-only (file-access.ts readOnlyReason), for READ_ONLY messages; else absent. */
   readonly readOnlyBecause?: string;
 }
@@ -37,10 +41,14 @@ export function resolveOptions(options: OpenOptions = {}): ResolvedOptions {
     maxReadLength: options.maxReadLength ?? DEFAULT_MAX_READ_LENGTH,
     busyTimeoutMs: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS,
     nativeBinding: options.nativeBinding,
+    turnTableMaxTurns: options.turnTableMaxTurns ?? DEFAULT_TURN_TABLE_MAX_TURNS,
   };
   for (const key of ['expiringWindowSeconds', 'maxReadLength', 'busyTimeoutMs'] as const) {
     const v = resolved[key];
     if (!Number.isFinite(v) || v < 0) throw new ScratchpadError('INVALID_ARGUMENT', `option ${key} must be a finite number >= 0, got ${v}`);
+  }
+  if (!Number.isSafeInteger(resolved.turnTableMaxTurns) || resolved.turnTableMaxTurns < 0) {
+    throw new ScratchpadError('INVALID_ARGUMENT', `option turnTableMaxTurns must be an integer >= 0, got ${resolved.turnTableMaxTurns}`);
   }
   if (!Number.isSafeInteger(resolved.maxReadLength) || resolved.maxReadLength > MAX_READ_LENGTH) {
     throw new ScratchpadError(

@@ -41,6 +41,11 @@ export interface OpenOptions {
   readonly busyTimeoutMs?: number;
   /** better-sqlite3 `nativeBinding` (the Electron build of the addon). Default: the Node build. */
   readonly nativeBinding?: string;
+  /**
+   * Most (owner, turn) aggregate rows a v2 store keeps in memory to answer listTurns, stats and gc dry runs in
+   * JavaScript (reloaded whenever the file changed); above it, or 0, SQL answers them. Default 200,000.
+   */
+  readonly turnTableMaxTurns?: number;
 }
 
 /** Options of {@link Scratchpad.search} that stay in process: cancellation and the time budget in ms. */

@@ -3,7 +3,7 @@ import type { Scratchpad } from '../../app/scratchpad/types';
 import { progress } from '../lib/log';
 import { expectEqual, open, OPERATOR, OTHER_USER, USER } from '../lib/store';
 import { makeTempDir, removeTempDir } from '../lib/temp';
-import { perCallMs, timeMs } from '../lib/timing';
+import { cpuMsSince, median, perCallMs, timeMs } from '../lib/timing';
 
 const TURNS = 10_000;
 const ROWS_PER_TURN = 6;
@@ -30,6 +30,63 @@ async function fill(sp: Scratchpad): Promise<void> {
       });
     }
   }
+}
+
+/** Timed calls of each honesty figure (each call alone, never repeated in a batch). */
+const FOREIGN_REPS = 7;
+
+/**
+ * What the repeated calls above do not show: the store answers turn questions from an in-memory turn table
+ * (core/turn-table-backend.ts), answered by SQL right after another connection's commit and reloaded at the next
+ * question that finds the file unchanged. Each figure is one call: the first listTurns or stats right after
+ * another store object on the same file put one row (SQL), the listTurns after it (the reload), and the first
+ * and second listTurns of a freshly opened store; medians, with CPU ms.
+ */
+async function afterForeignWrites(sp: Scratchpad, file: string): Promise<Record<string, number>> {
+  const other = await open(file);
+  const once = async (fn: () => Promise<unknown>) => {
+    const c0 = process.cpuUsage();
+    const ms = await timeMs(fn);
+    return { ms, cpuMs: cpuMsSince(c0) };
+  };
+  const list: { ms: number; cpuMs: number }[] = [];
+  const stats: { ms: number; cpuMs: number }[] = [];
+  const opened: { ms: number; cpuMs: number }[] = [];
+  const reloads: { ms: number; cpuMs: number }[] = [];
+  const openedSecond: { ms: number; cpuMs: number }[] = [];
+  try {
+    for (let r = 0; r < FOREIGN_REPS; r++) {
+      const before = (await sp.listTurns(USER, { limit: 50 })).total;
+      await other.put(USER, { turnId: `foreign-${r}`, stepNum: 0, executorName: 'shell', observation: { content: `foreign ${r}` } });
+      list.push(await once(() => sp.listTurns(USER, { limit: 50 })));
+      reloads.push(await once(() => sp.listTurns(USER, { limit: 50 })));
+      expectEqual('turns after a foreign put', (await sp.listTurns(USER, { limit: 50 })).total, (before ?? 0) + 1);
+      await other.put(USER, { turnId: `foreign-${r}`, stepNum: 1, executorName: 'shell', observation: { content: `foreign ${r} again` } });
+      stats.push(await once(() => sp.stats(USER)));
+      const fresh = await open(file);
+      try {
+        opened.push(await once(() => fresh.listTurns(USER, { limit: 50 })));
+        openedSecond.push(await once(() => fresh.listTurns(USER, { limit: 50 })));
+      } finally {
+        await fresh.close();
+      }
+    }
+  } finally {
+    await other.close();
+  }
+  const med = (xs: { ms: number; cpuMs: number }[], k: 'ms' | 'cpuMs') => median(xs.map((x) => x[k]));
+  return {
+    list_turns_after_foreign_write_ms: med(list, 'ms'),
+    list_turns_after_foreign_write_cpu_ms: med(list, 'cpuMs'),
+    stats_after_foreign_write_ms: med(stats, 'ms'),
+    stats_after_foreign_write_cpu_ms: med(stats, 'cpuMs'),
+    list_turns_first_after_open_ms: med(opened, 'ms'),
+    list_turns_first_after_open_cpu_ms: med(opened, 'cpuMs'),
+    list_turns_reload_after_foreign_write_ms: med(reloads, 'ms'),
+    list_turns_reload_after_foreign_write_cpu_ms: med(reloads, 'cpuMs'),
+    list_turns_second_after_open_ms: med(openedSecond, 'ms'),
+    list_turns_second_after_open_cpu_ms: med(openedSecond, 'cpuMs'),
+  };
 }
 
 /**
@@ -78,6 +135,7 @@ export async function runTurns(): Promise<{ figures: Record<string, number>; ext
     extra.gc_dry_run_60k_rows_cpu_ms = dry.cpuMs;
     expectEqual('gc dry run rows', (await sp.gc(USER, { dryRun: true })).deletedRows, 3_000 * ROWS_PER_TURN);
     extra.gc_dry_run_60k_rows_operator_ms = (await perCallMs(() => sp.gc(OPERATOR, { dryRun: true }), { reps: 7, batchMs: 20, maxBatch: 20 })).ms;
+    Object.assign(extra, await afterForeignWrites(sp, path.join(dir, 'turns.sqlite')));
     extra.gc_60k_rows_ms = await timeMs(() => sp.gc(USER));
     return { figures: { list_turns_first_page_10k_turns_ms: worst, stats_60k_rows_ms: stats.ms, gc_dry_run_60k_rows_ms: dry.ms }, extra };
   } finally {

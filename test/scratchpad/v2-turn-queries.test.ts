@@ -9,7 +9,8 @@ import { fakeClock, operator, tempDir, user } from './helpers';
  * The v2 turn queries read the per-turn aggregates (v2/turn-queries.ts): a first page of listTurns comes with
  * its total from one statement (two plans, chosen by how many turns the query seems to match), and stats
  * derive bucket 0 and read the buckets above 16 KiB only from turns larger than that. Each is checked against
- * an answer computed here from the rows themselves.
+ * an answer computed here from the rows themselves. The stores here take the SQL path (turnTableMaxTurns: 0); the
+ * in-memory turn table that answers by default is compared with it in turn-table.property.test.ts.
  */
 const T0 = 1_800_000_000;
 const alice = user('alice');
@@ -86,7 +87,7 @@ describe('v2 listTurns: a first page and its total', () => {
   const queries = ['%', '_', '\\', '100%', 'a_c', 'tür', 'ñ', 'été', 'turn', 'turn-0', 'turn-05', 'http', 'p%', 'zzz', 'É'.toLowerCase()];
 
   it('match exactly what a substring test of the turn id or one executor name matches, with LIKE metacharacters and non-ASCII', async () => {
-    const sp = await openScratchpad(tmp.file(), { clock: clock.now });
+    const sp = await openScratchpad(tmp.file(), { clock: clock.now, turnTableMaxTurns: 0 });
     const puts = await fill(sp);
     for (const who of [alice, operator]) {
       for (const query of queries) {
@@ -109,7 +110,7 @@ describe('v2 listTurns: a first page and its total', () => {
   });
 
   it('give the same turns and total as a count of every turn, for a query matching most turns and one matching few', async () => {
-    const sp = await openScratchpad(tmp.file(), { clock: clock.now });
+    const sp = await openScratchpad(tmp.file(), { clock: clock.now, turnTableMaxTurns: 0 });
     // 400 turns: the guess of how many turns match reads the first 256 of them.
     for (let i = 0; i < 400; i++) {
       clock.advance(1);
@@ -172,9 +173,9 @@ function scannedStats(file: string, owner: string | null, now: number) {
 }
 
 describe('v2 stats from the per-turn aggregates', () => {
-  it('equal a scan of every row, with rows in every bucket, binary rows, turns straddling now, after gc and a TTL change', async () => {
+  it('equal a scan of every row, on the SQL path and from the turn table, with rows in every bucket, binary rows, turns straddling now, after gc and a TTL change', async () => {
     const file = tmp.file();
-    const sp = await openScratchpadWithLayout(file, { clock: clock.now }, { textChunkCodePoints: 65_536, binaryChunkBytes: 65_536 });
+    const sp = await openScratchpadWithLayout(file, { clock: clock.now, turnTableMaxTurns: 0 }, { textChunkCodePoints: 65_536, binaryChunkBytes: 65_536 });
     const sizes = [0, 10, 1_024, 1_025, 16_384, 16_385, 262_144, 262_145, 300_000, 1_048_577];
     for (const [i, size] of sizes.entries()) {
       for (const who of [alice, bob]) {
@@ -184,6 +185,8 @@ describe('v2 stats from the per-turn aggregates', () => {
         await sp.put(who, { turnId: `small-${i % 3}`, stepNum: null, executorName: null, observation: { content: 's'.repeat(100 * i) }, ttlSeconds: 5 * i });
       }
     }
+    // A second store on the file answers from the in-memory turn table (its totals per owner, its buckets).
+    const table = await openScratchpad(file, { clock: clock.now });
     const check = async (at: number) => {
       clock.set(at);
       for (const [who, owner] of [
@@ -192,6 +195,7 @@ describe('v2 stats from the per-turn aggregates', () => {
         [operator, null],
       ] as const) {
         expect((await sp.stats(who)) as unknown).toMatchObject(scannedStats(file, owner, at));
+        expect((await table.stats(who)) as unknown).toMatchObject(scannedStats(file, owner, at));
       }
     };
     await check(T0);
@@ -203,5 +207,6 @@ describe('v2 stats from the per-turn aggregates', () => {
     await check(T0 + 15);
     await check(T0 + 16);
     await sp.close();
+    await table.close();
   });
 });

@@ -1,6 +1,7 @@
 import type { DetectedType, EntryKind, Format, ReadLogEntry, ReadMode, SortDirection, StepNum, SyntheticHandle, TurnSort } from '../../contract';
 import type { NormalizedObservation } from '../observation';
 import type { ChunkLines } from '../search/lines';
+import type { TurnRowSource } from './turn-source';
 
 /*
  * The small async questions a storage format answers for the store core (core/scratchpad.ts). The core owns
@@ -332,6 +333,11 @@ export interface ScratchpadBackend {
   readonly writer: BackendWriter | null;
   /** gc may delete rows even when `writes` is false (metnos-v1 files: only gc deletes). */
   readonly gcDeletes: boolean;
+  /**
+   * Optional: the per-(owner, turn) aggregate rows and a change token, from which the core answers turn pages,
+   * counts, stats and gc dry runs in memory (turn-table-backend.ts); without it the reader answers them.
+   */
+  readonly turnRows?: TurnRowSource;
   /** Closes connections; idempotent. */
   close(): Promise<void>;
 }

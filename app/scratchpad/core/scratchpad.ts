@@ -22,6 +22,7 @@ import { readPieces } from './content';
 import { encodeCursor, sortKeyOf } from './cursor';
 import { entryLines, lineFacts, linesOf } from './lines';
 import { NO_HITS, parseSearchRequest, searchEntries, searchFingerprint, type EntrySource } from './search';
+import { withTurnTable } from './turn-table-backend';
 import { emptyTotals, scopeOf, SIZE_BUCKETS, toEntryMeta, toGcResult, toStats } from './records';
 
 /** Candidates an ambiguous id prefix lists. */
@@ -39,7 +40,8 @@ const MAX_ID_LENGTH = 128;
  * answers the questions of core/backend.ts. A foreign id and a missing id give the same NOT_FOUND on every
  * method. Read paths are given `backend.reader` only, which has no write method.
  */
-export function createScratchpad(backend: ScratchpadBackend, options: ResolvedOptions): Scratchpad {
+export function createScratchpad(storage: ScratchpadBackend, options: ResolvedOptions): Scratchpad {
+  const backend = withTurnTable(storage, options.turnTableMaxTurns);
   const { reader, capabilities: caps } = backend;
   const now = (): number => {
     const t = options.clock();

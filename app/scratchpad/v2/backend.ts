@@ -3,6 +3,7 @@ import type { StoreContext } from './context';
 import { createV2Reader } from './reader';
 import type { ObservationRow } from './rows';
 import { createV2Writer } from './writer';
+import { createV2TurnRows } from './turn-rows';
 
 /** A v2 file as a {@link ScratchpadBackend}: owners, writes and a read log; no writer when opened read-only. */
 export function createV2Backend(ctx: StoreContext): ScratchpadBackend {
@@ -14,6 +15,7 @@ export function createV2Backend(ctx: StoreContext): ScratchpadBackend {
     reader: createV2Reader(ctx, rows),
     writer: ctx.options.readonly ? null : createV2Writer(ctx),
     gcDeletes: true,
+    turnRows: createV2TurnRows(ctx),
     async close() {
       ctx.close();
     },

@@ -79,7 +79,7 @@ export class StoreContext {
    * never changes, and each new copy is a new connection whose data_version starts again).
    */
   dataVersion(): number {
-    return this.reconnect === null ? (this.db.pragma('data_version', { simple: true }) as number) : this.generation;
+    return this.reconnect === null ? (this.stmt('PRAGMA data_version').pluck().get() as number) : this.generation;
   }
 
   /** Takes a new snapshot when the file changed; only between operations (never inside a transaction). */
