@@ -118,12 +118,16 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
     },
     [measureRef, ref],
   );
-  // The rows start below the column header, inside the same scroller: that offset is the virtualizer's margin.
+  // The rows start below the column header, inside the same scroller: that offset is the virtualizer's margin,
+  // and (the header sticks to the top) the band a row scrolled into view must clear.
   const spaceRef = useRef<HTMLDivElement | null>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const hasRows = rows.length > 0;
   useLayoutEffect(() => {
-    if (hasRows && spaceRef.current) setScrollMargin(spaceRef.current.offsetTop);
+    const table = scrollRef.current;
+    const space = spaceRef.current;
+    if (!hasRows || !table || !space) return;
+    setScrollMargin(space.getBoundingClientRect().top - table.getBoundingClientRect().top - table.clientTop + table.scrollTop);
   }, [hasRows]);
   const rangeExtractor = useCallback((range: Range) => withActive(range, active), [active]);
   const virtualizer = useVirtualizer({
@@ -132,6 +136,7 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
     estimateSize: () => ENTRY_ROW_PX,
     overscan: OVERSCAN,
     scrollMargin,
+    scrollPaddingStart: scrollMargin,
     rangeExtractor,
   });
   // A pick box had focus when the active row moved: focus the new row's box once that row is built.
