@@ -6,10 +6,12 @@ import { EntriesTable } from '../../renderer/src/views/turns/EntriesTable';
 import { fakeBridge, meta } from './fakeBridge';
 
 afterEach(cleanup);
-// jsdom has no layout, so no scrollIntoView (the table scrolls the active row into view).
-const saved = Element.prototype.scrollIntoView;
-beforeAll(() => (Element.prototype.scrollIntoView = () => {}));
-afterAll(() => (Element.prototype.scrollIntoView = saved));
+// jsdom has no layout: the virtualized table is given a height (it builds only the rows in view).
+const saved = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+beforeAll(() => Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 }));
+afterAll(() => {
+  if (saved) Object.defineProperty(HTMLElement.prototype, 'clientHeight', saved);
+});
 
 const ENTRIES = [1, 2, 3].map((step) => meta({ id: `e${step}`, turnId: 'turn-a', stepNum: step, executorName: `tool_${step}`, createdAt: 100 + step }));
 

@@ -1,15 +1,15 @@
-import { forwardRef, memo, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { forwardRef, useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { EntryMeta } from '../../../../app/contract';
-import { compareStepNum, entryExpiresAt } from '../../../../app/contract/expiry';
 import type { ScratchpadError } from '../../api';
 import { ColumnResizer } from '../../components/ColumnResizer';
 import type { ColumnSpec } from '../../components/columns';
-import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { ComparePicked } from '../compare/CompareButton';
 import { Empty, ErrorBox, Loading } from '../../components/States';
-import { formatBytes, formatCount, formatCountdown, formatRelative, formatShortTime, formatTime } from '../../../../app/common/format';
 import { listKeyHandler } from '../../hooks/listKeys';
 import { useColumns } from '../../hooks/useColumns';
+import { ENTRY_ROW_PX, EntryRow } from './EntryRow';
+import { sortEntries, type EntrySort, type EntrySortKey } from './entrySort';
 
 type Props = {
   turnId: string;
@@ -30,41 +30,6 @@ type Props = {
 /** Entries picked for Compare in a turn (at most two ids, oldest first). */
 export type Picks = { readonly turnId: string; readonly ids: readonly string[] };
 const NO_PICKS: readonly string[] = [];
-
-/** Entries are listed by step, then creation time (main already orders them; sorting again is cheap and safe). */
-export function byStep(a: EntryMeta, b: EntryMeta): number {
-  return compareStepNum(a.stepNum, b.stepNum) || a.createdAt - b.createdAt;
-}
-
-/** Columns of the entries table that sort, and the value each sorts by. */
-export type EntrySortKey = 'step' | 'executor' | 'kind' | 'bytes' | 'codePoints' | 'created' | 'expires';
-/** Sort of the entries table: a column and a direction. */
-export type EntrySort = { readonly key: EntrySortKey; readonly dir: 'asc' | 'desc' };
-
-const VALUE: Record<EntrySortKey, (e: EntryMeta) => number | string> = {
-  step: (e) => (typeof e.stepNum === 'number' ? e.stepNum : e.stepNum === null ? Number.MAX_SAFE_INTEGER : Number(e.stepNum) || Number.MAX_SAFE_INTEGER),
-  executor: (e) => e.executorName ?? '',
-  kind: (e) => `${e.kind}${e.structured ? ' json' : ''}`,
-  bytes: (e) => e.sizeBytes,
-  codePoints: (e) => e.lengthCodePoints ?? -1,
-  created: (e) => e.createdAt,
-  expires: (e) => entryExpiresAt(e),
-};
-
-// One collator for all comparisons (`localeCompare` builds one per call).
-const COLLATOR = new Intl.Collator();
-
-/** Entries in `sort` order; ties fall back to step order ({@link byStep}), so the order is always the same. */
-export function sortEntries(entries: readonly EntryMeta[], sort: EntrySort): EntryMeta[] {
-  const value = VALUE[sort.key];
-  const sign = sort.dir === 'asc' ? 1 : -1;
-  return [...entries].sort((a, b) => {
-    const va = value(a);
-    const vb = value(b);
-    const c = typeof va === 'number' && typeof vb === 'number' ? va - vb : COLLATOR.compare(String(va), String(vb));
-    return sign * c || byStep(a, b);
-  });
-}
 
 /** Column key, the sort it sets, header text and cell class. */
 const HEADERS: readonly [string, EntrySortKey, string, string][] = [
@@ -93,10 +58,22 @@ const COLUMNS: readonly ColumnSpec[] = [
   { key: 'expiry', width: 116, min: 104 },
 ];
 
+/** Rows rendered beyond each edge of the view (a few wheel steps or a PageDown come in already built). */
+const OVERSCAN = 10;
+
+/** The rows near the view, plus the active row (its id is the list's aria-activedescendant, its pick box may hold focus). */
+function withActive(range: Range, active: number): number[] {
+  const rows = defaultRangeExtractor(range);
+  if (active < 0 || active >= range.count || rows.includes(active)) return rows;
+  return [...rows, active].sort((a, b) => a - b);
+}
+
 /**
- * A turn's entries: step, executor, kind, sizes, created, expiry countdown and badge. Arrows + Enter open one;
- * Space picks the active one for Compare, and Tab reaches the picked-entries bar (Compare, Clear) and the active
- * row's pick box (a roving tab stop: arrows on it move to the next row's box).
+ * A turn's entries: step, executor, kind, sizes, created, expiry countdown and badge. Virtualized: only the rows
+ * near the view are in the DOM (a 300-step turn opens with ~30 rows built, not 300), each saying its place
+ * (aria-posinset of aria-setsize). Arrows, Home/End and PageUp/PageDown move the active row and scroll it into
+ * view, Enter opens it; Space picks the active one for Compare, and Tab reaches the picked-entries bar (Compare,
+ * Clear) and the active row's pick box (a roving tab stop: arrows on it move to the next row's box).
  */
 export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTable(
   { turnId, entries, status, error, now, selectedId, onSelect, onRetry, revision = 0, picks, onPicks },
@@ -131,18 +108,56 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
   const columns = useColumns('entries', COLUMNS);
   const { visible, template } = columns.layout;
   const { measureRef } = columns;
+  const scrollRef = useRef<HTMLDivElement | null>(null);
   const tableRef = useCallback(
     (el: HTMLDivElement | null) => {
+      scrollRef.current = el;
       measureRef(el);
       if (typeof ref === 'function') ref(el);
       else if (ref) ref.current = el;
     },
     [measureRef, ref],
   );
-  // Follows new entries and a new selection, not a new sort (the active row keeps its place on screen).
+  // The rows start below the column header, inside the same scroller: that offset is the virtualizer's margin,
+  // and (the header sticks to the top) the band a row scrolled into view must clear.
+  const spaceRef = useRef<HTMLDivElement | null>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  const hasRows = rows.length > 0;
+  useLayoutEffect(() => {
+    const table = scrollRef.current;
+    const space = spaceRef.current;
+    if (!hasRows || !table || !space) return;
+    setScrollMargin(space.getBoundingClientRect().top - table.getBoundingClientRect().top - table.clientTop + table.scrollTop);
+  }, [hasRows]);
+  const rangeExtractor = useCallback((range: Range) => withActive(range, active), [active]);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ENTRY_ROW_PX,
+    overscan: OVERSCAN,
+    scrollMargin,
+    scrollPaddingStart: scrollMargin,
+    rangeExtractor,
+  });
+  // A pick box had focus when the active row moved: focus the new row's box once that row is built.
+  const focusPick = useRef(false);
+  useEffect(() => {
+    if (!focusPick.current) return;
+    const box = document.getElementById(`entry-row-${active}`)?.querySelector<HTMLElement>('.pick');
+    if (box) {
+      focusPick.current = false;
+      box.focus();
+    }
+  });
+  // Follows new entries and a new selection, not a new sort (the active row keeps its place on screen). A new
+  // selection made elsewhere (a deep link, a search result) scrolls its row into view; a refresh does not.
+  const shownSelection = useRef<string | null>(null);
   const activateSelected = useEffectEvent((id: string) => {
     const index = rows.findIndex((e) => e.id === id);
-    if (index >= 0) setActive(index);
+    if (index < 0) return;
+    setActive(index);
+    if (shownSelection.current !== id) virtualizer.scrollToIndex(index, { align: 'auto' });
+    shownSelection.current = id;
   });
   useEffect(() => {
     if (selectedId !== null) activateSelected(selectedId);
@@ -155,12 +170,13 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
   const listKeys = listKeyHandler({
     count: rows.length,
     active,
+    // A page is the rows in view, less one kept for context (as the turns list).
+    page: Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 300) / ENTRY_ROW_PX) - 1),
     onMove: (index) => {
       setActive(index);
-      const row = document.getElementById(`entry-row-${index}`);
-      row?.scrollIntoView({ block: 'nearest' });
+      virtualizer.scrollToIndex(index, { align: 'auto' });
       // Arrows on a pick box move to the next row's box (one box is in the Tab order: the active row's).
-      if (document.activeElement instanceof HTMLElement && document.activeElement.classList.contains('pick')) row?.querySelector<HTMLElement>('.pick')?.focus();
+      focusPick.current = document.activeElement instanceof HTMLElement && document.activeElement.classList.contains('pick');
     },
     onEnter: (index) => {
       const entry = rows[index];
@@ -245,108 +261,28 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
           );
         })}
       </div>
-      {rows.map((entry, index) => (
-        <EntryRow
-          key={entry.id}
-          entry={entry}
-          index={index}
-          selected={entry.id === selectedId}
-          active={index === active}
-          picked={picked.includes(entry.id)}
-          now={now}
-          visible={visible}
-          template={template}
-          onPick={pick}
-          onTogglePick={togglePick}
-        />
-      ))}
-    </div>
-  );
-});
-
-type RowProps = {
-  entry: EntryMeta;
-  index: number;
-  selected: boolean;
-  active: boolean;
-  /** Ticked for Compare. */
-  picked: boolean;
-  now: number;
-  /** The columns that fit, and the grid template of their widths (from useColumns). */
-  visible: ReadonlySet<string>;
-  template: string;
-  onPick: (index: number, id: string) => void;
-  onTogglePick: (id: string) => void;
-};
-
-/** One entry row; memoized, so only the rows whose props change re-render (a selection touches two). */
-const EntryRow = memo(function EntryRow({ entry, index, selected, active, picked, now, visible, template, onPick, onTogglePick }: RowProps) {
-  const expiresAt = entryExpiresAt(entry);
-  return (
-    <div
-      id={`entry-row-${index}`}
-      role="option"
-      aria-selected={selected}
-      className={`entries-grid list-row static${selected ? ' selected' : ''}${active ? ' active' : ''}`}
-      onClick={() => onPick(index, entry.id)}
-      title={entry.summary}
-      style={{ gridTemplateColumns: template }}
-    >
-      {/* The pick box lives in the step cell, so the step stays the row's first cell (and its only text). */}
-      <span className="num step-cell">
-        {/* A checkbox by role, not an <input>: React sets up value tracking and an 'invalid' listener per input,
-            which was most of the time a 300-step turn took to open. */}
-        <span
-          role="checkbox"
-          className="pick"
-          aria-checked={picked}
-          aria-label={`Pick ${entry.executorName ?? 'entry'} step ${entry.stepNum ?? '—'} to compare`}
-          title="Pick two entries to compare them (Space)"
-          tabIndex={active ? 0 : -1}
-          onClick={(event) => {
-            event.stopPropagation();
-            onTogglePick(entry.id);
-          }}
-          onKeyDown={(event) => {
-            // Space toggles a checkbox; arrows and Enter go on to the list's keys.
-            if (event.key !== ' ') return;
-            event.preventDefault();
-            event.stopPropagation();
-            onTogglePick(entry.id);
-          }}
-        />
-        {entry.stepNum ?? '—'}
-      </span>
-      <span className="ellipsis">{entry.executorName ?? '—'}</span>
-      {visible.has('kind') && (
-        <span className="ellipsis">
-          {entry.kind}
-          {entry.structured && <span className="tag tag-small">json</span>}
-        </span>
-      )}
-      {visible.has('bytes') && (
-        <span className="num ellipsis" title={`${formatCount(entry.sizeBytes)} bytes`}>
-          {formatBytes(entry.sizeBytes)}
-        </span>
-      )}
-      {visible.has('codePoints') && (
-        <span className="num ellipsis">
-          {entry.kind === 'text' ? (entry.lengthCodePoints === null ? 'unknown' : formatCount(entry.lengthCodePoints)) : '—'}
-        </span>
-      )}
-      {visible.has('created') && (
-        <span className="time ellipsis" title={`${formatTime(entry.createdAt)} (${formatRelative(entry.createdAt, now)})`}>
-          {formatShortTime(entry.createdAt, now)}
-        </span>
-      )}
-      {visible.has('expires') && (
-        <span className="time ellipsis" title={`${formatTime(expiresAt)} (${formatRelative(expiresAt, now)})`}>
-          {formatCountdown(expiresAt, now)}
-        </span>
-      )}
-      <span className="col-expiry">
-        <ExpiryBadge expiresAt={expiresAt} now={now} />
-      </span>
+      <div className="virtual-space" ref={spaceRef} style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const entry = rows[item.index]!;
+          return (
+            <EntryRow
+              key={entry.id}
+              entry={entry}
+              index={item.index}
+              setSize={rows.length}
+              top={item.start - scrollMargin}
+              selected={entry.id === selectedId}
+              active={item.index === active}
+              picked={picked.includes(entry.id)}
+              now={now}
+              visible={visible}
+              template={template}
+              onPick={pick}
+              onTogglePick={togglePick}
+            />
+          );
+        })}
+      </div>
     </div>
   );
 });

@@ -16,6 +16,7 @@ import { Splitter } from '../../components/Splitter';
 import { useStoredState } from '../../hooks/useStoredState';
 import { SHORT_WINDOW_QUERY, useMediaQuery } from '../../hooks/useMediaQuery';
 import { MAX_NAME_LENGTH } from '../../../../app/common/limits';
+import { formatCount } from '../../../../app/common/format';
 
 /** Orders offered by the Sort menu (the column headers offer every column in both directions). */
 const MENU_ORDERS: readonly { readonly value: string; readonly label: string; readonly order: TurnOrder }[] = [
@@ -131,6 +132,13 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
         {selection.turnId ? (
           <>
             Entries of <span className="mono">{selection.turnId}</span>
+            {/* The count, as the list only builds the rows near the view. */}
+            {entryList && (
+              <span className="pane-count">
+                {' '}
+                · {formatCount(entryList.length)} {entryList.length === 1 ? 'entry' : 'entries'}
+              </span>
+            )}
           </>
         ) : (
           'Entries'

@@ -1,0 +1,143 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { appOnFile, fillStore } from './support/app-on-file';
+import { eventually, selectTurn } from './ui';
+
+// A turn of 300 steps: the entries list is virtualized (only the rows near its view are in the DOM, each saying
+// its place among all 300), the pane title gives the count, and keys, the wheel and clicks reach every row.
+const NOW = 1_796_040_000;
+const USER = { kind: 'user', userId: 'steps' } as const;
+const TURN = 'turn-300-steps';
+const STEPS = 300;
+
+/** The entry rows in the DOM: their place (aria-posinset), set size, and whether each is wholly inside the list's view. */
+const builtRows = (page: Page) =>
+  page.evaluate((turn) => {
+    const list = document.querySelector<HTMLElement>(`[role="listbox"][aria-label="Entries of turn ${turn}"]`)!;
+    const view = list.getBoundingClientRect();
+    // The column header stays over the top of the scrolled rows.
+    const top = list.querySelector('.list-header')!.getBoundingClientRect().bottom;
+    return [...list.querySelectorAll<HTMLElement>('[role="option"]')].map((row) => {
+      const box = row.getBoundingClientRect();
+      return {
+        place: Number(row.getAttribute('aria-posinset')),
+        size: Number(row.getAttribute('aria-setsize')),
+        inView: box.top >= top - 0.5 && box.bottom <= view.bottom + 0.5,
+      };
+    });
+  }, TURN);
+
+/** Place (1-based) of the active row, and whether that row is wholly in the list's view. */
+const activeRow = (page: Page) =>
+  page.evaluate((turn) => {
+    const list = document.querySelector<HTMLElement>(`[role="listbox"][aria-label="Entries of turn ${turn}"]`)!;
+    const row = document.getElementById(list.getAttribute('aria-activedescendant') ?? '');
+    if (!row) return null;
+    const view = list.getBoundingClientRect();
+    // The column header stays over the top of the scrolled rows.
+    const top = list.querySelector('.list-header')!.getBoundingClientRect().bottom;
+    const box = row.getBoundingClientRect();
+    return { place: Number(row.getAttribute('aria-posinset')), inView: box.top >= top - 0.5 && box.bottom <= view.bottom + 0.5 };
+  }, TURN);
+
+/** Wheels over the list by `delta` px a step, waiting for each scroll to show, until `done` holds (at most 60 steps). */
+async function wheelUntil(page: Page, delta: number, done: () => Promise<boolean>): Promise<void> {
+  const box = (await page.getByRole('listbox', { name: `Entries of turn ${TURN}` }).boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let i = 0; i < 60 && !(await done()); i++) {
+    const before = await page.locator('.entries-table').evaluate((el) => el.scrollTop);
+    await page.mouse.wheel(0, delta);
+    await eventually(async () => (await page.locator('.entries-table').evaluate((el) => el.scrollTop)) !== before || (await done()), true);
+  }
+  expect(await done()).toBe(true);
+}
+
+describe('a turn of 300 steps', () => {
+  const opened = appOnFile({
+    file: 'steps.db',
+    principal: USER,
+    now: NOW,
+    seed: (dbPath) =>
+      fillStore(dbPath, NOW - 600, async (pad, setClock) => {
+        for (let s = 1; s <= STEPS; s++) {
+          setClock(NOW - 600 + s);
+          await pad.put(USER, { turnId: TURN, stepNum: s, executorName: s % 3 ? 'read_files' : 'web_fetch', observation: `step ${s}\n`.repeat(20) });
+        }
+      }),
+  });
+
+  test('opens with the count shown and only the rows near the view built, at both sizes and themes', async () => {
+    const { page } = opened.app;
+    await selectTurn(page, TURN);
+    await page.locator('.pane-entries .pane-title', { hasText: `Entries of ${TURN} · 300 entries` }).waitFor();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const [w, h] of [
+        [1440, 900],
+        [1024, 640],
+      ] as const) {
+        await page.setViewportSize({ width: w, height: h });
+        // Once the list has its new height: the rows from the first down past its bottom edge, not all 300.
+        await eventually(async () => {
+          const rows = await builtRows(page);
+          const places = rows.map((r) => r.place);
+          return places[0] === 1 && rows.some((r) => !r.inView) && rows.length < 60;
+        }, true);
+        const rows = await builtRows(page);
+        expect(rows.every((r) => r.size === STEPS)).toBe(true);
+        expect(rows.map((r) => r.place)).toEqual(Array.from({ length: rows.length }, (_, i) => i + 1));
+        await opened.app.screenshot(`entries-300-${w}-${scheme}`);
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  test('End, PageUp, Home and arrows move the active row and keep it in view; Enter opens it', async () => {
+    const { page } = opened.app;
+    const entries = await selectTurn(page, TURN);
+    await entries.focus();
+    await eventually(() => activeRow(page), { place: 1, inView: true });
+    await page.keyboard.press('End');
+    await eventually(() => activeRow(page), { place: 300, inView: true });
+    expect((await builtRows(page)).map((r) => r.place)).not.toContain(1);
+    await page.keyboard.press('PageUp');
+    const afterPageUp = await activeRow(page);
+    expect(afterPageUp!.place).toBeLessThan(300 - 5);
+    expect(afterPageUp!.inView).toBe(true);
+    await page.keyboard.press('Home');
+    await eventually(() => activeRow(page), { place: 1, inView: true });
+    await page.keyboard.press('PageDown');
+    await page.keyboard.press('PageDown');
+    await page.keyboard.press('ArrowDown');
+    const moved = await activeRow(page);
+    expect(moved!.inView).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.locator('.entry-title', { hasText: new RegExp(`step ${moved!.place}$`) }).waitFor();
+    await opened.app.screenshot('entries-300-keyboard');
+  });
+
+  test('a row scrolled to with the wheel opens on click and stays selected when scrolled away and back', async () => {
+    const { page } = opened.app;
+    const entries = await selectTurn(page, TURN);
+    const row = page.locator('#entry-row-199');
+    const rowInView = async () => (await builtRows(page)).find((r) => r.place === 200)?.inView === true;
+    await wheelUntil(page, 29 * 5, rowInView);
+    await row.click();
+    await page.locator('.entry-title', { hasText: 'step 200' }).waitFor();
+    await eventually(() => row.getAttribute('aria-selected'), 'true');
+    // Back to the top: the rows there are built, and of the rest only row 200 (the active row, the list's
+    // aria-activedescendant), out of view; down again: it is in view, the only selected row.
+    await wheelUntil(page, -29 * 20, async () => (await builtRows(page))[0]?.place === 1);
+    const top = await builtRows(page);
+    const near = top.filter((r) => r.place !== 200);
+    expect(near.map((r) => r.place)).toEqual(Array.from({ length: near.length }, (_, i) => i + 1));
+    expect(near.length).toBeLessThan(60);
+    expect(top.filter((r) => r.place === 200)).toEqual([{ place: 200, size: STEPS, inView: false }]);
+    await wheelUntil(page, 29 * 5, rowInView);
+    await eventually(() => row.getAttribute('aria-selected'), 'true');
+    expect(await entries.locator('[role="option"][aria-selected="true"]').count()).toBe(1);
+    await expect(page.locator('.entry-title').textContent()).resolves.toContain('step 200');
+    expect(opened.app.problems).toEqual([]);
+  });
+});
