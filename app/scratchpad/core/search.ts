@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { SearchRequestSchema, type SearchHit, type SearchRequest, type SearchResult } from '../../contract';
-import { searchEntry } from '../search/search';
+import { searchEntryWith } from '../search/search';
 import type { ContentChunk, SearchableEntry } from '../search/types';
 import { ScratchpadError, type SearchCallOptions } from '../types';
 import type { BackendReader, EntryKey, EntryRecord } from './backend';
@@ -131,7 +131,7 @@ export async function searchEntries(
   const limit = request.limit ?? 100;
   const deadline = Date.now() + (options.timeBudgetMs ?? 2_000);
   const query = { pattern: request.pattern, regex: request.regex, caseSensitive: request.caseSensitive, hex: request.hex };
-  const hits: SearchHit[] = [];
+  let hits: SearchHit[] = [];
   let scannedBytes = 0;
   // The backend's prefilter (if any) looks ahead over a list source's sorted entries; a paged source has none.
   const sorted = typeof source === 'function' ? null : inSearchOrder(source);
@@ -152,28 +152,29 @@ export async function searchEntries(
       lengthUnits: await ctx.lengthOf(entry),
       chunks: (fromUnit) => (skip ? noChunks() : toSearchChunks(ctx.reader, entry, fromUnit)),
     };
-    const r = await searchEntry(searchable, query, {
-      limit: limit - hits.length,
-      cursor: inner,
-      signal: options.signal,
-      timeBudgetMs: Math.max(1, deadline - Date.now()),
-    });
-    scannedBytes += r.scannedBytes;
     const expired = entry.expiresAt <= ctx.now;
-    for (const h of r.hits) {
-      hits.push({
-        id: entry.id,
-        turnId: entry.turnId,
-        stepNum: entry.stepNum,
-        executorName: entry.executorName,
-        kind: entry.kind,
-        offset: h.offset,
-        length: h.length,
-        line: h.line,
-        preview: h.preview,
-        expired,
-      });
-    }
+    // Each hit built once, in its final shape (one object literal: one shape for every hit).
+    const makeHit = (offset: number, length: number, line: number | null, preview: SearchHit['preview']): SearchHit => ({
+      id: entry.id,
+      turnId: entry.turnId,
+      stepNum: entry.stepNum,
+      executorName: entry.executorName,
+      kind: entry.kind,
+      offset,
+      length,
+      line,
+      preview,
+      expired,
+    });
+    const r = await searchEntryWith(
+      searchable,
+      query,
+      { limit: limit - hits.length, cursor: inner, signal: options.signal, timeBudgetMs: Math.max(1, deadline - Date.now()) },
+      makeHit,
+    );
+    scannedBytes += r.scannedBytes;
+    if (hits.length === 0) hits = r.hits as SearchHit[];
+    else for (const h of r.hits) hits.push(h);
     if (r.nextCursor !== null)
       return { hits, nextCursor: encode(fp, { createdAt: entry.createdAt, id: entry.id, inner: r.nextCursor }), scannedBytes, truncated: r.truncated };
   }

@@ -53,7 +53,7 @@ export class CaseFoldScanner implements StreamScanner {
     this.keepBefore = 4 * this.carryCodePoints;
   }
 
-  scan(cur: Buffer, start: number, emit: HitEmitter, limit: number): boolean {
+  scan(cur: Buffer, start: number, emit: HitEmitter<unknown>, limit: number): boolean {
     const ws = start - this.carry.length;
     const full = this.ascii ? this.scanLatin1(cur, ws, emit, limit) : this.scanFolded(cur, ws, emit, limit);
     if (full === true) return true;
@@ -63,7 +63,7 @@ export class CaseFoldScanner implements StreamScanner {
   }
 
   /** ASCII needle path; null when the window holds a character that folds into the needle's letters. */
-  private scanLatin1(cur: Buffer, ws: number, emit: HitEmitter, limit: number): boolean | null {
+  private scanLatin1(cur: Buffer, ws: number, emit: HitEmitter<unknown>, limit: number): boolean | null {
     const win = this.carry.length === 0 ? cur : Buffer.concat([this.carry, cur]);
     for (const seq of this.special) if (win.indexOf(seq) !== -1) return null;
     const n = this.needle.length;
@@ -81,7 +81,7 @@ export class CaseFoldScanner implements StreamScanner {
   }
 
   /** The rest of the window from byte `from`, read as Latin-1 and lowercased (the prefilter did not pay). */
-  private scanLowered(win: Buffer, from: number, ws: number, emit: HitEmitter, limit: number): boolean {
+  private scanLowered(win: Buffer, from: number, ws: number, emit: HitEmitter<unknown>, limit: number): boolean {
     const low = win.toString('latin1').toLowerCase();
     const n = this.needle.length;
     for (let p = low.indexOf(this.needle, from); p !== -1; p = low.indexOf(this.needle, from)) {
@@ -94,7 +94,7 @@ export class CaseFoldScanner implements StreamScanner {
   }
 
   /** Decodes and folds the window; maps matches back to byte offsets of the original. */
-  private scanFolded(cur: Buffer, ws: number, emit: HitEmitter, limit: number): boolean {
+  private scanFolded(cur: Buffer, ws: number, emit: HitEmitter<unknown>, limit: number): boolean {
     if (!this.ascii && isAscii(cur) && isAscii(this.carry)) return false; // ASCII folds to ASCII: no match here
     if (this.runs.length > 0) {
       // Folding a non-ASCII text costs far more than this byte-level check that the needle's ASCII runs occur.

@@ -24,49 +24,72 @@ let loadedBy = 0;
 let emitters = 0;
 let loadedChunk = -1;
 
+/** A hit whose preview waits for bytes: its place in the page, its numbers, and the bytes seen so far. */
 interface Pending {
+  readonly index: number;
   readonly offset: number;
-  readonly length: number;
   readonly line: number | null;
   readonly hs: number;
   readonly he: number;
   readonly from: number;
   readonly to: number;
+  readonly length: number;
   readonly parts: Buffer[];
   have: number;
 }
 
+/**
+ * Makes the hit object of one match (offset and length in units, 1-based line or null, preview): the caller's
+ * own shape, built once per hit (the store core adds the entry's names here instead of copying every hit).
+ */
+export type HitFactory<H> = (offset: number, length: number, line: number | null, preview: SearchHit['preview']) => H;
+
+/** The engine's own hit shape. */
+export const plainHit: HitFactory<SearchHit> = (offset, length, line, preview) => ({ offset, length, line, preview });
+
 /** Per-chunk position of the stream: where the chunk starts in bytes, code points and lines. */
-export class HitEmitter {
+export class HitEmitter<H> {
   private recent: Buffer = Buffer.alloc(0);
   private cur: Buffer = Buffer.alloc(0);
+  /** The current text chunk as a DataView (4-byte reads at any alignment), null for binary. */
+  private view: DataView | null = null;
   private curStart = 0;
   private cpStart = 0;
   private lines = 0;
   private lastLocal = 0;
   private lastCp = 0;
   private lastLines = 0;
+  /** Where the last located match starts: its code point and the `\n`s before it (set by {@link locate}). */
+  private atCp = 0;
+  private atLines = 0;
   /** Chunks begun so far: names the current chunk for the shared SIMD counter. */
   private chunkNo = 0;
   /** This emitter's number for the shared SIMD counter (a number, so the counter keeps no emitter alive). */
   private readonly serial = ++emitters;
   private readonly open: Pending[] = [];
+  private readonly pending: Pending[] = [];
   private readonly gap: UnitAndLineCount = { codePoints: 0, newlines: 0 };
-  private readonly all: (Pending | SearchHit)[] = [];
+  /** The hits in order; a pending one's place holds null until {@link finish}. */
+  private readonly all: (H | null)[] = [];
+  /** End of the last hit in units. */
+  private end_ = 0;
   private readonly ctxBytes: number;
   private readonly matchBytes: number;
+  private readonly context: number;
 
   /**
    * @param binary offsets in bytes, hex previews, no lines
    * @param context code points of context each side (text)
    * @param keepBefore bytes before the current chunk a scanner may still report matches in (its carry)
    * @param linesBefore `\n` count before the first chunk (resumed scans)
+   * @param make builds each hit
    */
   constructor(
     private readonly binary: boolean,
     context: number,
     private readonly keepBefore: number,
     linesBefore: number,
+    private readonly make: HitFactory<H>,
   ) {
     this.ctxBytes = binary ? BINARY_CONTEXT : 4 * context + 4;
     this.matchBytes = binary ? PREVIEW_MATCH_MAX : 4 * PREVIEW_MATCH_MAX + 4;
@@ -74,12 +97,9 @@ export class HitEmitter {
     this.lines = linesBefore;
   }
 
-  private readonly context: number;
-
   /** End of the last hit in units (0 before any). */
   get lastEnd(): number {
-    const p = this.all[this.all.length - 1];
-    return p === undefined ? 0 : p.offset + p.length;
+    return this.end_;
   }
 
   /** Hits recorded so far. */
@@ -100,6 +120,7 @@ export class HitEmitter {
   /** Starts chunk `bytes` (well-formed for text) at global byte `start` and code point `cpStart`; feeds open previews. */
   begin(bytes: Buffer, start: number, cpStart: number): void {
     this.cur = bytes;
+    this.view = this.binary ? null : new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     this.curStart = start;
     this.cpStart = cpStart;
     this.lastLocal = 0;
@@ -137,11 +158,20 @@ export class HitEmitter {
     return Buffer.concat([this.recent.subarray(a - rs), this.cur.subarray(0, b - this.curStart)]);
   }
 
-  private unitsAndLinesBefore(hs: number): [number, number] {
-    if (this.binary) return [this.cpStart + hs - this.curStart, 0];
+  /**
+   * Sets {@link atCp} and {@link atLines} for a match starting at global byte `hs`, counted from the previous
+   * hit of the chunk (or its start): each byte before a hit is counted once.
+   */
+  private locate(hs: number): void {
+    if (this.binary) {
+      this.atCp = this.cpStart + hs - this.curStart;
+      return;
+    }
     if (hs < this.curStart) {
       const tail = this.bytes(hs, this.curStart);
-      return [this.cpStart - countCodePoints(tail), this.lines - countNewlines(tail)];
+      this.atCp = this.cpStart - countCodePoints(tail);
+      this.atLines = this.lines - countNewlines(tail);
+      return;
     }
     const local = hs - this.curStart;
     if (local < this.lastLocal) {
@@ -153,7 +183,8 @@ export class HitEmitter {
     this.lastCp += this.gap.codePoints;
     this.lastLines += this.gap.newlines;
     this.lastLocal = local;
-    return [this.cpStart + this.lastCp, this.lines + this.lastLines];
+    this.atCp = this.cpStart + this.lastCp;
+    this.atLines = this.lines + this.lastLines;
   }
 
   /** Code points and `\n`s of bytes [a, b) of the current chunk into `gap`. */
@@ -175,30 +206,71 @@ export class HitEmitter {
 
   /** Records the match at global bytes [hs, he) (he within the current chunk, hs within it or the kept tail). */
   hit(hs: number, he: number): void {
-    const [offset, linesBefore] = this.unitsAndLinesBefore(hs);
-    const line = this.binary ? null : linesBefore + 1;
+    this.locate(hs);
+    const offset = this.atCp;
+    const line = this.binary ? null : this.atLines + 1;
     const a = hs - this.curStart;
     const b = he - this.curStart;
     if (!this.binary && a >= this.ctxBytes && b + this.ctxBytes <= this.cur.length && b - a <= this.matchBytes) {
       // The common case, decoded at once from offsets into the chunk (no views kept, so no chunk is retained).
       const length = countCodePoints(this.cur, a, b);
-      this.all.push({ offset, length, line, preview: this.textPreview(this.cur, a - this.ctxBytes, a, b, length) });
+      this.end_ = offset + length;
+      this.all.push(this.make(offset, length, line, this.chunkPreview(a, b, length)));
       return;
     }
     const length = this.binary ? he - hs : countCodePoints(this.bytes(hs, he));
+    this.end_ = offset + length;
     const clipped = he - hs > this.matchBytes;
     const from = hs - this.ctxBytes;
     const to = clipped ? hs + this.matchBytes : he + this.ctxBytes;
     const first = Buffer.from(this.bytes(from, to));
-    const p: Pending = { offset, length, line, hs, he, from: Math.max(from, this.curStart - this.recent.length, 0), to, parts: [first], have: first.length };
-    this.all.push(p);
+    const p: Pending = {
+      index: this.all.length,
+      offset,
+      line,
+      hs,
+      he,
+      from: Math.max(from, this.curStart - this.recent.length, 0),
+      to,
+      length,
+      parts: [first],
+      have: first.length,
+    };
+    this.all.push(null);
+    this.pending.push(p);
     if (p.from + p.have < to) this.open.push(p);
+  }
+
+  /**
+   * True when bytes [i, i + n) of the current chunk (inside it) are all ASCII, read 4 at a time (the last word
+   * overlapping the one before).
+   */
+  private ascii(i: number, n: number): boolean {
+    let acc = 0;
+    if (n >= 4) {
+      const view = this.view!;
+      const last = i + n - 4;
+      for (let k = i; k < last; k += 4) acc |= view.getUint32(k, true);
+      acc |= view.getUint32(last, true);
+    } else for (let k = i; k < i + n; k++) acc |= this.cur[k]!;
+    return (acc & 0x80808080) === 0;
+  }
+
+  /** Preview of the match at bytes [a, b) of the current chunk (`length` code points), context within the chunk. */
+  private chunkPreview(a: number, b: number, length: number): SearchHit['preview'] {
+    const c = this.context;
+    // ASCII each side of the match (most text): the `context` bytes each side are the context's code points.
+    if (length <= PREVIEW_MATCH_MAX && this.ascii(a - c, c) && this.ascii(b, c)) {
+      const buf = this.cur;
+      return { text: b - a === length ? buf.toString('latin1', a - c, b + c) : buf.toString('utf8', a - c, b + c), matchStart: c, matchLength: length };
+    }
+    return this.textPreview(this.cur, a - this.ctxBytes, a, b, length);
   }
 
   /**
    * Preview from `buf`: up to `context` code points before the match [ms, me) (none before byte `from`, no
    * partial one), the match (clipped to 100 code points), up to `context` code points after it. Walks the bytes
-   * and decodes once: this runs for every hit.
+   * and decodes once.
    */
   private textPreview(buf: Buffer, from: number, ms: number, me: number, length: number): SearchHit['preview'] {
     const lo = Math.max(0, from);
@@ -222,8 +294,9 @@ export class HitEmitter {
   }
 
   /** The hits, previews completed with what was seen. */
-  finish(): SearchHit[] {
-    return this.all.map((p) => ('hs' in p ? { offset: p.offset, length: p.length, line: p.line, preview: this.preview(p) } : p));
+  finish(): H[] {
+    for (const p of this.pending) this.all[p.index] = this.make(p.offset, p.length, p.line, this.preview(p));
+    return this.all as H[];
   }
 
   private preview(p: Pending): SearchHit['preview'] {

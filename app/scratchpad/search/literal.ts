@@ -22,7 +22,7 @@ export interface StreamScanner {
   /** Units (code points; bytes for binary) carried now from before the next chunk, where an undecided match may start. */
   carriedUnits(binary: boolean): number;
   /** Scans chunk `cur` at global byte `start` (ending at unit `cpEnd`) and reports matches to `emit`. */
-  scan(cur: Buffer, start: number, emit: HitEmitter, limit: number, cpEnd: number): ScanOutcome | Promise<ScanOutcome>;
+  scan(cur: Buffer, start: number, emit: HitEmitter<unknown>, limit: number, cpEnd: number): ScanOutcome | Promise<ScanOutcome>;
   /** Releases what the scanner holds (a worker). */
   close?(): Promise<void>;
 }
@@ -56,7 +56,7 @@ export class LiteralScanner implements StreamScanner {
   /** True once the prefilter gave up on the current chunk (scanned on with Buffer.indexOf of the whole needle). */
   private plain = false;
 
-  scan(cur: Buffer, start: number, emit: HitEmitter, limit: number): boolean {
+  scan(cur: Buffer, start: number, emit: HitEmitter<unknown>, limit: number): boolean {
     const needle = this.needle;
     const n = needle.length;
     const carryStart = start - this.carry.length;

@@ -57,7 +57,7 @@ export class RegexScanner implements StreamScanner {
     return worker;
   }
 
-  async scan(cur: Buffer, start: number, emit: HitEmitter, limit: number, cpEnd: number): Promise<ScanOutcome> {
+  async scan(cur: Buffer, start: number, emit: HitEmitter<unknown>, limit: number, cpEnd: number): Promise<ScanOutcome> {
     const ws = start - this.carry.length;
     const head = this.carry.toString('utf8');
     const text = head + cur.toString('utf8');
@@ -85,7 +85,7 @@ export class RegexScanner implements StreamScanner {
     return outcome;
   }
 
-  private run(worker: Worker, text: string, from: number, acceptBefore: number, ws: number, emit: HitEmitter, limit: number): Promise<ScanOutcome> {
+  private run(worker: Worker, text: string, from: number, acceptBefore: number, ws: number, emit: HitEmitter<unknown>, limit: number): Promise<ScanOutcome> {
     let lastUnit = 0;
     let lastByte = 0;
     return new Promise((resolve, reject) => {

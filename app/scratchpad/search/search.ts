@@ -1,5 +1,6 @@
 import { decodeCursor, queryFingerprint, type SearchPosition } from './cursor';
 import { CaseFoldScanner } from './casefold';
+import { plainHit, type HitFactory } from './emitter';
 import { LiteralScanner, type StreamScanner } from './literal';
 import { RegexScanner } from './regex';
 import { compileRegex } from './regex-compile';
@@ -21,6 +22,11 @@ const START: SearchPosition = { chunkStart: 0, linesBefore: 0, skip: 0 };
  * An aborted `signal` ends the call at the next chunk with `truncated: true` and a cursor to continue.
  */
 export async function searchEntry(entry: SearchableEntry, query: SearchQuery, options: SearchOptions = {}): Promise<SearchResult> {
+  return searchEntryWith(entry, query, options, plainHit);
+}
+
+/** {@link searchEntry} with each hit built by `makeHit` (the caller's shape, one object per hit). */
+export async function searchEntryWith<H>(entry: SearchableEntry, query: SearchQuery, options: SearchOptions, makeHit: HitFactory<H>): Promise<SearchResult<H>> {
   const pattern = checkPattern(query);
   const opts = checkOptions(options);
   const fingerprint = queryFingerprint(entry, query);
@@ -35,5 +41,5 @@ export async function searchEntry(entry: SearchableEntry, query: SearchQuery, op
       : binary || query.caseSensitive !== false
         ? new LiteralScanner(needle)
         : new CaseFoldScanner(pattern);
-  return runStream({ entry, scanner, from, limit: opts.limit, previewContext: opts.previewContext, fingerprint, signal: options.signal });
+  return runStream({ entry, scanner, from, limit: opts.limit, previewContext: opts.previewContext, fingerprint, signal: options.signal, makeHit });
 }

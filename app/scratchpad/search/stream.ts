@@ -1,7 +1,7 @@
 import { ScratchpadError } from '../types';
 import { asBuffer, byteOfCodePoint, wellFormedChunk } from './bytes';
 import { encodeCursor, type SearchPosition } from './cursor';
-import { HitEmitter } from './emitter';
+import { HitEmitter, type HitFactory } from './emitter';
 import type { StreamScanner } from './literal';
 import type { SearchResult, SearchableEntry } from './types';
 
@@ -33,7 +33,7 @@ function resumeAt(marks: readonly Mark[], skip: number, from: SearchPosition, ba
 }
 
 /** Parameters of {@link runStream}. */
-export interface StreamRun {
+export interface StreamRun<H> {
   readonly entry: SearchableEntry;
   readonly scanner: StreamScanner;
   readonly from: SearchPosition;
@@ -41,13 +41,14 @@ export interface StreamRun {
   readonly previewContext: number;
   readonly fingerprint: string;
   readonly signal?: AbortSignal | undefined;
+  readonly makeHit: HitFactory<H>;
 }
 
 /**
  * Runs the scan; INVALID_ARGUMENT when the cursor's chunk start is not a chunk start of this entry. The scanner
  * is closed when the call ends, whatever happened.
  */
-export async function runStream(run: StreamRun): Promise<SearchResult> {
+export async function runStream<H>(run: StreamRun<H>): Promise<SearchResult<H>> {
   try {
     return await loop(run);
   } finally {
@@ -55,10 +56,10 @@ export async function runStream(run: StreamRun): Promise<SearchResult> {
   }
 }
 
-async function loop(run: StreamRun): Promise<SearchResult> {
+async function loop<H>(run: StreamRun<H>): Promise<SearchResult<H>> {
   const { entry, scanner, from, limit } = run;
   const binary = entry.kind === 'binary';
-  const emit = new HitEmitter(binary, run.previewContext, scanner.keepBefore, from.linesBefore);
+  const emit = new HitEmitter(binary, run.previewContext, scanner.keepBefore, from.linesBefore, run.makeHit);
   let start = 0;
   let scanned = 0;
   let first = true;

@@ -78,9 +78,9 @@ export interface SearchHit {
   readonly preview: HitPreview;
 }
 
-/** Result of one search call. */
-export interface SearchResult {
-  readonly hits: readonly SearchHit[];
+/** Result of one search call (`H`: the hit shape, {@link SearchHit} unless the caller makes its own). */
+export interface SearchResult<H = SearchHit> {
+  readonly hits: readonly H[];
   /** Non-null when the call stopped before the end (limit reached, time budget, abort); the next page may be empty. */
   readonly nextCursor: string | null;
   /** Stored bytes read by this call. */
