@@ -75,8 +75,8 @@ function medians(): void {
 }
 
 /** Self thread time (tdur, CPU ms, load-independent) of main-thread events by name, nesting removed. */
-async function summarize(events: TraceEvent[], label: string): Promise<void> {
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+async function summarize(events: TraceEvent[], label: string, thread = 'CrRendererMain'): Promise<void> {
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === thread);
   if (!main) return console.log('no main thread');
   const ev = events
     .filter((e) => e.tid === main.tid && e.pid === main.pid && e.ph === 'X' && e.dur !== undefined)
@@ -273,7 +273,13 @@ async function main(): Promise<void> {
         console.log(`== ${label}`);
         for (const [what, at] of log) console.log(`  ${(at - t0).toFixed(1).padStart(7)} ${what}`);
       } else if (mode === 'cpu') await cpuProfile(cdp, run, label);
-      else await summarize(await trace(cdp, run), label);
+      else {
+        const events = await trace(cdp, run);
+        await summarize(events, label);
+        // The JSON tree's parse runs in a worker: its thread's CPU time too (events of the last worker started).
+        if (events.some((e) => e.name === 'thread_name' && e.args?.name === 'DedicatedWorker thread'))
+          await summarize(events, `${label} (worker)`, 'DedicatedWorker thread');
+      }
       for (const r of app.invoked.slice(before)) console.log(`  handler ${r.channel} ${r.handlerMs?.toFixed(1)} ms ${r.contentLength ?? ''}`);
     };
     await page.getByRole('listbox', { name: 'Turns' }).getByRole('option').first().waitFor();
