@@ -16,7 +16,38 @@ const OPEN_AFTER_UNITS = 64 * 1024;
 
 /** What may come next in an open container: after `[`, after a comma, after a value opened here. */
 type Expect = 'value-or-close' | 'value' | 'comma-or-close';
-type Frame = { readonly value: unknown[] | Record<string, unknown>; readonly array: boolean; expect: Expect };
+/**
+ * An open container: its value so far, what may come next, and `sep`, the comma and white space that separate its
+ * members when the text is pretty-printed (JSON.stringify with an indent puts the same newline and indent after
+ * the opening bracket and after each comma), or null when its text has no newline there.
+ */
+type Frame = { readonly value: unknown[] | Record<string, unknown>; readonly array: boolean; expect: Expect; readonly sep: string | null };
+
+/** White space (RFC 8259 ws): space, tab, newline, carriage return. */
+const isSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+/** Separators {@link findSeparator} steps back over (deeper members whose indent starts like this one's) before it gives up. */
+const SEPARATOR_TRIES = 64;
+
+/** The separator of a container whose text (after its opening bracket) is `text`: see {@link Frame}. */
+function separatorAfterOpen(text: string): string | null {
+  const ws = JSON_SPACE.exec(text)![0];
+  return ws.includes('\n') && ws.length < text.length ? ',' + ws : null;
+}
+
+/**
+ * Index of the last `sep` in `text` followed by a value (not by more white space, which is a deeper member's
+ * longer indent), or -1. A comma then a newline is never inside a JSON string (a string holds no raw newline),
+ * so this is a candidate end of the container's complete members; the caller's JSON.parse of the run confirms it.
+ */
+function findSeparator(text: string, sep: string): number {
+  let c = text.lastIndexOf(sep);
+  for (let tries = 0; c > 0 && tries < SEPARATOR_TRIES; tries++) {
+    const next = c + sep.length;
+    if (next < text.length && !isSpace(text.charCodeAt(next))) return c;
+    c = text.lastIndexOf(sep, c - 1);
+  }
+  return -1;
+}
 
 /** Why the stream gave up (the caller then parses the whole text, which gives the engine's own message). */
 class Unparsed extends Error {}
@@ -80,16 +111,20 @@ export function createStreamParser(openAfterUnits = OPEN_AFTER_UNITS): { push(sl
   let escaped = false;
   let lastComma = -1;
   let closed = false;
+  // The separators of pretty-printed text let a slice's complete members be parsed without scanning them; off
+  // after a cut JSON.parse refused (text formatted otherwise), then every unit is scanned.
+  let cutsBySeparator = true;
 
   // The root container: `text` starts (after spaces) with its bracket; false when the root is not a container.
   const open = (text: string): boolean => {
     const lead = JSON_SPACE.exec(text)![0].length;
     const c = text.charCodeAt(lead);
     if (c !== OPEN_BRACKET && c !== OPEN_BRACE) return false;
-    const frame: Frame = { value: c === OPEN_BRACKET ? [] : {}, array: c === OPEN_BRACKET, expect: 'value-or-close' };
+    const rest = text.slice(lead + 1);
+    const frame: Frame = { value: c === OPEN_BRACKET ? [] : {}, array: c === OPEN_BRACKET, expect: 'value-or-close', sep: separatorAfterOpen(rest) };
     root = { value: frame.value };
     stack.push(frame);
-    restart(text.slice(lead + 1));
+    restart(rest);
     return true;
   };
   const restart = (text: string) => {
@@ -99,6 +134,24 @@ export function createStreamParser(openAfterUnits = OPEN_AFTER_UNITS): { push(sl
     inString = false;
     escaped = false;
     lastComma = -1;
+  };
+
+  // The innermost container's complete members up to its last separator, parsed without a scan of their units
+  // (the scan then covers only the text after that separator). Changes nothing when JSON.parse refuses the cut.
+  const cutAtSeparator = () => {
+    const frame = stack[stack.length - 1];
+    if (!cutsBySeparator || !frame?.sep || closed) return;
+    const c = findSeparator(pending, frame.sep);
+    if (c <= 0) return;
+    const expect = frame.expect;
+    try {
+      addBeforeSeparator(frame, pending.slice(0, c), false);
+    } catch {
+      frame.expect = expect;
+      cutsBySeparator = false;
+      return;
+    }
+    restart(pending.slice(c + 1));
   };
 
   const scan = () => {
@@ -167,12 +220,14 @@ export function createStreamParser(openAfterUnits = OPEN_AFTER_UNITS): { push(sl
       const lead = JSON_SPACE.exec(text)![0].length;
       const c = text.charCodeAt(lead);
       if (c !== OPEN_BRACKET && c !== OPEN_BRACE) return;
-      const child: Frame = { value: c === OPEN_BRACKET ? [] : {}, array: c === OPEN_BRACKET, expect: 'value-or-close' };
+      const inner = text.slice(lead + 1);
+      const child: Frame = { value: c === OPEN_BRACKET ? [] : {}, array: c === OPEN_BRACKET, expect: 'value-or-close', sep: separatorAfterOpen(inner) };
       if (frame.array) (frame.value as unknown[]).push(child.value);
       else Object.defineProperty(frame.value, key!, { value: child.value, writable: true, enumerable: true, configurable: true });
       frame.expect = 'comma-or-close';
       stack.push(child);
-      restart(text.slice(lead + 1));
+      restart(inner);
+      cutAtSeparator();
       scan();
     }
   };
@@ -191,7 +246,10 @@ export function createStreamParser(openAfterUnits = OPEN_AFTER_UNITS): { push(sl
             failed = true;
             return;
           }
-        } else pending += slice;
+        } else {
+          pending += slice;
+          cutAtSeparator();
+        }
         scan();
         settle();
       } catch {
