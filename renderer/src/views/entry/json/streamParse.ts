@@ -61,8 +61,7 @@ function addRun(frame: Frame, text: string): void {
   } else {
     const members = JSON.parse(`{${text}}`) as Record<string, unknown>;
     // defineProperty, not assignment: a "__proto__" key is a member, as JSON.parse makes it.
-    for (const key of Object.keys(members))
-      Object.defineProperty(frame.value, key, { value: members[key], writable: true, enumerable: true, configurable: true });
+    for (const key of Object.keys(members)) defineMember(frame.value, key, members[key]);
   }
 }
 
@@ -91,6 +90,23 @@ function addBeforeSeparator(frame: Frame, text: string, closing: boolean): void 
   frame.expect = 'value';
 }
 
+/** See {@link createStreamParser}. */
+export type StreamParser = {
+  push(slice: string): void;
+  end(): { readonly value: unknown } | undefined;
+  /**
+   * The document as far as it is parsed, for a first look while the rest is read: the containers still open
+   * (the root, its last member, that one's last member... `open` of them) copied, so later slices do not change
+   * it. Undefined before the root opens or once the text cannot be followed; the whole value (`open` 0) once closed.
+   */
+  partial(): { readonly value: unknown; readonly open: number } | undefined;
+};
+
+/** Defines `key` on `target` as JSON.parse would ("__proto__" a member, not the prototype). */
+function defineMember(target: object, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
 /**
  * A JSON document parsed slice by slice: `push` each slice in order, then `end` for the value (as JSON.parse
  * would give it, key order included). Throws nothing: a document it cannot follow (invalid, or a scalar root)
@@ -98,7 +114,7 @@ function addBeforeSeparator(frame: Frame, text: string, closing: boolean): void 
  * Costs about one JSON.parse of the text in all, spread over the slices, plus one scan of its UTF-16 units.
  * `openAfterUnits`: how long an unfinished container may wait for the next slice before it is opened here.
  */
-export function createStreamParser(openAfterUnits = OPEN_AFTER_UNITS): { push(slice: string): void; end(): { readonly value: unknown } | undefined } {
+export function createStreamParser(openAfterUnits = OPEN_AFTER_UNITS): StreamParser {
   let root: { value: unknown } | undefined;
   const stack: Frame[] = [];
   let pending = '';
@@ -191,7 +207,7 @@ export function createStreamParser(openAfterUnits = OPEN_AFTER_UNITS): { push(sl
 
   // After a slice: the complete values before the last comma go to JSON.parse; a long unfinished container is
   // opened here (its parent's text so far added first), so what waits for the next slice stays short.
-  const settle = () => {
+  const settle = (longAfter = openAfterUnits) => {
     for (;;) {
       const frame = stack[stack.length - 1];
       if (!frame || closed) return;
@@ -201,7 +217,7 @@ export function createStreamParser(openAfterUnits = OPEN_AFTER_UNITS): { push(sl
         at -= lastComma + 1;
         lastComma = -1;
       }
-      if (pending.length < openAfterUnits || depth === 0) return;
+      if (pending.length < longAfter || depth === 0) return;
       // One unfinished value, long: open it here when it is a container (a long string just waits).
       let text = pending;
       if (frame.expect === 'comma-or-close') {
@@ -223,7 +239,7 @@ export function createStreamParser(openAfterUnits = OPEN_AFTER_UNITS): { push(sl
       const inner = text.slice(lead + 1);
       const child: Frame = { value: c === OPEN_BRACKET ? [] : {}, array: c === OPEN_BRACKET, expect: 'value-or-close', sep: separatorAfterOpen(inner) };
       if (frame.array) (frame.value as unknown[]).push(child.value);
-      else Object.defineProperty(frame.value, key!, { value: child.value, writable: true, enumerable: true, configurable: true });
+      else defineMember(frame.value, key!, child.value);
       frame.expect = 'comma-or-close';
       stack.push(child);
       restart(inner);
@@ -258,6 +274,35 @@ export function createStreamParser(openAfterUnits = OPEN_AFTER_UNITS): { push(sl
     },
     end() {
       return !failed && closed && root ? { value: root.value } : undefined;
+    },
+    partial() {
+      if (failed || !root) return undefined;
+      if (closed) return { value: root.value, open: 0 };
+      // Unfinished containers waiting for more text are opened now, so the copy shows what they hold so far.
+      try {
+        settle(0);
+      } catch {
+        failed = true;
+        return undefined;
+      }
+      // From the innermost open container out: each copy holds the copy of its open last member.
+      let copy: unknown = undefined;
+      for (let i = stack.length - 1; i >= 0; i--) {
+        const frame = stack[i]!;
+        if (frame.array) {
+          const items = (frame.value as unknown[]).slice();
+          if (copy !== undefined) items[items.length - 1] = copy;
+          copy = items;
+        } else {
+          const source = frame.value as Record<string, unknown>;
+          const members = {};
+          const keys = Object.keys(source);
+          for (const key of keys) defineMember(members, key, source[key]);
+          if (copy !== undefined) defineMember(members, keys[keys.length - 1]!, copy);
+          copy = members;
+        }
+      }
+      return { value: copy, open: stack.length };
     },
   };
 }
