@@ -19,9 +19,9 @@ type Expect = 'value-or-close' | 'value' | 'comma-or-close';
 /**
  * An open container: its value so far, what may come next, and `sep`, the comma and white space that separate its
  * members when the text is pretty-printed (JSON.stringify with an indent puts the same newline and indent after
- * the opening bracket and after each comma), or null when its text has no newline there.
+ * the opening bracket and after each comma), or null when its text has no newline there or a cut there was refused.
  */
-type Frame = { readonly value: unknown[] | Record<string, unknown>; readonly array: boolean; expect: Expect; readonly sep: string | null };
+type Frame = { readonly value: unknown[] | Record<string, unknown>; readonly array: boolean; expect: Expect; sep: string | null };
 
 /** White space (RFC 8259 ws): space, tab, newline, carriage return. */
 const isSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
@@ -127,9 +127,6 @@ export function createStreamParser(openAfterUnits = OPEN_AFTER_UNITS): StreamPar
   let escaped = false;
   let lastComma = -1;
   let closed = false;
-  // The separators of pretty-printed text let a slice's complete members be parsed without scanning them; off
-  // after a cut JSON.parse refused (text formatted otherwise), then every unit is scanned.
-  let cutsBySeparator = true;
 
   // The root container: `text` starts (after spaces) with its bracket; false when the root is not a container.
   const open = (text: string): boolean => {
@@ -153,10 +150,12 @@ export function createStreamParser(openAfterUnits = OPEN_AFTER_UNITS): StreamPar
   };
 
   // The innermost container's complete members up to its last separator, parsed without a scan of their units
-  // (the scan then covers only the text after that separator). Changes nothing when JSON.parse refuses the cut.
+  // (the scan then covers only the text after that separator). When JSON.parse refuses the cut (the separator
+  // was a deeper or later container's: text formatted otherwise), nothing changes and this container's units
+  // are scanned from then on.
   const cutAtSeparator = () => {
     const frame = stack[stack.length - 1];
-    if (!cutsBySeparator || !frame?.sep || closed) return;
+    if (!frame?.sep || closed) return;
     const c = findSeparator(pending, frame.sep);
     if (c <= 0) return;
     const expect = frame.expect;
@@ -164,7 +163,7 @@ export function createStreamParser(openAfterUnits = OPEN_AFTER_UNITS): StreamPar
       addBeforeSeparator(frame, pending.slice(0, c), false);
     } catch {
       frame.expect = expect;
-      cutsBySeparator = false;
+      frame.sep = null;
       return;
     }
     restart(pending.slice(c + 1));
@@ -200,6 +199,7 @@ export function createStreamParser(openAfterUnits = OPEN_AFTER_UNITS): StreamPar
           return;
         }
         restart(pending.slice(at + 1));
+        cutAtSeparator();
         at = -1; // the loop's at++ starts the parent's text at 0
       } else if (c === COMMA && depth === 0) lastComma = at;
     }
