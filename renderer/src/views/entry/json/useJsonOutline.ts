@@ -16,6 +16,8 @@ export const FIRST_TREE_READ = MAX_SLICE.code_points;
  * (load 0.3-1.8), whole tree open / first rows shown: one view window per read, 4 in flight, 337-355 / 95-110 ms;
  * four windows per read, 2 in flight, 266-272 / 176-200 ms; the same after a first read of one window,
  * 211 / 211 ms (the first rows wait for the second answer's arrival). The whole tree is what a user waits for.
+ * Since then the first look's rows are asked of the worker with the first slice (they no longer wait behind the
+ * next slices' parse, nor hold the reads back), and the worker is started before Content opens.
  */
 export const TREE_READ = 4 * MAX_SLICE.code_points;
 /** Reads of the tree's text in flight at once: the next slices are on their way while the worker takes one. */
