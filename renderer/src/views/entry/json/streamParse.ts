@@ -111,7 +111,10 @@ function defineMember(target: object, key: string, value: unknown): void {
  * A JSON document parsed slice by slice: `push` each slice in order, then `end` for the value (as JSON.parse
  * would give it, key order included). Throws nothing: a document it cannot follow (invalid, or a scalar root)
  * makes `end` answer `undefined`, and the caller parses the whole text itself (for the engine's message).
- * Costs about one JSON.parse of the text in all, spread over the slices, plus one scan of its UTF-16 units.
+ * Costs about one JSON.parse of the text in all, spread over the slices, plus one scan of its UTF-16 units;
+ * pretty-printed text is cut at its containers' separators instead, so only the text after a slice's last
+ * separator is scanned (the ui bench's 6.8 MB list: worker time 168 -> 68 ms with the warm-up).
+ * `partial` gives the value so far for a first look.
  * `openAfterUnits`: how long an unfinished container may wait for the next slice before it is opened here.
  */
 export function createStreamParser(openAfterUnits = OPEN_AFTER_UNITS): StreamParser {
