@@ -1,7 +1,7 @@
 /*
  * Where the renderer's time goes in the UI suite's steps, apart from the transport: `npx tsx bench/ui-profile.ts
  * <steps> <mode>` with steps a comma list of paint (reloads), paintwall (the suite's first-paint figure), open
- * (the 300-step turn), stats, statsbench (Stats after the JSON entry and the gc preview, as the suite runs it)
+ * (the 300-step turn), json (the JSON entry's Content tab to its whole tree), stats, statsbench (Stats after the JSON entry and the gc preview, as the suite runs it)
  * and mode one of trace (Chromium trace: main-thread CPU time by kind, load-independent enough to compare
  * builds), cpu (V8 CPU profile, names through the source maps), split (page-side times of each bridge call,
  * DOM mutation and long task). REPS (default 3) repetitions; DETAIL=1 TIMELINE=1 STACKS=1 print more (forced
@@ -75,8 +75,8 @@ function medians(): void {
 }
 
 /** Self thread time (tdur, CPU ms, load-independent) of main-thread events by name, nesting removed. */
-async function summarize(events: TraceEvent[], label: string): Promise<void> {
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+async function summarize(events: TraceEvent[], label: string, thread = 'CrRendererMain'): Promise<void> {
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === thread);
   if (!main) return console.log('no main thread');
   const ev = events
     .filter((e) => e.tid === main.tid && e.pid === main.pid && e.ph === 'X' && e.dur !== undefined)
@@ -273,7 +273,13 @@ async function main(): Promise<void> {
         console.log(`== ${label}`);
         for (const [what, at] of log) console.log(`  ${(at - t0).toFixed(1).padStart(7)} ${what}`);
       } else if (mode === 'cpu') await cpuProfile(cdp, run, label);
-      else await summarize(await trace(cdp, run), label);
+      else {
+        const events = await trace(cdp, run);
+        await summarize(events, label);
+        // The JSON tree's parse runs in a worker: its thread's CPU time too (events of the last worker started).
+        if (events.some((e) => e.name === 'thread_name' && e.args?.name === 'DedicatedWorker thread'))
+          await summarize(events, `${label} (worker)`, 'DedicatedWorker thread');
+      }
       for (const r of app.invoked.slice(before)) console.log(`  handler ${r.channel} ${r.handlerMs?.toFixed(1)} ms ${r.contentLength ?? ''}`);
     };
     await page.getByRole('listbox', { name: 'Turns' }).getByRole('option').first().waitFor();
@@ -328,6 +334,50 @@ async function main(): Promise<void> {
           }, heavy.stepsTurn);
           console.log('  page ms', ms.toFixed(1));
           (collected['open page ms'] ??= []).push({ wall: ms });
+          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))));
+        });
+      }
+    }
+    if (which.includes('json')) {
+      // As bench/suites/ui.ts: the JSON entry's Content tab opened afresh each time (another entry in between).
+      const filter = page.getByLabel('Filter turns by turn id or executor');
+      await filter.fill(heavy.bigTurn);
+      await page.waitForFunction(() => document.querySelectorAll('[role="listbox"][aria-label="Turns"] [role="option"]').length === 1);
+      await page.locator('[role="listbox"][aria-label="Turns"] [role="option"]').first().click();
+      await page
+        .getByRole('listbox', { name: `Entries of turn ${heavy.bigTurn}` })
+        .getByRole('option')
+        .first()
+        .waitFor();
+      for (let i = 0; i < REPS; i++) {
+        await page.locator('#entry-row-0').click();
+        await page.getByRole('tab', { name: 'Content' }).click();
+        await page.locator('.slice-text .line').first().waitFor();
+        await page.locator('#entry-row-2').click();
+        await page.getByRole('tab', { name: 'What the model saw' }).waitFor();
+        await page.waitForTimeout(300);
+        await measure('open json tree', async () => {
+          const [first, all] = await page.evaluate(async () => {
+            const log = (window as unknown as { __log?: [string, number][] }).__log;
+            const t0 = performance.now();
+            log?.push(['click Content', t0]);
+            [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((b) => b.textContent?.includes('Content'))!.click();
+            let firstRows = NaN;
+            for (;;) {
+              const tree = document.querySelector('[aria-label="JSON tree"]');
+              if (Number.isNaN(firstRows) && tree?.querySelector('[role="treeitem"]')) {
+                firstRows = performance.now() - t0;
+                log?.push(['first rows', performance.now()]);
+              }
+              if (tree?.textContent?.includes('items: [50,000 items]')) {
+                log?.push(['done', performance.now()]);
+                return [firstRows, performance.now() - t0];
+              }
+              await new Promise((r) => requestAnimationFrame(r));
+            }
+          });
+          console.log(`  page ms first rows ${first.toFixed(1)} all ${all.toFixed(1)}`);
+          (collected['json page ms'] ??= []).push({ first, all });
           await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))));
         });
       }

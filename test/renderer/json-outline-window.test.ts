@@ -87,10 +87,22 @@ describe('createOutlineHost first look', () => {
     expect(answer.rows[1]).toEqual({ depth: 0, key: 'items', path: ['items'], kind: 'array', size: 2_000, preview: '', expanded: true });
   });
 
-  it('answers a failed first look when the first slice holds nothing complete yet', () => {
+  it('answers a failed first look when the first slice holds no member yet', () => {
     const host = createOutlineHost();
-    host({ type: 'append', chunk: '{"items": [{"id"' });
+    host({ type: 'append', chunk: '{"ite' });
     expect(host({ type: 'preview', seq: 1 })).toMatchObject({ type: 'parsed', seq: 1, ok: false, partial: true });
+  });
+
+  it('shows the containers a first slice leaves open, with what they hold so far', () => {
+    const host = createOutlineHost();
+    host({ type: 'append', chunk: '{"items": [{"id": 1, "name"' });
+    expect(host({ type: 'preview', seq: 1 })).toEqual({ type: 'parsed', seq: 1, ok: true, rootKind: 'object', rootSize: 1, partial: true });
+    const answer = host({ type: 'rows', seq: 2, openDepth: Infinity, expanded: [], collapsed: [] });
+    expect(answer?.type === 'rows' ? answer.rows.map((r) => [r.key, r.size, r.preview, r.incomplete ?? false]) : null).toEqual([
+      ['items', 1, '', true],
+      [0, 1, '', true],
+      ['id', 0, '1', false],
+    ]);
   });
 });
 

@@ -1,13 +1,16 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ErrorBox } from '../../components/States';
 import { formatCount } from '../../../../app/common/format';
 import { CopyButton } from './CopyButton';
 import { pathKey, pathText, type JsonRow } from './json/outline';
+import { TreeRows } from './json/TreeRows';
 import { MAX_TREE_CODE_POINTS, useJsonOutline } from './json/useJsonOutline';
 
 const ROW_PX = 20;
-const INDENT_PX = 16;
+const NO_ROWS: readonly (JsonRow | undefined)[] = [];
+/** The tree opens with the root's children open (a top-level list shows its items). */
+const INITIAL_OPEN_DEPTH = 1;
 
 type Props = { id: string; totalCodePoints: number | null };
 
@@ -31,13 +34,13 @@ export function JsonTreeView({ id, totalCodePoints }: Props) {
 }
 
 function Tree({ id, total }: { id: string; total: number }) {
-  const { status, rows, outline, valueAt, need } = useJsonOutline(id, total);
-  const [openDepth, setOpenDepth] = useState(1);
+  const { status, rows, outline, valueAt, need } = useJsonOutline(id, total, INITIAL_OPEN_DEPTH);
+  const [openDepth, setOpenDepth] = useState(INITIAL_OPEN_DEPTH);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [selected, setSelected] = useState<JsonRow | null>(null);
   const ref = useRef<HTMLDivElement>(null);
-  const list = rows?.rows ?? [];
+  const list = rows?.rows ?? NO_ROWS;
   const virtualizer = useVirtualizer({ count: rows?.count ?? 0, getScrollElement: () => ref.current, estimateSize: () => ROW_PX, overscan: 20 });
   const items = virtualizer.getVirtualItems();
   // The worker holds the outline; the rows in view (and a block around them) are fetched as the view scrolls.
@@ -54,22 +57,26 @@ function Tree({ id, total }: { id: string; total: number }) {
     if (showable) void outline(openDepth, expanded, collapsed);
   }, [showable, openDepth, expanded, collapsed, outline]);
 
-  const toggle = (row: JsonRow) => {
-    const k = pathKey(row.path);
-    const without = (set: ReadonlySet<string>) => {
-      const next = new Set(set);
-      next.delete(k);
-      return next;
-    };
-    const withIt = (set: ReadonlySet<string>) => new Set(set).add(k);
-    if (row.expanded) {
-      setExpanded(without);
-      if (row.depth < openDepth) setCollapsed(withIt);
-    } else {
-      setCollapsed(without);
-      if (row.depth >= openDepth) setExpanded(withIt);
-    }
-  };
+  // Stable between renders (the rows are memoized); openDepth decides whether a row opens by depth or by path.
+  const toggle = useCallback(
+    (row: JsonRow) => {
+      const k = pathKey(row.path);
+      const without = (set: ReadonlySet<string>) => {
+        const next = new Set(set);
+        next.delete(k);
+        return next;
+      };
+      const withIt = (set: ReadonlySet<string>) => new Set(set).add(k);
+      if (row.expanded) {
+        setExpanded(without);
+        if (row.depth < openDepth) setCollapsed(withIt);
+      } else {
+        setCollapsed(without);
+        if (row.depth >= openDepth) setExpanded(withIt);
+      }
+    },
+    [openDepth],
+  );
   const setAll = (depth: number) => {
     setOpenDepth(depth);
     setExpanded(new Set());
@@ -114,60 +121,11 @@ function Tree({ id, total }: { id: string; total: number }) {
       </div>
       <div className="json-tree" ref={ref} aria-label="JSON tree" role="tree" tabIndex={0}>
         <div className="virtual-space" style={{ height: virtualizer.getTotalSize() }}>
-          {items.map((item) => {
-            const row = list[item.index];
-            if (!row) return <div key={item.key} className="json-row" aria-busy="true" style={{ transform: `translateY(${item.start}px)` }} />;
-            const container = row.kind === 'object' || row.kind === 'array';
-            const isSelected = selected !== null && pathKey(selected.path) === pathKey(row.path);
-            return (
-              <div
-                key={item.key}
-                role="treeitem"
-                aria-expanded={container ? row.expanded : undefined}
-                aria-selected={isSelected}
-                aria-level={row.depth + 1}
-                className={`json-row${isSelected ? ' selected' : ''}`}
-                style={{ transform: `translateY(${item.start}px)`, paddingLeft: 4 + row.depth * INDENT_PX }}
-                onClick={() => setSelected(row)}
-              >
-                {container ? (
-                  <button
-                    type="button"
-                    className="disclosure"
-                    aria-label={row.expanded ? 'Collapse' : 'Expand'}
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      toggle(row);
-                    }}
-                  >
-                    {row.expanded ? '▾' : '▸'}
-                  </button>
-                ) : (
-                  <span className="disclosure-space" />
-                )}
-                <span className="json-key" onClick={container ? () => toggle(row) : undefined}>
-                  {row.key === null ? '' : `${row.key}:`}
-                </span>{' '}
-                {container ? (
-                  <span className="json-summary" title={row.incomplete ? 'still reading: more to come' : undefined}>
-                    {containerSummary(row)}
-                  </span>
-                ) : (
-                  <span className={`json-${row.kind}`}>{row.preview}</span>
-                )}
-              </div>
-            );
-          })}
+          <TreeRows items={items} rows={list} selectedKey={selected === null ? null : pathKey(selected.path)} onSelect={setSelected} onToggle={toggle} />
         </div>
       </div>
     </div>
   );
-}
-
-/** "[50,000 items]" / "{4 keys}"; a container still being read shows its count so far with a "+". */
-function containerSummary(row: JsonRow): string {
-  const count = `${formatCount(row.size)}${row.incomplete ? '+' : ''}`;
-  return row.kind === 'array' ? `[${count} items]` : `{${count} keys}`;
 }
 
 /** Copy value: asks the worker for the selected value's JSON text at click time. */

@@ -93,6 +93,8 @@ export type OutlineResponse =
   | { readonly type: 'window'; readonly seq: number; readonly of: number; readonly from: number; readonly rows: JsonRow[] }
   | { readonly type: 'value'; readonly seq: number; readonly text: string | undefined };
 
+const hasMembers = (value: unknown) => (Array.isArray(value) ? value.length > 0 : value !== null && typeof value === 'object' && Object.keys(value).length > 0);
+
 /** The worker's state machine, usable in-thread: collects text chunks, parses, answers rows and values. */
 export function createOutlineHost(): (request: OutlineRequest) => OutlineResponse | null {
   let chunks: string[] = [];
@@ -122,6 +124,13 @@ export function createOutlineHost(): (request: OutlineRequest) => OutlineRespons
         stream.push(request.chunk);
         return null;
       case 'preview': {
+        // The stream's value so far when it has members; else the text so far cut after its last complete value.
+        const live = stream.partial();
+        if (live && hasMembers(live.value)) {
+          root = live.value;
+          incomplete = live.open;
+          return describeRoot(request.seq, true);
+        }
         const cut = closedPrefix(chunks.join(''));
         if (cut === null) return { type: 'parsed', seq: request.seq, ok: false, message: 'nothing complete yet', partial: true };
         try {

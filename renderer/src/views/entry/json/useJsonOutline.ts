@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { asScratchpadError, useApi, type ScratchpadError } from '../../../api';
 import type { ReadResult } from '../../../../../app/contract';
 import { MAX_SLICE } from '../slice';
+import { takeOutlineWorker } from './spareWorker';
 import { createOutlineHost, type JsonPath, type JsonRow, type OutlineRequest, type OutlineResponse } from './outline';
 
 /** Largest structured entry the tree loads, in code points (its text lives in the worker, not the page). */
@@ -15,6 +16,8 @@ export const FIRST_TREE_READ = MAX_SLICE.code_points;
  * (load 0.3-1.8), whole tree open / first rows shown: one view window per read, 4 in flight, 337-355 / 95-110 ms;
  * four windows per read, 2 in flight, 266-272 / 176-200 ms; the same after a first read of one window,
  * 211 / 211 ms (the first rows wait for the second answer's arrival). The whole tree is what a user waits for.
+ * Since then the first look's rows are asked of the worker with the first slice (they no longer wait behind the
+ * next slices' parse, nor hold the reads back), and the worker is started before Content opens.
  */
 export const TREE_READ = 4 * MAX_SLICE.code_points;
 /** Reads of the tree's text in flight at once: the next slices are on their way while the worker takes one. */
@@ -26,8 +29,8 @@ type Channel = { post(request: OutlineRequest): void; close(): void };
 
 /** The outline worker, or the same host in-thread where Workers do not exist (jsdom). */
 function openChannel(onMessage: (response: OutlineResponse) => void): Channel {
-  if (typeof Worker !== 'undefined') {
-    const worker = new Worker(new URL('./outline.worker.ts', import.meta.url), { type: 'module' });
+  const worker = takeOutlineWorker();
+  if (worker) {
     worker.onmessage = (event: MessageEvent<OutlineResponse>) => onMessage(event.data);
     return { post: (r) => worker.postMessage(r), close: () => worker.terminate() };
   }
@@ -42,6 +45,10 @@ function openChannel(onMessage: (response: OutlineResponse) => void): Channel {
     close: () => (closed = true),
   };
 }
+
+/** Which containers an outline opens, as the worker is asked for it (see outline.ts `Openness`). */
+type Openness = { readonly openDepth: number; readonly expanded: readonly string[]; readonly collapsed: readonly string[] };
+const opennessKey = (o: Openness) => JSON.stringify([o.openDepth === Infinity ? 'all' : o.openDepth, o.expanded, o.collapsed]);
 
 /** Rows asked for from the worker per window request. */
 const WINDOW_ROWS = 200;
@@ -67,7 +74,7 @@ export type OutlineStatus =
  * the worker (the page never holds the whole text or the parsed value), parses there, then answers the visible
  * rows for the open containers and the value text at a path (for copy).
  */
-export function useJsonOutline(id: string, total: number) {
+export function useJsonOutline(id: string, total: number, initialOpenDepth = 1) {
   const api = useApi();
   const [status, setStatus] = useState<OutlineStatus>({ step: 'loading', read: 0, total, previewed: false });
   const [rows, setRows] = useState<OutlineRows | null>(null);
@@ -77,8 +84,11 @@ export function useJsonOutline(id: string, total: number) {
   const seq = useRef(0);
   const waiting = useRef(new Map<number, (r: OutlineResponse) => void>());
   const latestRows = useRef(0);
-  // The openness of the last outline asked for (the final parse answers its rows without waiting for a render).
-  const openness = useRef<{ openDepth: number; expanded: readonly string[]; collapsed: readonly string[] } | null>(null);
+  // The openness of the last outline asked for (the first look and the final parse answer its rows without
+  // waiting for a render), and its key once its rows were asked of the worker's current value (a render asking
+  // again for the same openness then asks nothing).
+  const openness = useRef<Openness>({ openDepth: initialOpenDepth, expanded: [], collapsed: [] });
+  const askedFor = useRef<string | null>(null);
 
   const ask = useCallback((request: OutlineRequest & { seq: number }) => {
     return new Promise<OutlineResponse>((resolve) => {
@@ -89,8 +99,9 @@ export function useJsonOutline(id: string, total: number) {
 
   // Asks the worker for the outline of `o`; only the latest request's rows are shown (toggles may overtake each other).
   const requestRows = useCallback(
-    (o: { openDepth: number; expanded: readonly string[]; collapsed: readonly string[] }) => {
+    (o: Openness) => {
       openness.current = o;
+      askedFor.current = opennessKey(o);
       const mine = ++seq.current;
       latestRows.current = mine;
       return ask({ type: 'rows', seq: mine, ...o }).then((response) => {
@@ -144,21 +155,26 @@ export function useJsonOutline(id: string, total: number) {
             ch.post({ type: 'append', chunk: more.content });
             at = more.meta.end > at ? more.meta.end : end;
           }
-          // A first look from the first slice: the top of the tree shows while the rest is read.
+          // A first look from the first slice: the top of the tree shows while the rest is read. Its rows are
+          // asked for at once (the worker answers in order, before it takes the next slices), and the reads go
+          // on meanwhile.
           if (k === 0 && windows.length > 1) {
-            const preview = await ask({ type: 'preview', seq: ++seq.current });
-            if (cancelled) return;
-            previewed = preview.type === 'parsed' && preview.ok;
+            void ask({ type: 'preview', seq: ++seq.current }).then((preview) => {
+              if (cancelled || preview.type !== 'parsed' || !preview.ok) return;
+              previewed = true;
+              setStatus((s) => (s.step === 'loading' ? { ...s, previewed: true } : s));
+            });
+            void requestRows(openness.current);
           }
           // Progress every few slices: each update renders the tree, which competes with the reads' arrival.
           if (k % PROGRESS_EVERY === 0) setStatus({ step: 'loading', read: end, total, previewed });
         }
         const parsed = ask({ type: 'parse', seq: ++seq.current });
         // The worker answers in order: the rows of the shown openness come right after the parse.
-        const rowsShown = openness.current ? requestRows(openness.current) : null;
+        const rowsShown = requestRows(openness.current);
         const result = await parsed;
         if (cancelled || result.type !== 'parsed') return;
-        if (rowsShown && result.ok) await rowsShown;
+        if (result.ok) await rowsShown;
         if (cancelled) return;
         setStatus(result.ok ? { step: 'ready', rootKind: result.rootKind, rootSize: result.rootSize } : { step: 'invalid', message: result.message });
       } catch (e) {
@@ -174,7 +190,9 @@ export function useJsonOutline(id: string, total: number) {
 
   const outline = useCallback(
     async (openDepth: number, expanded: ReadonlySet<string>, collapsed: ReadonlySet<string>) => {
-      await requestRows({ openDepth, expanded: [...expanded], collapsed: [...collapsed] });
+      const o = { openDepth, expanded: [...expanded], collapsed: [...collapsed] };
+      if (opennessKey(o) === askedFor.current) return;
+      await requestRows(o);
     },
     [requestRows],
   );
