@@ -153,23 +153,6 @@ describe('principal checks in schema 6', () => {
     },
   );
 
-  it("turn_entries_rows called by a per-user role with another principal's name or the operator view answers none of its rows", async () => {
-    await openSchema(await client(roles.appUrl), { label });
-    await seedOwner(await client(roles.alice.url), roles.alice.name);
-    await seedOwner(await client(roles.bob.url), roles.bob.name);
-    const alice = await client(roles.alice.url);
-    const bob = roles.bob.name;
-    for (const [owner, operator] of [
-      [bob, false],
-      [bob, true],
-      [null, true],
-    ] as const) {
-      expect((await alice.query('SELECT * FROM scratchpad.turn_entries_rows($1, $2, $3)', [owner, operator, `turn-${bob}`])).rows).toEqual([]);
-    }
-    const own = await alice.query('SELECT owner, summary FROM scratchpad.turn_entries_rows($1, false, $2)', [roles.alice.name, `turn-${roles.alice.name}`]);
-    expect(own.rows).toEqual([{ owner: roles.alice.name, summary: `summary of turn-${roles.alice.name}` }]);
-  });
-
   it("refuses a per-user role's put_one_chunk of another owner's row and writes nothing", async () => {
     const admin = await db.admin();
     await openSchema(await client(roles.appUrl), { label });

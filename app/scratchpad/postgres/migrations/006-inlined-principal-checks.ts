@@ -1,4 +1,4 @@
-import { APP_ROLE, OPERATOR_ROLE, OPERATOR_SETTING, PRINCIPAL_SETTING, SCHEMA, USER_ROLE } from '../names';
+import { OPERATOR_ROLE, OPERATOR_SETTING, PRINCIPAL_SETTING, SCHEMA } from '../names';
 import { CHANGE_CHANNEL } from '../data/notify';
 import { TOTALS_BY_CALL_SETTING } from './004-cheap-principal-and-calls';
 import { ADD_ONE, ADD_SET, BUCKET_FLAGS_LIST, COLUMNS } from './005-inline-content';
@@ -33,34 +33,8 @@ import { ADD_ONE, ADD_SET, BUCKET_FLAGS_LIST, COLUMNS } from './005-inline-conte
  * and notice as schema 5; totals_by_call is still 'on' while the row is inserted (the trigger skips it) and
  * cleared right after.
  *
- * turn_entries_rows: a turn's listing as plain rows (the listing's columns, the turn left out: the caller named
- * it), read by the client as arrays. json_build_array looks up the output function of each of its arguments on
- * every call (15 per row) and the client then parsed the JSON too: rows cost less on both sides of the wire.
- *
  * CREATE OR REPLACE keeps each function's oid, so principal(), the policies and the grants that name them stay.
  */
-/** turn_entries_rows' columns (name, type), in the order the client reads them (store/calls.ts). */
-export const LISTING_COLUMNS = [
-  ['pk', 'bigint'],
-  ['id', 'text'],
-  ['owner', 'text'],
-  ['step_num', 'integer'],
-  ['executor_name', 'text'],
-  ['kind', 'text'],
-  ['structured', 'boolean'],
-  ['size_bytes', 'bigint'],
-  ['length_units', 'bigint'],
-  ['chunk_units', 'integer'],
-  ['created_at', 'double precision'],
-  ['expires_at', 'double precision'],
-  ['actor', 'text'],
-  ['channel', 'text'],
-  ['summary', 'text'],
-] as const;
-
-const LISTING = (owner: string) => `SELECT ${LISTING_COLUMNS.map(([c]) => `o.${c}`).join(', ')}
-      FROM ${SCHEMA}.observations o WHERE o.turn_id = p_turn_id${owner} ORDER BY o.step_num NULLS LAST, o.created_at, o.pk`;
-
 export const MIGRATION_006 = `
 CREATE OR REPLACE FUNCTION ${SCHEMA}.is_schema_owner() RETURNS boolean LANGUAGE sql STABLE
   RETURN coalesce(pg_catalog.has_schema_privilege(current_user, '${SCHEMA}', 'CREATE WITH GRANT OPTION'), false);
@@ -102,30 +76,4 @@ BEGIN
 END
 $fn$;
 
--- A turn's listing (LISTING_COLUMNS) by step (nulls last), creation, row number.
-CREATE FUNCTION ${SCHEMA}.turn_entries_rows(p_owner text, p_operator boolean, p_turn_id text)
-RETURNS TABLE (${LISTING_COLUMNS.map(([c, t]) => `${c} ${t}`).join(', ')}) LANGUAGE plpgsql AS $fn$
-#variable_conflict use_column
-DECLARE v_set text;
-BEGIN
-  v_set := pg_catalog.set_config('${PRINCIPAL_SETTING}', coalesce(p_owner, ''), true);
-  v_set := pg_catalog.set_config('${OPERATOR_SETTING}', CASE WHEN p_operator THEN 'on' ELSE 'off' END, true);
-  IF p_owner IS NULL THEN
-    RETURN QUERY ${LISTING('')};
-  ELSE
-    RETURN QUERY ${LISTING(' AND o.owner = p_owner')};
-  END IF;
-END
-$fn$;
-
-DO $grants$
-DECLARE r text;
-BEGIN
-  FOREACH r IN ARRAY ARRAY['${APP_ROLE}', '${USER_ROLE}', '${OPERATOR_ROLE}'] LOOP
-    IF pg_catalog.to_regrole(r) IS NOT NULL THEN
-      EXECUTE pg_catalog.format('GRANT EXECUTE ON FUNCTION ${SCHEMA}.turn_entries_rows TO %I', r);
-    END IF;
-  END LOOP;
-END
-$grants$;
 `;

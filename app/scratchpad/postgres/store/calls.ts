@@ -1,10 +1,9 @@
-import type pg from 'pg';
-import type { EntryKind } from '../../../contract';
 import type { EntryRecord, OwnerScope, StatsTotals } from '../../core/backend';
-import { TOTALS_BUCKET_BOUNDS } from '../migrations/003-turn-totals-and-calls';
+import { TOTALS_BUCKET_BOUNDS, TURN_ENTRY_FIELDS } from '../migrations/003-turn-totals-and-calls';
+import { SPLIT_ENTRY_FIELDS, SUMMARY_SEPARATOR } from '../migrations/004-cheap-principal-and-calls';
 import { SCHEMA } from '../names';
 import { queryOnce, type PgTarget } from '../transaction';
-import { bindingOf, type EntryRow } from './rows';
+import { bindingOf, toEntry, type EntryRow } from './rows';
 
 /*
  * The reader's one-call questions (migrations/003): each is one function call in its own implicit transaction,
@@ -12,51 +11,58 @@ import { bindingOf, type EntryRow } from './rows';
  * statements, so each connection plans the call once.
  */
 
-/**
- * A turn's entries in scope, in listing order: one call of scratchpad.turn_entries_rows (schema 6) in its own
- * implicit transaction, its rows read as arrays (LISTING_COLUMNS' order; node-postgres parses int4, bool and
- * float8, int8 comes as a string) and made into records here, the turn being the one asked for.
- */
-export async function turnEntries(target: PgTarget, scope: OwnerScope, turnId: string): Promise<{ record: EntryRecord; row: EntryRow }[]> {
+/** A float8 as JSON gives it: a number, or the strings 'Infinity' / '-Infinity' (expiry of never / always). */
+const float = (v: unknown): number => (typeof v === 'string' ? Number(v) : (v as number));
+
+/** The listing of schema 3 (scratchpad.turn_entries_json): every field in JSON, summaries escaped. */
+async function turnEntriesJson(target: PgTarget, scope: OwnerScope, turnId: string): Promise<Record<string, unknown>[]> {
   const b = bindingOf(scope);
-  const res = await queryOnce<unknown[]>(target, 'read', {
-    name: 'scratchpad-turn-entries-rows',
-    text: `SELECT * FROM ${SCHEMA}.turn_entries_rows($1, $2, $3)`,
+  const res = await queryOnce<{ j: unknown[][] }>(target, 'read', {
+    name: 'scratchpad-turn-entries-json',
+    text: `SELECT ${SCHEMA}.turn_entries_json($1, $2, $3) AS j`,
     values: [b.owner, b.operator, turnId],
-    rowMode: 'array',
-  } as pg.QueryConfig);
-  return res.rows.map((a) => listingEntry(a, turnId));
+  });
+  return (res.rows[0]?.j ?? []).map((a) => {
+    const r: Record<string, unknown> = {};
+    TURN_ENTRY_FIELDS.forEach((f, i) => (r[f] = a[i]));
+    return r;
+  });
 }
 
-/** One row of turn_entries_rows (LISTING_COLUMNS: pk, id, owner, step_num, executor_name, kind, structured, size_bytes, length_units, chunk_units, created_at, expires_at, actor, channel, summary) of turn `turnId`. */
-function listingEntry(a: readonly unknown[], turnId: string): { record: EntryRecord; row: EntryRow } {
-  const record: EntryRecord = {
-    id: a[1] as string,
-    owner: a[2] as string,
-    turnId,
-    stepNum: a[3] as number | null,
-    executorName: a[4] as string | null,
-    kind: a[5] as EntryKind,
-    structured: a[6] as boolean,
-    sizeBytes: Number(a[7]),
-    lengthUnits: Number(a[8]),
-    summary: a[14] as string,
-    createdAt: a[10] as number,
-    expiresAt: a[11] as number,
-    actor: a[12] as string | null,
-    channel: a[13] as string | null,
-  };
-  const row: EntryRow = {
-    pk: Number(a[0]),
-    id: record.id,
-    kind: record.kind,
-    lengthUnits: record.lengthUnits as number,
-    chunkUnits: a[9] as number,
-    stepNum: record.stepNum,
-    sizeBytes: record.sizeBytes,
-    summary: record.summary,
-  };
-  return { record, row };
+/**
+ * The listing fields without summaries and the summaries apart (scratchpad.turn_entries_split, schema 4), or null
+ * when a summary holds the separator (the pieces then do not match the rows).
+ */
+async function turnEntriesSplit(target: PgTarget, scope: OwnerScope, turnId: string): Promise<Record<string, unknown>[] | null> {
+  const b = bindingOf(scope);
+  const res = await queryOnce<{ entries: unknown[][]; summaries: string }>(target, 'read', {
+    name: 'scratchpad-turn-entries-split',
+    text: `SELECT entries, summaries FROM ${SCHEMA}.turn_entries_split($1, $2, $3)`,
+    values: [b.owner, b.operator, turnId],
+  });
+  const rows = res.rows[0]?.entries ?? [];
+  if (rows.length === 0) return [];
+  const summaries = (res.rows[0]?.summaries ?? '').split(SUMMARY_SEPARATOR);
+  if (summaries.length !== rows.length) return null;
+  return rows.map((a, i) => {
+    const r: Record<string, unknown> = { summary: summaries[i] };
+    SPLIT_ENTRY_FIELDS.forEach((f, k) => (r[f] = a[k]));
+    return r;
+  });
+}
+
+/**
+ * A turn's entries in scope, in listing order: one round trip (turn_entries_split), one JSON.parse of the fields
+ * without summaries and one split of the joined summaries; a second one (turn_entries_json) only for a turn whose
+ * summaries hold U+001E.
+ */
+export async function turnEntries(target: PgTarget, scope: OwnerScope, turnId: string): Promise<{ record: EntryRecord; row: EntryRow }[]> {
+  const rows = (await turnEntriesSplit(target, scope, turnId)) ?? (await turnEntriesJson(target, scope, turnId));
+  return rows.map((r) => {
+    r.created_at = float(r.created_at);
+    r.expires_at = float(r.expires_at);
+    return toEntry(r);
+  });
 }
 
 /** True when `bounds` are the buckets turn_totals keeps (the core's SIZE_BUCKETS), so stats can read the totals. */
