@@ -128,7 +128,7 @@ describe('migration 4 to 5', () => {
       ]);
       const before = await rowsOf(admin);
       const c2 = await target.pool.connect();
-      expect(await openSchema(c2, { label })).toBe(5);
+      expect(await openSchema(c2, { label, target: 5 })).toBe(5);
       c2.release();
       expect(await rowsOf(admin)).toEqual(before);
     } finally {

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { resolveConnection, type ResolvedConnection } from './connection-config';
 import { mapPgError } from './errors';
+import { closeLane } from './lane';
 import type { PgTarget } from './transaction';
 
 /** Options of {@link openPgTarget}. */
@@ -36,5 +37,14 @@ export async function openPgTarget(url: string, options: PgTargetOptions = {}): 
     await pool.end().catch(() => undefined);
     throw mapPgError(err, connection.label, 'read', secrets);
   }
-  return { pool, label: connection.label, secrets, connection, close: () => pool.end() };
+  return {
+    pool,
+    label: connection.label,
+    secrets,
+    connection,
+    close: () => {
+      closeLane(pool);
+      return pool.end();
+    },
+  };
 }

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { beginSql, type Binding } from './binding';
 import { isRetryable, mapPgError, type PgOperation } from './errors';
 import { notifySql } from './data/notify';
+import { giveLane, keepAsLane, takeLane } from './lane';
 
 /** How often a transaction that hit a serialization failure or a deadlock is tried in all. */
 export const DEFAULT_ATTEMPTS = 5;
@@ -91,21 +92,39 @@ export function corkedQuery<R extends pg.QueryResultRow>(client: pg.PoolClient, 
   }
 }
 
-/** One query on a pooled connection (corkedQuery); a connection that failed or raised is discarded, as pool.query does. */
+/**
+ * One query on the pool's lane (lane.ts) when it is idle, else on a pooled connection, which then becomes the lane
+ * if there is none (corkedQuery both ways). A connection that failed or raised is discarded, as pool.query does.
+ */
 async function queryPooled<R extends pg.QueryResultRow>(pool: pg.Pool, config: pg.QueryConfig): Promise<pg.QueryResult<R>> {
+  const lane = takeLane(pool);
+  if (lane !== null) {
+    let failed: Error | undefined;
+    try {
+      return await corkedQuery<R>(lane, config);
+    } catch (err) {
+      failed = err instanceof Error ? err : new Error(String(err));
+      throw err;
+    } finally {
+      giveLane(pool, lane, failed);
+    }
+  }
   const client = await pool.connect();
   let broken: Error | undefined;
   // As in inTransaction: a connection dying while checked out emits 'error'; the query in flight rejects too.
   const onError = (err: Error) => (broken = err);
   client.on('error', onError);
+  let kept = false;
   try {
-    return await corkedQuery<R>(client, config);
+    const res = await corkedQuery<R>(client, config);
+    kept = broken === undefined && keepAsLane(pool, client);
+    return res;
   } catch (err) {
     broken ??= err instanceof Error ? err : new Error(String(err));
     throw err;
   } finally {
     client.removeListener('error', onError);
-    client.release(broken);
+    if (!kept) client.release(broken);
   }
 }
 

@@ -14,6 +14,8 @@ export interface ChunkedContent {
   /** Code points (text) or bytes (binary). */
   readonly lengthUnits: number;
   readonly sha256: string;
+  /** Per chunk: its `\n` count, when the encoder counted them (text); else counted here. */
+  readonly newlines?: readonly number[] | null;
 }
 
 /** The metadata of one observation, as the core decided it. Times are Unix seconds from the store's clock. */
@@ -83,8 +85,9 @@ function chunkParams(c: ChunkedContent, chunkUnits: number, seq: number, newline
 export async function insertObservation(client: pg.ClientBase, meta: ObservationInsert, content: ChunkedContent): Promise<{ pk: number; id: string }> {
   const random = randomIdHex();
   const chunkCount = Math.max(1, content.byteOffsets.length - 1);
-  const perChunk: number[] = [];
-  for (let s = 0; s < chunkCount; s++) perChunk.push(countNewlines(content.bytes.subarray(content.byteOffsets[s] ?? 0, content.byteOffsets[s + 1] ?? 0)));
+  const perChunk: number[] = content.newlines?.length === chunkCount ? [...content.newlines] : [];
+  for (let s = perChunk.length; s < chunkCount; s++)
+    perChunk.push(countNewlines(content.bytes.subarray(content.byteOffsets[s] ?? 0, content.byteOffsets[s + 1] ?? 0)));
   const newlines = perChunk.reduce((a, b) => a + b, 0);
   const head = [
     random,

@@ -28,7 +28,8 @@ export async function putObservationRow(
     );
   }
   const random = randomIdHex();
-  const newlines = countNewlines(content.bytes);
+  // The encoder counted a text's newlines in its one pass; a binary's are counted here.
+  const newlines = content.newlines?.length === 1 ? content.newlines[0]! : countNewlines(content.bytes);
   const res = await queryOnce<{ pk: string }>(
     target,
     'write',

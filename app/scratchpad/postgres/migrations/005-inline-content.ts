@@ -23,15 +23,19 @@ import { TOTALS_BY_CALL_SETTING } from './004-cheap-principal-and-calls';
  */
 
 const BUCKETS = [...TOTALS_BUCKET_BOUNDS.map((_, i) => `b${i}`), `b${TOTALS_BUCKET_BOUNDS.length}`];
-const COLUMNS = `owner, turn_id, rows, bytes, text_rows, text_bytes, ${BUCKETS.join(', ')}`;
-const ADD_SET = ['rows', 'bytes', 'text_rows', 'text_bytes', ...BUCKETS].map((c) => `${c} = t.${c} + excluded.${c}`).join(', ');
-const BUCKET_FLAGS_LIST = BUCKETS.map((_, i) => {
+/** The columns of a turn_totals row, in order (shared with later migrations). */
+export const COLUMNS = `owner, turn_id, rows, bytes, text_rows, text_bytes, ${BUCKETS.join(', ')}`;
+/** `rows = t.rows + excluded.rows, ...`: an upsert's conflicting row added to the stored one. */
+export const ADD_SET = ['rows', 'bytes', 'text_rows', 'text_bytes', ...BUCKETS].map((c) => `${c} = t.${c} + excluded.${c}`).join(', ');
+/** Per size bucket, `(cond)::int`: 1 when a row of p_size_bytes bytes falls in it. */
+export const BUCKET_FLAGS_LIST = BUCKETS.map((_, i) => {
   const low = i === 0 ? null : TOTALS_BUCKET_BOUNDS[i - 1];
   const up = TOTALS_BUCKET_BOUNDS[i];
   const conds = [low === null ? null : `p_size_bytes > ${low}`, up === undefined ? null : `p_size_bytes <= ${up}`].filter((c) => c !== null);
   return `(${conds.join(' AND ')})::int`;
 });
-const ADD_ONE = [
+/** `rows = t.rows + 1, bytes = t.bytes + p_size_bytes, ...`: one row of p_size_bytes bytes added to a totals row. */
+export const ADD_ONE = [
   't.rows + 1',
   't.bytes + p_size_bytes',
   `t.text_rows + (p_kind = 'text')::int`,

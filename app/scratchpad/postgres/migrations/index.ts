@@ -3,6 +3,7 @@ import { MIGRATION_002 } from './002-operator-ttl-and-reads';
 import { MIGRATION_003 } from './003-turn-totals-and-calls';
 import { MIGRATION_004 } from './004-cheap-principal-and-calls';
 import { MIGRATION_005 } from './005-inline-content';
+import { MIGRATION_006 } from './006-inlined-principal-checks';
 
 /** One numbered migration: `sql` runs inside the migration transaction, as the schema owner when possible. */
 export interface PgMigration {
@@ -18,6 +19,7 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   { version: 3, name: 'turn totals kept by triggers; one-call listing, stats, gc batch and literal prefilter', sql: MIGRATION_003 },
   { version: 4, name: 'principal checks planned once per connection; totals by the put call; listing without escaped summaries', sql: MIGRATION_004 },
   { version: 5, name: "a one-chunk observation's content in its own row", sql: MIGRATION_005 },
+  { version: 6, name: 'principal checks inlined into each policy; put row and totals in one statement', sql: MIGRATION_006 },
 ];
 
 /** The schema version this code writes. */
