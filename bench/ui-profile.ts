@@ -9,7 +9,7 @@
  * /tmp/scratchpad-ui-profile and reused. For profiling only: no figure of the suite comes from here.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import type { CDPSession } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { ensureRendererBuilt, launchApp } from '../test/e2e/harness';
 import { firstPaintTimes, UI_NOW, writeHeavyFile, type HeavyFile } from './suites/ui';
@@ -225,6 +225,18 @@ async function cpuProfile(cdp: CDPSession, run: () => Promise<unknown>, label: s
     console.log(`  ${(v / 1000).toFixed(1).padStart(8)} ${k}`);
 }
 
+/** Filters the turns list to `turnId`, opens that turn and waits for its first entry row. */
+async function openOnlyTurn(page: Page, turnId: string): Promise<void> {
+  await page.getByLabel('Filter turns by turn id or executor').fill(turnId);
+  await page.waitForFunction(() => document.querySelectorAll('[role="listbox"][aria-label="Turns"] [role="option"]').length === 1);
+  await page.locator('[role="listbox"][aria-label="Turns"] [role="option"]').first().click();
+  await page
+    .getByRole('listbox', { name: `Entries of turn ${turnId}` })
+    .getByRole('option')
+    .first()
+    .waitFor();
+}
+
 async function main(): Promise<void> {
   mkdirSync(DIR, { recursive: true });
   const infoFile = `${DIR}/heavy.json`;
@@ -340,15 +352,7 @@ async function main(): Promise<void> {
     }
     if (which.includes('json')) {
       // As bench/suites/ui.ts: the JSON entry's Content tab opened afresh each time (another entry in between).
-      const filter = page.getByLabel('Filter turns by turn id or executor');
-      await filter.fill(heavy.bigTurn);
-      await page.waitForFunction(() => document.querySelectorAll('[role="listbox"][aria-label="Turns"] [role="option"]').length === 1);
-      await page.locator('[role="listbox"][aria-label="Turns"] [role="option"]').first().click();
-      await page
-        .getByRole('listbox', { name: `Entries of turn ${heavy.bigTurn}` })
-        .getByRole('option')
-        .first()
-        .waitFor();
+      await openOnlyTurn(page, heavy.bigTurn);
       for (let i = 0; i < REPS; i++) {
         await page.locator('#entry-row-0').click();
         await page.getByRole('tab', { name: 'Content' }).click();
@@ -383,15 +387,7 @@ async function main(): Promise<void> {
       }
     }
     if (which.includes('statsbench')) {
-      const filter = page.getByLabel('Filter turns by turn id or executor');
-      await filter.fill(heavy.bigTurn);
-      await page.waitForFunction(() => document.querySelectorAll('[role="listbox"][aria-label="Turns"] [role="option"]').length === 1);
-      await page.locator('[role="listbox"][aria-label="Turns"] [role="option"]').first().click();
-      await page
-        .getByRole('listbox', { name: `Entries of turn ${heavy.bigTurn}` })
-        .getByRole('option')
-        .first()
-        .waitFor();
+      await openOnlyTurn(page, heavy.bigTurn);
       await page.locator('#entry-row-2').click();
       await page.getByRole('tab', { name: 'Content' }).click();
       await page.waitForFunction(() => document.querySelector('[aria-label="JSON tree"]')?.textContent?.includes('items: [50,000 items]'));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { writeDemoDatabase, type DemoResult } from '../../app/demo';
 import { tempDir } from './data';
 import { launchApp, type AppSession } from './harness';
-import { eventually, selectTurn, waitForTurnCount } from './ui';
+import { eventually, selectTurn, waitForTurnCount, atEachLook } from './ui';
 
 // The turns and entries tables at the default 1440x900 window and at 1024x640, light and dark: no badge, id or
 // header clipped (columns that do not fit are dropped), and columns resized by drag and remembered.
@@ -64,21 +64,12 @@ describe('table columns', () => {
       .locator('.pane-turns .badge', { hasText: /^expired \d+[smhd] ago$/ })
       .first()
       .waitFor();
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const [w, h] of [
-        [1440, 900],
-        [1024, 640],
-      ] as const) {
-        await page.setViewportSize({ width: w, height: h });
-        // The layout follows the new width once the tables have measured it (a resize observer).
-        await eventually(() => clipped(app), []);
-        await app.screenshot(`columns-${w}-${scheme}`);
-      }
-    }
+    await atEachLook(page, async (w, scheme) => {
+      // The layout follows the new width once the tables have measured it (a resize observer).
+      await eventually(() => clipped(app), []);
+      await app.screenshot(`columns-${w}-${scheme}`);
+    });
     // The Expiry and Turn columns always stay; at the default window the turns pane keeps Entries and Size too.
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.setViewportSize({ width: 1440, height: 900 });
     await eventually(async () => (await page.locator('.turns-list .list-header .col-head').allTextContents()).some((t) => t.startsWith('Expiry')), true);
     const heads = await page.locator('.turns-list .list-header .col-head').allTextContents();
     expect(heads[0]).toBe('Turn');

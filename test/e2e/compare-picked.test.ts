@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openScratchpad } from '../../app/scratchpad';
 import { tempDir } from './data';
 import { launchApp, type AppSession } from './harness';
-import { entryRow, selectTurn } from './ui';
+import { entryRow, selectTurn, atEachLook } from './ui';
 
 // Two entries picked with the entries table's checkboxes, then Compare: the first pick on the left.
 const NOW = 1_796_040_000;
@@ -49,18 +49,9 @@ describe('compare two picked entries', () => {
       'Pick read_logs step 1 to compare',
       'Pick read_logs step 2 to compare',
     ]);
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const [w, h] of [
-        [1440, 900],
-        [1024, 640],
-      ] as const) {
-        await page.setViewportSize({ width: w, height: h });
-        await app.screenshot(`compare-picks-${w}-${scheme}`);
-      }
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await atEachLook(page, async (w, scheme) => {
+      await app.screenshot(`compare-picks-${w}-${scheme}`);
+    });
     await bar.getByRole('button', { name: 'Compare' }).click();
     // LOG_2 (step 2, picked first: left) against LOG_1 (right): 2 lines changed, 1 only on the left.
     await page.locator('.cmp-summary', { hasText: '2 lines changed, 1 deleted' }).waitFor();

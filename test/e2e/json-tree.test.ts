@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { appOnFile, fillStore } from './support/app-on-file';
-import { openTab, selectEntry, selectTurn } from './ui';
+import { openTab, selectEntry, selectTurn, atEachLook } from './ui';
 
 // A 50,000-item JSON observation of ~6.8 MB (many view windows): its tree opens from window-sized reads, every
 // code point read once, and shows the whole list; an item expands to its fields.
@@ -53,18 +53,9 @@ describe('the JSON tree of a 50,000-item observation', () => {
     await tree.getByRole('treeitem').nth(2).getByRole('button', { name: 'Expand' }).click();
     await tree.getByText('"item-0"').waitFor();
     expect(await rows()).toEqual(['ok: true', '▾items: [50,000 items]', '▾0: {4 keys}', 'id: 0']);
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const [w, h] of [
-        [1440, 900],
-        [1024, 640],
-      ] as const) {
-        await page.setViewportSize({ width: w, height: h });
-        await opened.app.screenshot(`json-tree-50k-${w}-${scheme}`);
-      }
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await atEachLook(page, async (w, scheme) => {
+      await opened.app.screenshot(`json-tree-50k-${w}-${scheme}`);
+    });
     expect(opened.app.problems).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { writeDemoDatabase, type DemoResult } from '../../app/demo';
 import { tempDir } from './data';
 import { launchApp, type AppSession } from './harness';
 import { parseDeepLink } from '../../app/contract';
-import { eventually, goTo, openTab, selectEntry, selectTurn, turnsList, waitForTurnCount, waitForWindow } from './ui';
+import { eventually, goTo, openTab, selectEntry, selectTurn, turnsList, waitForTurnCount, waitForWindow, atEachLook } from './ui';
 
 // Layout for a day of debugging at a laptop half-screen (1024x640) and a desktop (1440x900): resizable panes
 // (drag and keyboard, remembered), the entry view maximized by a shortcut, slice controls that stay in view,
@@ -241,20 +241,13 @@ describe('layout', () => {
     const { page } = app;
     const entries = await selectTurn(page, log().turnId);
     await selectEntry(page, entries, log().stepNum);
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const [w, h] of [
-        [1440, 900],
-        [1024, 640],
-      ] as const) {
-        await page.setViewportSize({ width: w, height: h });
-        await openTab(page, 'What the model saw');
-        await app.screenshot(`layout-${w}-${scheme}-model`);
-        await openTab(page, 'Content');
-        await page.locator('.slice-text .line').first().waitFor();
-        await app.screenshot(`layout-${w}-${scheme}-content`);
-      }
-    }
+    await atEachLook(page, async (w, scheme) => {
+      await openTab(page, 'What the model saw');
+      await app.screenshot(`layout-${w}-${scheme}-model`);
+      await openTab(page, 'Content');
+      await page.locator('.slice-text .line').first().waitFor();
+      await app.screenshot(`layout-${w}-${scheme}-content`);
+    });
     expect(app.problems).toEqual([]);
   });
 

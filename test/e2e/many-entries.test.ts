@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { appOnFile, fillStore } from './support/app-on-file';
-import { eventually, selectTurn } from './ui';
+import { eventually, selectTurn, atEachLook } from './ui';
 
 // A turn of 300 steps: the entries list is virtualized (only the rows near its view are in the DOM, each saying
 // its place among all 300), the pane title gives the count, and keys, the wheel and clicks reach every row.
@@ -70,27 +70,18 @@ describe('a turn of 300 steps', () => {
     const { page } = opened.app;
     await selectTurn(page, TURN);
     await page.locator('.pane-entries .pane-title', { hasText: `Entries of ${TURN} · 300 entries` }).waitFor();
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const [w, h] of [
-        [1440, 900],
-        [1024, 640],
-      ] as const) {
-        await page.setViewportSize({ width: w, height: h });
-        // Once the list has its new height: the rows from the first down past its bottom edge, not all 300.
-        await eventually(async () => {
-          const rows = await builtRows(page);
-          const places = rows.map((r) => r.place);
-          return places[0] === 1 && rows.some((r) => !r.inView) && rows.length < 60;
-        }, true);
+    await atEachLook(page, async (w, scheme) => {
+      // Once the list has its new height: the rows from the first down past its bottom edge, not all 300.
+      await eventually(async () => {
         const rows = await builtRows(page);
-        expect(rows.every((r) => r.size === STEPS)).toBe(true);
-        expect(rows.map((r) => r.place)).toEqual(Array.from({ length: rows.length }, (_, i) => i + 1));
-        await opened.app.screenshot(`entries-300-${w}-${scheme}`);
-      }
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.setViewportSize({ width: 1440, height: 900 });
+        const places = rows.map((r) => r.place);
+        return places[0] === 1 && rows.some((r) => !r.inView) && rows.length < 60;
+      }, true);
+      const rows = await builtRows(page);
+      expect(rows.every((r) => r.size === STEPS)).toBe(true);
+      expect(rows.map((r) => r.place)).toEqual(Array.from({ length: rows.length }, (_, i) => i + 1));
+      await opened.app.screenshot(`entries-300-${w}-${scheme}`);
+    });
   });
 
   test('End, PageUp, Home and arrows move the active row and keep it in view; Enter opens it', async () => {

@@ -165,3 +165,22 @@ export async function statFigures(page: Page): Promise<Record<string, string>> {
   }
   return out;
 }
+
+/**
+ * Runs `look` at each colour scheme (light, then dark) and window size (1440x900, then 1024x640 CSS px: the sizes
+ * issue 15 reviews the app at), then puts the page back to light at 1440x900 (the harness's default viewport).
+ */
+export async function atEachLook(page: Page, look: (width: 1440 | 1024, scheme: 'light' | 'dark') => Promise<void>): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const [width, height] of [
+      [1440, 900],
+      [1024, 640],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await look(width, scheme);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1440, height: 900 });
+}

@@ -1,11 +1,10 @@
 import pg from 'pg';
-import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { openScratchpad } from '../../app/scratchpad';
 import { openSchema } from '../../app/scratchpad/postgres/migrate';
 import { summarizeText } from '../../app/scratchpad/summary';
-import { createTestDatabase, type TestDatabase } from '../support/pg-db';
 import { meta, putText, seedOwner } from './fixtures';
-import { connect, setUpRoles, type RoleSetup } from './helpers';
+import { perTestDatabaseWithRoles } from './helpers';
 
 /*
  * Schema 4: the migration from 3 keeps every row, the put call keeps the turn totals exact (once, not twice, and
@@ -13,22 +12,9 @@ import { connect, setUpRoles, type RoleSetup } from './helpers';
  * rows when a per-user role names another one.
  */
 
-let db: TestDatabase;
-let roles: RoleSetup;
-const clients: pg.Client[] = [];
-async function client(url: string): Promise<pg.Client> {
-  const c = await connect(url);
-  clients.push(c);
-  return c;
-}
-beforeEach(async () => {
-  db = await createTestDatabase(inject('pgAdminUrl'));
-  roles = await setUpRoles(db);
-});
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.end()));
-  await db.drop();
-});
+/** A fresh database with the roles per test; `env.client(url)` connections are closed after each. */
+const env = perTestDatabaseWithRoles();
+const client = env.client;
 
 const label = 'postgres://app@127.0.0.1/test';
 const bind = (owner: string) => `BEGIN; SELECT set_config('scratchpad.principal', $$${owner}$$, true)`;
@@ -86,8 +72,8 @@ async function totalsAgainstRows(admin: pg.ClientBase): Promise<{ stored: unknow
 
 describe('migration 3 to 4', () => {
   it('keeps every row, chunk, read and total, and the store then lists, counts and puts on them', async () => {
-    const app = await client(roles.appUrl);
-    const admin = await db.admin();
+    const app = await client(env.roles.appUrl);
+    const admin = await env.db.admin();
     expect(await openSchema(app, { label, target: 3 })).toBe(3);
     await seedOwner(app, 'alice');
     await seedOwner(app, 'bob');
@@ -107,7 +93,7 @@ describe('migration 3 to 4', () => {
       (SELECT p.proconfig FROM pg_proc p WHERE p.oid = 'scratchpad.is_schema_owner'::regproc) AS owner_check_config`);
     expect(shape.rows).toEqual([{ version: '4', owner_expiry: true, owner_check: 'plpgsql', owner_check_config: ['search_path=pg_catalog, pg_temp'] }]);
 
-    const store = await openScratchpad(roles.appUrl, { clock: () => 2_000 });
+    const store = await openScratchpad(env.roles.appUrl, { clock: () => 2_000 });
     try {
       const alice = { kind: 'user', userId: 'alice' } as const;
       expect((await store.listForTurn(alice, 't1')).map((e) => [e.summary, e.sizeBytes])).toEqual([
@@ -128,8 +114,8 @@ describe('migration 3 to 4', () => {
 
 describe('turn totals in schema 4', () => {
   it('put_one_chunk adds its row once, and a plain insert after it in the same transaction is still counted by the trigger', async () => {
-    const app = await client(roles.appUrl);
-    const admin = await db.admin();
+    const app = await client(env.roles.appUrl);
+    const admin = await env.db.admin();
     await openSchema(app, { label });
     await app.query(bind('alice'));
     await app.query(PUT, putArgs('alice', 't1', 'one'));
@@ -148,14 +134,14 @@ describe('turn totals in schema 4', () => {
 
 describe("schema 4's functions with one database role per user", () => {
   beforeEach(async () => {
-    await openSchema(await client(roles.appUrl), { label });
-    await seedOwner(await client(roles.alice.url), roles.alice.name);
-    await seedOwner(await client(roles.bob.url), roles.bob.name);
+    await openSchema(await client(env.roles.appUrl), { label });
+    await seedOwner(await client(env.roles.alice.url), env.roles.alice.name);
+    await seedOwner(await client(env.roles.bob.url), env.roles.bob.name);
   });
 
   it("turn_entries_split and stats_from_totals called with another principal's name answer nothing of its rows", async () => {
-    const alice = await client(roles.alice.url);
-    const bob = roles.bob.name;
+    const alice = await client(env.roles.alice.url);
+    const bob = env.roles.bob.name;
     for (const [owner, operator] of [
       [bob, false],
       [bob, true],
@@ -168,30 +154,30 @@ describe("schema 4's functions with one database role per user", () => {
     expect(stats.rows).toEqual([{ total_rows: 0, expired_rows: 0 }]);
     // Its own rows it reaches through the same calls.
     const own = await alice.query('SELECT entries, summaries FROM scratchpad.turn_entries_split($1, false, $2)', [
-      roles.alice.name,
-      `turn-${roles.alice.name}`,
+      env.roles.alice.name,
+      `turn-${env.roles.alice.name}`,
     ]);
-    expect(own.rows[0].summaries).toBe(`summary of turn-${roles.alice.name}`);
+    expect(own.rows[0].summaries).toBe(`summary of turn-${env.roles.alice.name}`);
     expect(own.rows[0].entries).toHaveLength(1);
-    const ownStats = await alice.query('SELECT total_rows::int, expired_rows::int FROM scratchpad.stats_from_totals($1, false, 1e12)', [roles.alice.name]);
+    const ownStats = await alice.query('SELECT total_rows::int, expired_rows::int FROM scratchpad.stats_from_totals($1, false, 1e12)', [env.roles.alice.name]);
     expect(ownStats.rows).toEqual([{ total_rows: 1, expired_rows: 1 }]);
   });
 
   it('put_one_chunk cannot write a row or a total for another principal, and the totals switch writes none either', async () => {
-    const alice = await client(roles.alice.url);
-    const admin = await db.admin();
+    const alice = await client(env.roles.alice.url);
+    const admin = await env.db.admin();
     const before = await everything(admin);
-    await expect(alice.query(PUT, putArgs(roles.bob.name, 'forged', 'x'))).rejects.toMatchObject({ code: '42501' });
+    await expect(alice.query(PUT, putArgs(env.roles.bob.name, 'forged', 'x'))).rejects.toMatchObject({ code: '42501' });
     await alice.query(`BEGIN; SELECT set_config('scratchpad.totals_by_call', 'on', true)`);
     try {
-      await expect(putText(alice, meta(roles.bob.name, 'forged'), 'x')).rejects.toMatchObject({ code: '42501' });
+      await expect(putText(alice, meta(env.roles.bob.name, 'forged'), 'x')).rejects.toMatchObject({ code: '42501' });
     } finally {
       await alice.query('ROLLBACK');
     }
     await alice.query('BEGIN');
     try {
       await expect(
-        alice.query(`INSERT INTO scratchpad.turn_totals SELECT $1, 'forged', 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0`, [roles.bob.name]),
+        alice.query(`INSERT INTO scratchpad.turn_totals SELECT $1, 'forged', 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0`, [env.roles.bob.name]),
       ).rejects.toMatchObject({ code: '42501' });
     } finally {
       await alice.query('ROLLBACK');
@@ -202,8 +188,8 @@ describe("schema 4's functions with one database role per user", () => {
 
 describe('listing through schema 4', () => {
   it('gives the same entries when a summary holds the separator of the split listing (U+001E)', async () => {
-    await openSchema(await client(roles.appUrl), { label });
-    const store = await openScratchpad(roles.appUrl, { clock: () => 1_000 });
+    await openSchema(await client(env.roles.appUrl), { label });
+    const store = await openScratchpad(env.roles.appUrl, { clock: () => 1_000 });
     try {
       const alice = { kind: 'user', userId: 'alice' } as const;
       const texts = ['plain', 'one\u001etwo', '\u001e', ''];
@@ -220,8 +206,8 @@ describe('listing through schema 4', () => {
 
 describe('round trips of the hot calls', () => {
   it('a one-chunk put, a turn listing and a user stats are one query each, on a warm pool', async () => {
-    await openSchema(await client(roles.appUrl), { label });
-    const store = await openScratchpad(roles.appUrl, { clock: () => 1_000 });
+    await openSchema(await client(env.roles.appUrl), { label });
+    const store = await openScratchpad(env.roles.appUrl, { clock: () => 1_000 });
     const alice = { kind: 'user', userId: 'alice' } as const;
     const calls = {
       put: () => store.put(alice, { turnId: 't', observation: 'x'.repeat(8_192), ttlSeconds: 60, stepNum: 1, executorName: 'shell' }),

@@ -1,35 +1,21 @@
 import pg from 'pg';
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openScratchpad, type Scratchpad } from '../../app/scratchpad';
 import { encodeBinary, encodeText } from '../../app/scratchpad/core/encode';
 import { putObservationRow } from '../../app/scratchpad/postgres/data/put';
 import { openSchema } from '../../app/scratchpad/postgres/migrate';
 import { openPgTarget, type OpenedPgTarget } from '../../app/scratchpad/postgres/pool';
-import { createTestDatabase, type TestDatabase } from '../support/pg-db';
 import { BINARY_CHUNK, meta, TEXT_CHUNK } from './fixtures';
-import { connect, setUpRoles, type RoleSetup } from './helpers';
+import { perTestDatabaseWithRoles } from './helpers';
 
 /*
  * Schema 5: one-chunk puts keep their content in their own row (observations.data, no chunks row). The migration
  * from 4 rewrites nothing; rows of either layout read, list, search and count the same through the store.
  */
 
-let db: TestDatabase;
-let roles: RoleSetup;
-const clients: pg.Client[] = [];
-async function client(url: string): Promise<pg.Client> {
-  const c = await connect(url);
-  clients.push(c);
-  return c;
-}
-beforeEach(async () => {
-  db = await createTestDatabase(inject('pgAdminUrl'));
-  roles = await setUpRoles(db);
-});
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.end()));
-  await db.drop();
-});
+/** A fresh database with the roles per test; `env.client(url)` connections are closed after each. */
+const env = perTestDatabaseWithRoles();
+const client = env.client;
 
 const label = 'postgres://app@127.0.0.1/test';
 const alice = { kind: 'user', userId: 'alice' } as const;
@@ -110,8 +96,8 @@ async function rowsOf(admin: pg.ClientBase): Promise<unknown> {
 
 describe('migration 4 to 5', () => {
   it('keeps the rows of schema 4 as they were; one-chunk puts then go inline, and both layouts read the same', async () => {
-    const admin = await db.admin();
-    const target = await openPgTarget(roles.appUrl);
+    const admin = await env.db.admin();
+    const target = await openPgTarget(env.roles.appUrl);
     let old: Record<string, string>;
     try {
       const c = await target.pool.connect();
@@ -139,7 +125,7 @@ describe('migration 4 to 5', () => {
       (SELECT count(*)::int FROM scratchpad.observations WHERE data IS NOT NULL OR cp_index IS NOT NULL) AS inline_rows`);
     expect(shape.rows).toEqual([{ version: '5', storage: 'e', inline_rows: 0 }]);
 
-    const store = await openScratchpad(roles.appUrl, { clock: () => 2_000 });
+    const store = await openScratchpad(env.roles.appUrl, { clock: () => 2_000 });
     try {
       const now = await putAll(store, 'after');
       expect(await layoutOf(admin, 'after')).toEqual([
@@ -171,17 +157,17 @@ describe('migration 4 to 5', () => {
 
 describe('inline rows and row-level security', () => {
   it("a per-user role reads its own inline content and none of another's, whatever principal it names", async () => {
-    await openSchema(await client(roles.appUrl), { label });
-    const mine = await openScratchpad(roles.alice.url, { clock: () => 1_000 });
-    const theirs = await openScratchpad(roles.bob.url, { clock: () => 1_000 });
+    await openSchema(await client(env.roles.appUrl), { label });
+    const mine = await openScratchpad(env.roles.alice.url, { clock: () => 1_000 });
+    const theirs = await openScratchpad(env.roles.bob.url, { clock: () => 1_000 });
     try {
-      const me = { kind: 'user', userId: roles.alice.name } as const;
-      const them = { kind: 'user', userId: roles.bob.name } as const;
+      const me = { kind: 'user', userId: env.roles.alice.name } as const;
+      const them = { kind: 'user', userId: env.roles.bob.name } as const;
       const id = (await theirs.put(them, { turnId: 't', stepNum: 1, executorName: null, observation: 'bob only', ttlSeconds: 60 })).scratchpad_id;
       expect((await theirs.read(them, id, { mode: 'full' })).content).toBe('bob only');
-      const alice = await client(roles.alice.url);
+      const alice = await client(env.roles.alice.url);
       await alice.query('BEGIN');
-      await alice.query(`SELECT set_config('scratchpad.principal', $1, true)`, [roles.bob.name]);
+      await alice.query(`SELECT set_config('scratchpad.principal', $1, true)`, [env.roles.bob.name]);
       const seen = await alice.query('SELECT count(*)::int AS n FROM scratchpad.observations WHERE data IS NOT NULL');
       await alice.query('ROLLBACK');
       expect(seen.rows).toEqual([{ n: 0 }]);

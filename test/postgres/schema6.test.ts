@@ -1,14 +1,13 @@
 import pg from 'pg';
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openScratchpad } from '../../app/scratchpad';
 import { encodeText } from '../../app/scratchpad/core/encode';
 import { putObservationRow } from '../../app/scratchpad/postgres/data/put';
 import { openSchema } from '../../app/scratchpad/postgres/migrate';
 import { openPgTarget } from '../../app/scratchpad/postgres/pool';
-import { createTestDatabase, type TestDatabase } from '../support/pg-db';
 import { createLogin } from '../support/pg-roles';
 import { meta, seedOwner, TEXT_CHUNK } from './fixtures';
-import { connect, setUpRoles, type RoleSetup } from './helpers';
+import { perTestDatabaseWithRoles } from './helpers';
 
 /*
  * Schema 6: the principal checks inlined into the policies (is_schema_owner one built-in call, is_operator the
@@ -17,22 +16,9 @@ import { connect, setUpRoles, type RoleSetup } from './helpers';
  * refuses a row of another owner.
  */
 
-let db: TestDatabase;
-let roles: RoleSetup;
-const clients: pg.Client[] = [];
-async function client(url: string): Promise<pg.Client> {
-  const c = await connect(url);
-  clients.push(c);
-  return c;
-}
-beforeEach(async () => {
-  db = await createTestDatabase(inject('pgAdminUrl'));
-  roles = await setUpRoles(db);
-});
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.end()));
-  await db.drop();
-});
+/** A fresh database with the roles per test; `env.client(url)` connections are closed after each. */
+const env = perTestDatabaseWithRoles();
+const client = env.client;
 
 const label = 'postgres://app@127.0.0.1/test';
 const alice = { kind: 'user', userId: 'alice' } as const;
@@ -72,12 +58,12 @@ async function answers(c: pg.ClientBase, operator: boolean): Promise<unknown> {
 
 describe('migration 5 to 6', () => {
   it('keeps every row, chunk, read and total; puts then keep the totals exact', async () => {
-    const admin = await db.admin();
-    const app = await client(roles.appUrl);
+    const admin = await env.db.admin();
+    const app = await client(env.roles.appUrl);
     expect(await openSchema(app, { label, target: 5 })).toBe(5);
     await seedOwner(app, 'alice');
     await seedOwner(app, 'bob');
-    const target = await openPgTarget(roles.appUrl);
+    const target = await openPgTarget(env.roles.appUrl);
     try {
       const bind = { owner: 'alice', operator: false };
       await putObservationRow(target, bind, meta('alice', 't1'), encodeText('inline before\n', TEXT_CHUNK));
@@ -96,7 +82,7 @@ describe('migration 5 to 6', () => {
       (SELECT p.proconfig FROM pg_proc p WHERE p.oid = 'scratchpad.is_schema_owner'::regproc) AS owner_check_config`);
     expect(shape.rows).toEqual([{ version: '6', owner_check: 'sql', owner_check_config: null }]);
 
-    const store = await openScratchpad(roles.appUrl, { clock: () => 2_000 });
+    const store = await openScratchpad(env.roles.appUrl, { clock: () => 2_000 });
     try {
       const put = (turnId: string, observation: string) => store.put(alice, { turnId, stepNum: 2, executorName: 'shell', observation, ttlSeconds: 60 });
       await put('t1', 'after the migration');
@@ -118,16 +104,16 @@ describe('principal checks in schema 6', () => {
   it.each([5, 6])(
     'answer for each role as in schema 5 (schema %i): only the owner and the application role bind a principal, only the operator asking gets the view',
     async (version) => {
-      const admin = await db.admin();
-      expect(await openSchema(await client(roles.appUrl), { label, target: version })).toBe(version);
+      const admin = await env.db.admin();
+      expect(await openSchema(await client(env.roles.appUrl), { label, target: version })).toBe(version);
       // A role with every privilege on the schema short of its grant options (USAGE and CREATE) is not the owner.
-      const creator = `${db.name}_creator`;
-      const creatorUrl = db.urlFor(creator, await createLogin(admin, creator, ['scratchpad_user']));
+      const creator = `${env.db.name}_creator`;
+      const creatorUrl = env.db.urlFor(creator, await createLogin(admin, creator, ['scratchpad_user']));
       await admin.query(`GRANT USAGE, CREATE ON SCHEMA scratchpad TO "${creator}"`);
       const cases = {
-        app: await client(roles.appUrl),
-        operator: await client(roles.operatorUrl),
-        alice: await client(roles.alice.url),
+        app: await client(env.roles.appUrl),
+        operator: await client(env.roles.operatorUrl),
+        alice: await client(env.roles.alice.url),
         creator: await client(creatorUrl),
       };
       const got: Record<string, unknown> = {};
@@ -138,12 +124,12 @@ describe('principal checks in schema 6', () => {
           { owner: true, principal: 'mallory', operator: false },
         ],
         operator: [
-          { owner: false, principal: `${db.name}_ops`, operator: true },
-          { owner: false, principal: `${db.name}_ops`, operator: false },
+          { owner: false, principal: `${env.db.name}_ops`, operator: true },
+          { owner: false, principal: `${env.db.name}_ops`, operator: false },
         ],
         alice: [
-          { owner: false, principal: roles.alice.name, operator: false },
-          { owner: false, principal: roles.alice.name, operator: false },
+          { owner: false, principal: env.roles.alice.name, operator: false },
+          { owner: false, principal: env.roles.alice.name, operator: false },
         ],
         creator: [
           { owner: false, principal: creator, operator: false },
@@ -154,9 +140,9 @@ describe('principal checks in schema 6', () => {
   );
 
   it("refuses a per-user role's put_one_chunk of another owner's row and writes nothing", async () => {
-    const admin = await db.admin();
-    await openSchema(await client(roles.appUrl), { label });
-    const c = await client(roles.alice.url);
+    const admin = await env.db.admin();
+    await openSchema(await client(env.roles.appUrl), { label });
+    const c = await client(env.roles.alice.url);
     const args = (owner: string) => [
       owner,
       '0'.repeat(32),
@@ -181,10 +167,10 @@ describe('principal checks in schema 6', () => {
       Buffer.from('abc'),
     ];
     const put = `SELECT scratchpad.put_one_chunk(${Array.from({ length: 21 }, (_, i) => `$${i + 1}`).join(', ')}) AS pk`;
-    await expect(c.query(put, args(roles.bob.name))).rejects.toMatchObject({ code: '42501' });
+    await expect(c.query(put, args(env.roles.bob.name))).rejects.toMatchObject({ code: '42501' });
     expect((await admin.query('SELECT count(*)::int AS n FROM scratchpad.observations')).rows).toEqual([{ n: 0 }]);
     expect((await admin.query('SELECT count(*)::int AS n FROM scratchpad.turn_totals')).rows).toEqual([{ n: 0 }]);
-    await c.query(put, args(roles.alice.name));
-    expect((await admin.query('SELECT owner, rows::int FROM scratchpad.turn_totals')).rows).toEqual([{ owner: roles.alice.name, rows: 1 }]);
+    await c.query(put, args(env.roles.alice.name));
+    expect((await admin.query('SELECT owner, rows::int FROM scratchpad.turn_totals')).rows).toEqual([{ owner: env.roles.alice.name, rows: 1 }]);
   });
 });
