@@ -225,6 +225,22 @@ async function cpuProfile(cdp: CDPSession, run: () => Promise<unknown>, label: s
     console.log(`  ${(v / 1000).toFixed(1).padStart(8)} ${k}`);
 }
 
+/** Page-clock ms from a click on the Stats page button to the frame where its size chart's labels show. */
+async function timeStatsOpen(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const t0 = performance.now();
+    (window as unknown as { __log?: [string, number][] }).__log?.push(['click', t0]);
+    [...document.querySelectorAll<HTMLElement>('button')].find((b) => b.textContent?.includes('Stats'))!.click();
+    for (;;) {
+      if (document.querySelector('.bar-labels')) {
+        (window as unknown as { __log?: [string, number][] }).__log?.push(['done', performance.now()]);
+        return performance.now() - t0;
+      }
+      await new Promise((r) => requestAnimationFrame(r));
+    }
+  });
+}
+
 /** Filters the turns list to `turnId`, opens that turn and waits for its first entry row. */
 async function openOnlyTurn(page: Page, turnId: string): Promise<void> {
   await page.getByLabel('Filter turns by turn id or executor').fill(turnId);
@@ -399,18 +415,7 @@ async function main(): Promise<void> {
         .getByRole('button', { name: /^Turns\b/ })
         .click();
       await measure('stats as the bench', async () => {
-        const ms = await page.evaluate(async () => {
-          const t0 = performance.now();
-          (window as unknown as { __log?: [string, number][] }).__log?.push(['click', t0]);
-          [...document.querySelectorAll<HTMLElement>('button')].find((b) => b.textContent?.includes('Stats'))!.click();
-          for (;;) {
-            if (document.querySelector('.bar-labels')) {
-              (window as unknown as { __log?: [string, number][] }).__log?.push(['done', performance.now()]);
-              return performance.now() - t0;
-            }
-            await new Promise((r) => requestAnimationFrame(r));
-          }
-        });
+        const ms = await timeStatsOpen(page);
         console.log('  page ms', ms.toFixed(1));
       });
     }
@@ -422,18 +427,7 @@ async function main(): Promise<void> {
           .click();
         await page.waitForTimeout(300);
         await measure('stats', async () => {
-          const ms = await page.evaluate(async () => {
-            const t0 = performance.now();
-            (window as unknown as { __log?: [string, number][] }).__log?.push(['click', t0]);
-            [...document.querySelectorAll<HTMLElement>('button')].find((b) => b.textContent?.includes('Stats'))!.click();
-            for (;;) {
-              if (document.querySelector('.bar-labels')) {
-                (window as unknown as { __log?: [string, number][] }).__log?.push(['done', performance.now()]);
-                return performance.now() - t0;
-              }
-              await new Promise((r) => requestAnimationFrame(r));
-            }
-          });
+          const ms = await timeStatsOpen(page);
           console.log('  page ms', ms.toFixed(1));
           await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))));
         });
