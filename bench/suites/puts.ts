@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { binaryOfBytes, KiB, MiB, textOfBytes } from '../lib/content';
 import { progress } from '../lib/log';
-import { openRawFloor, type PragmaSet } from '../lib/raw';
+import { openIndexedFloor, openRawFloor, type PragmaSet } from '../lib/raw';
 import { open, USER } from '../lib/store';
 import { median, timeMs } from '../lib/timing';
 import { walFramesOf } from '../lib/wal-frames';
@@ -28,6 +28,8 @@ interface Rates {
   /** Text workloads: the floor when it starts from the same string (UTF-8 encoding included), per second and MiB/s. */
   readonly rawEncPerS: number | null;
   readonly rawEncMiBPerS: number | null;
+  /** Text workloads: the indexed floor (lib/raw.ts openIndexedFloor: encode, sha256, metadata row, turn index), per second. */
+  readonly indexedFloorPerS: number | null;
   /** WAL frames per store put and per raw insert (one extra repetition each), and the store's by table or index. */
   readonly putFrames: number;
   readonly rawFrames: number;
@@ -63,6 +65,8 @@ async function measure(dir: string, pragmas: PragmaSet, w: Workload): Promise<Ra
   const raw = openRawFloor(rawPath, pragmas);
   const rawEncPath = path.join(dir, `${w.name}-raw-enc.sqlite`);
   const rawEnc = w.binary ? null : openRawFloor(rawEncPath, pragmas);
+  const indexedPath = path.join(dir, `${w.name}-indexed.sqlite`);
+  const indexed = w.binary ? null : openIndexedFloor(indexedPath, pragmas);
   const storeRep = (rep: number) =>
     timeWallCpu(async () => {
       for (let i = 0; i < w.perRep; i++) {
@@ -78,15 +82,25 @@ async function measure(dir: string, pragmas: PragmaSet, w: Workload): Promise<Ra
     timeMs(() => {
       for (let i = 0; i < w.perRep; i++) rawEnc!.insert(Buffer.from(at(rep * w.perRep + i) as string, 'utf8'));
     });
+  // The same turn ids and steps as the store's puts, so the index leaves split alike.
+  const indexedRep = (rep: number) =>
+    timeMs(() => {
+      for (let i = 0; i < w.perRep; i++) {
+        const k = rep * w.perRep + i;
+        indexed!.insert(`put-${w.name}-${Math.floor(k / 100)}`, k % 100, at(k) as string);
+      }
+    });
   try {
     await storeRep(0);
     await rawRep(0);
     if (rawEnc) await rawEncRep(0);
+    if (indexed) await indexedRep(0);
     const storeMs: number[] = [];
     const rawMs: number[] = [];
     const storeCpu: number[] = [];
     const rawCpu: number[] = [];
     const rawEncMs: number[] = [];
+    const indexedMs: number[] = [];
     for (let r = 1; r <= w.reps; r++) {
       const s = await storeRep(r);
       const x = await rawRep(r);
@@ -95,6 +109,7 @@ async function measure(dir: string, pragmas: PragmaSet, w: Workload): Promise<Ra
       storeCpu.push(s.cpuUs / w.perRep);
       rawCpu.push(x.cpuUs / w.perRep);
       if (rawEnc) rawEncMs.push(await rawEncRep(r));
+      if (indexed) indexedMs.push(await indexedRep(r));
     }
     const storeWal = await walFramesOf(storePath, pragmas.pageSize, async () => {
       await storeRep(w.reps + 1);
@@ -113,6 +128,7 @@ async function measure(dir: string, pragmas: PragmaSet, w: Workload): Promise<Ra
       rawCpuUs: median(rawCpu),
       rawEncPerS: rawEnc ? perS(median(rawEncMs)) : null,
       rawEncMiBPerS: rawEnc ? mibPerS(median(rawEncMs)) : null,
+      indexedFloorPerS: indexed ? perS(median(indexedMs)) : null,
       putFrames: storeWal.frames / w.perRep,
       rawFrames: rawWal.frames / w.perRep,
       putFramesByObject: Object.fromEntries(Object.entries(storeWal.byObject).map(([k, v]) => [k, v / w.perRep])),
@@ -121,7 +137,8 @@ async function measure(dir: string, pragmas: PragmaSet, w: Workload): Promise<Ra
     await sp.close();
     raw.close();
     rawEnc?.close();
-    for (const p of [storePath, rawPath, rawEncPath]) for (const suffix of ['', '-wal', '-shm']) fs.rmSync(p + suffix, { force: true });
+    indexed?.close();
+    for (const p of [storePath, rawPath, rawEncPath, indexedPath]) for (const suffix of ['', '-wal', '-shm']) fs.rmSync(p + suffix, { force: true });
   }
 }
 
@@ -156,6 +173,8 @@ export async function runPuts(dir: string, pragmas: PragmaSet, scale: number): P
       raw_insert_5MB_binary_MB_per_s: largeBin.rawMiBPerS,
       raw_insert_8KB_with_encode_per_s: small.rawEncPerS ?? NaN,
       raw_insert_5MB_with_encode_MB_per_s: large.rawEncMiBPerS ?? NaN,
+      indexed_floor_8KB_per_s: small.indexedFloorPerS ?? NaN,
+      indexed_floor_8KB_ratio_to_raw: (small.indexedFloorPerS ?? NaN) / small.rawPerS,
       put_8KB_wal_frames: small.putFrames,
       // Where they go: frames per put by the table or index owning the page (sqlite_schema: page 1, the header).
       ...Object.fromEntries(Object.entries(small.putFramesByObject).map(([name, frames]) => [`put_8KB_wal_frames_${name}`, frames])),
