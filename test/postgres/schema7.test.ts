@@ -6,13 +6,13 @@ import { putObservationRow } from '../../app/scratchpad/postgres/data/put';
 import { openSchema } from '../../app/scratchpad/postgres/migrate';
 import { openPgTarget } from '../../app/scratchpad/postgres/pool';
 import { turnEntries } from '../../app/scratchpad/postgres/store/listing';
-import { SummaryCache, turnKey } from '../../app/scratchpad/postgres/store/summary-cache';
+import { ROW_FIXED_UNITS, RowCache, turnKey } from '../../app/scratchpad/postgres/store/row-cache';
 import { meta, seedOwner, TEXT_CHUNK } from './fixtures';
 import { perTestDatabaseWithRoles } from './helpers';
 
 /*
- * Schema 7: turn_entries_held, a turn's listing that leaves out the summaries the caller holds for the rows'
- * current versions (xmin). The migration from 6 rewrites nothing; the held listing answers what the split
+ * Schema 7: turn_entries_held, a turn's listing that sends only [pk, version] for the rows the caller holds at
+ * their current versions (xmin). The migration from 6 rewrites nothing; the held listing answers what the split
  * listing of schema 4 answers; a held pair is honoured only for the same row and version, and only for rows the
  * bound principal sees.
  */
@@ -23,7 +23,7 @@ const client = env.client;
 const label = 'postgres://app@127.0.0.1/test';
 const alice = { kind: 'user', userId: 'alice' } as const;
 
-/** turn_entries_held's answer bound to `owner`, holding `held` (pk and version pairs): its rows as objects and its summaries. */
+/** turn_entries_held's answer bound to `owner`, holding `pairs` (pk and version): per row its pk, version, held flag and length, and the summaries. */
 async function held(c: pg.ClientBase, owner: string, turnId: string, pairs: readonly [number, string][]) {
   const res = await c.query(`SELECT entries, summaries FROM scratchpad.turn_entries_held($1, false, $2, $3)`, [
     owner,
@@ -31,7 +31,10 @@ async function held(c: pg.ClientBase, owner: string, turnId: string, pairs: read
     JSON.stringify(Object.fromEntries(pairs)),
   ]);
   const { entries, summaries } = res.rows[0] as { entries: unknown[][]; summaries: string };
-  return { rows: entries.map((a) => ({ pk: a[0] as number, version: a[15] as string, held: a[16] as boolean })), summaries };
+  return {
+    rows: entries.map((a) => ({ pk: a[0] as number, version: a[a.length - 2] as string, held: a[a.length - 1] as boolean, fields: a.length })),
+    summaries,
+  };
 }
 
 /** Puts three text rows of alice in turn `t` through the one-chunk call; returns their row numbers. */
@@ -80,7 +83,7 @@ describe('migration 6 to 7', () => {
 });
 
 describe('turn_entries_held', () => {
-  it('leaves out exactly the summaries held for the current version of a row', async () => {
+  it('sends only the pk and version of a row held at its current version, and no summary for it', async () => {
     const app = await client(env.roles.appUrl);
     await openSchema(app, { label });
     const [a, b, c] = await threeRows();
@@ -99,7 +102,8 @@ describe('turn_entries_held', () => {
         [a!, version(a!)],
         [c!, version(c!)],
       ]),
-    ).toEqual({ rows: all.rows.map((r) => ({ ...r, held: r.pk !== b })), summaries: 'summary two' });
+    ).toEqual({ rows: all.rows.map((r) => (r.pk === b ? r : { ...r, held: true, fields: 3 })), summaries: 'summary two' });
+    expect(all.rows.map((r) => r.fields)).toEqual([17, 17, 17]);
 
     // A TTL change makes a new version of b: the pair held from before no longer matches, its summary comes again.
     await app.query(
@@ -109,7 +113,11 @@ describe('turn_entries_held', () => {
       [a!, version(a!)],
       [b!, version(b!)],
     ]);
-    expect(after.rows.map((r) => r.held)).toEqual([true, false, false]);
+    expect(after.rows.map((r) => [r.held, r.fields])).toEqual([
+      [true, 3],
+      [false, 17],
+      [false, 17],
+    ]);
     expect(after.rows.find((r) => r.pk === b)!.version).not.toBe(version(b!));
     expect(after.summaries).toBe('summary two\u001esummary three');
   });
@@ -127,22 +135,22 @@ describe('turn_entries_held', () => {
 });
 
 describe('turnEntries (store/listing.ts)', () => {
-  it("uses a held summary only for the row's current version, and keeps the turn's summaries for the next listing", async () => {
+  it("uses a held row only at the row's current version, and keeps the turn's rows for the next listing", async () => {
     const app = await client(env.roles.appUrl);
     await openSchema(app, { label });
     const [a, b] = await threeRows();
     const target = await openPgTarget(env.roles.appUrl);
     try {
       const scope = { kind: 'owner', owner: 'alice' } as const;
-      const cache = new SummaryCache();
+      const cache = new RowCache();
       const summaries = async () => (await turnEntries(target, scope, 't', cache)).map((e) => e.record.summary);
       expect(await summaries()).toEqual(['summary one', 'summary two', 'summary three']);
       const kept = cache.held(turnKey('alice', 't'));
       expect([...kept.keys()]).toEqual([a, b, expect.any(Number)]);
-      expect(cache.heldUnits).toBe('summary one'.length + 'summary two'.length + 'summary three'.length);
+      expect(cache.heldUnits).toBe('summary one'.length + 'summary two'.length + 'summary three'.length + 3 * ROW_FIXED_UNITS);
 
-      // A held summary is used as the store kept it: a changed cache entry for the same version shows.
-      cache.keep(turnKey('alice', 't'), new Map([...kept].map(([pk, h]) => [pk, { ...h, summary: `kept ${pk}` }])));
+      // A held row is used as the store kept it: a changed cache entry for the same version shows.
+      cache.keep(turnKey('alice', 't'), new Map([...kept].map(([pk, h]) => [pk, { ...h, fields: { ...h.fields, summary: `kept ${pk}` } }])));
       expect(await summaries()).toEqual([`kept ${a}`, `kept ${b}`, expect.stringMatching(/^kept \d+$/)]);
 
       // A summary changed behind the store's back (a new row version) is fetched again.
@@ -170,11 +178,11 @@ describe('turnEntries (store/listing.ts)', () => {
   });
 });
 
-describe('SummaryCache', () => {
-  const rows = (...s: string[]) => new Map(s.map((summary, i) => [i + 1, { version: '7', summary }]));
+describe('RowCache', () => {
+  const rows = (...s: string[]) => new Map(s.map((summary, i) => [i + 1, { version: '7', fields: { summary }, units: summary.length }]));
 
   it('drops the least recently listed turns beyond its budget, and keeps no turn larger than it', () => {
-    const cache = new SummaryCache(10);
+    const cache = new RowCache(10);
     cache.keep('a', rows('aaaa'));
     cache.keep('b', rows('bbbb'));
     expect(cache.held('a').size).toBe(1); // a is now the most recently used
@@ -189,7 +197,7 @@ describe('SummaryCache', () => {
   });
 
   it('refuses a budget that is not an integer >= 0', () => {
-    expect(() => new SummaryCache(-1)).toThrow(RangeError);
-    expect(() => new SummaryCache(1.5)).toThrow(RangeError);
+    expect(() => new RowCache(-1)).toThrow(RangeError);
+    expect(() => new RowCache(1.5)).toThrow(RangeError);
   });
 });

@@ -5,20 +5,26 @@ import { HELD_ENTRY_FIELDS } from '../migrations/007-listing-held-summaries';
 import { SCHEMA } from '../names';
 import { queryOnce, type PgTarget } from '../transaction';
 import { bindingOf, toEntry, type EntryRow } from './rows';
-import { turnKey, type HeldRows, type HeldSummary, type SummaryCache } from './summary-cache';
+import { ROW_FIXED_UNITS, turnKey, type HeldRow, type HeldRows, type RowCache } from './row-cache';
 
 /*
  * A turn's listing (listForTurn, a search of one turn): one call of turn_entries_held (migrations/007) sending the
- * (row, version) pairs whose summaries the store kept from the turn's last listing, so only new or changed rows'
- * summaries cross the wire; turn_entries_json (migrations/003) when a summary holds the separator.
+ * (row, version) pairs the store kept from the turn's last listing, so only new or changed rows cross the wire
+ * whole; turn_entries_json (migrations/003) when a summary holds the separator.
  */
 
 /** A float8 as JSON gives it: a number, or the strings 'Infinity' / '-Infinity' (expiry of never / always). */
 const float = (v: unknown): number => (typeof v === 'string' ? Number(v) : (v as number));
 
-const PK = HELD_ENTRY_FIELDS.indexOf('pk');
 const VERSION = HELD_ENTRY_FIELDS.indexOf('version');
 const HELD = HELD_ENTRY_FIELDS.indexOf('held');
+
+/** A listing row's fields with its times as numbers (JSON gives an infinite float8 as a string). */
+function withTimes(r: Record<string, unknown>): Record<string, unknown> {
+  r.created_at = float(r.created_at);
+  r.expires_at = float(r.expires_at);
+  return r;
+}
 
 /** The listing of schema 3 (scratchpad.turn_entries_json): every field in JSON, summaries escaped. */
 async function turnEntriesJson(target: PgTarget, scope: OwnerScope, turnId: string): Promise<Record<string, unknown>[]> {
@@ -36,16 +42,16 @@ async function turnEntriesJson(target: PgTarget, scope: OwnerScope, turnId: stri
 }
 
 /**
- * The listing fields and summaries (scratchpad.turn_entries_held), a row's summary taken from `held` when the
- * server says the caller holds it, with what to keep for the next listing; null when the summaries sent do not
- * split into one per row not held (a summary holds U+001E).
+ * The listing rows (scratchpad.turn_entries_held): a row the server says the caller holds (`[pk, version, true]`)
+ * taken from `held`, any other from its fields and the summaries sent, with what to keep for the next listing;
+ * null when the summaries sent do not split into one per row sent whole (a summary holds U+001E).
  */
 async function turnEntriesHeld(
   target: PgTarget,
   scope: OwnerScope,
   turnId: string,
   held: HeldRows,
-): Promise<{ rows: Record<string, unknown>[]; kept: Map<number, HeldSummary> } | null> {
+): Promise<{ rows: Readonly<Record<string, unknown>>[]; kept: Map<number, HeldRow> } | null> {
   const b = bindingOf(scope);
   const pairs: Record<string, string> = {};
   for (const [pk, h] of held) pairs[pk] = h.version;
@@ -57,44 +63,40 @@ async function turnEntriesHeld(
   const entries = res.rows[0]?.entries ?? [];
   const text = res.rows[0]?.summaries ?? '';
   let sent = 0;
-  for (const a of entries) if (a[HELD] !== true) sent++;
+  for (const a of entries) if (a[a.length - 1] !== true) sent++;
   const pieces = sent === 0 ? [] : text.split(SUMMARY_SEPARATOR);
   if (pieces.length !== sent || (sent === 0 && text !== '')) return null;
-  const rows: Record<string, unknown>[] = [];
-  const kept = new Map<number, HeldSummary>();
+  const rows: Readonly<Record<string, unknown>>[] = [];
+  const kept = new Map<number, HeldRow>();
   let next = 0;
   for (const a of entries) {
-    const pk = Number(a[PK]);
-    const version = String(a[VERSION]);
-    const mine = a[HELD] === true ? held.get(pk) : undefined;
-    if (a[HELD] === true && mine?.version !== version) return null; // the server marks only the pairs it was sent
-    const summary = mine === undefined ? pieces[next++]! : mine.summary;
-    kept.set(pk, { version, summary });
-    const r: Record<string, unknown> = { summary };
-    SPLIT_ENTRY_FIELDS.forEach((f, k) => (r[f] = a[k]));
-    rows.push(r);
+    let row: HeldRow;
+    if (a[a.length - 1] === true) {
+      const mine = held.get(Number(a[0]));
+      if (mine === undefined || mine.version !== String(a[1])) return null; // the server marks only the pairs it was sent
+      row = mine;
+    } else {
+      if (a[HELD] !== false) return null;
+      const summary = pieces[next++]!;
+      const r: Record<string, unknown> = { summary };
+      SPLIT_ENTRY_FIELDS.forEach((f, k) => (r[f] = a[k]));
+      row = { version: String(a[VERSION]), fields: withTimes(r), units: summary.length + ROW_FIXED_UNITS };
+    }
+    kept.set(Number(row.fields.pk), row);
+    rows.push(row.fields);
   }
   return { rows, kept };
 }
 
 /**
- * A turn's entries in scope, in listing order: one round trip (turn_entries_held) that sends only the summaries
- * `summaries` does not hold for the rows' current versions, which are then kept for the next listing; a second
- * one (turn_entries_json) only for a turn whose summaries hold U+001E. Errors come out mapped (errors.ts).
+ * A turn's entries in scope, in listing order: one round trip (turn_entries_held) that sends whole only the rows
+ * `cache` does not hold at their current versions, which are then kept for the next listing; a second one
+ * (turn_entries_json) only for a turn whose summaries hold U+001E. Errors come out mapped (errors.ts).
  */
-export async function turnEntries(
-  target: PgTarget,
-  scope: OwnerScope,
-  turnId: string,
-  summaries: SummaryCache,
-): Promise<{ record: EntryRecord; row: EntryRow }[]> {
+export async function turnEntries(target: PgTarget, scope: OwnerScope, turnId: string, cache: RowCache): Promise<{ record: EntryRecord; row: EntryRow }[]> {
   const key = turnKey(scope.kind === 'all' ? null : scope.owner, turnId);
-  const listed = await turnEntriesHeld(target, scope, turnId, summaries.held(key));
-  summaries.keep(key, listed?.kept ?? new Map());
-  const rows = listed?.rows ?? (await turnEntriesJson(target, scope, turnId));
-  return rows.map((r) => {
-    r.created_at = float(r.created_at);
-    r.expires_at = float(r.expires_at);
-    return toEntry(r);
-  });
+  const listed = await turnEntriesHeld(target, scope, turnId, cache.held(key));
+  cache.keep(key, listed?.kept ?? new Map());
+  const rows = listed?.rows ?? (await turnEntriesJson(target, scope, turnId)).map(withTimes);
+  return rows.map((r) => toEntry(r));
 }

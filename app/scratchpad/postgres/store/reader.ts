@@ -11,7 +11,7 @@ import { streamChunks } from './content';
 import { LOG_SELECT, turnCountSql, turnPageSql } from './queries';
 import { turnEntries } from './listing';
 import { bindingOf, ENTRY_COLUMNS, ownerCondition, pkOfId, toEntry, type EntryRow } from './rows';
-import { SummaryCache } from './summary-cache';
+import { RowCache } from './row-cache';
 
 /** What the reader remembers of each record it returned: its row and the scope it was found in. */
 export type RecordMemory = WeakMap<EntryRecord, { readonly row: EntryRow; readonly scope: OwnerScope }>;
@@ -42,14 +42,9 @@ function toLog(r: Record<string, unknown>): ReadLogEntry {
 /**
  * The read side over PostgreSQL (core/backend.ts): each question one READ ONLY transaction bound to its scope
  * (transaction.ts), the scope also written into the SQL. `dataVersion` is the LISTEN/NOTIFY counter;
- * `summaries` keeps each turn listing's summaries for the next listing of that turn (summary-cache.ts).
+ * `listed` keeps each turn listing's rows for the next listing of that turn (row-cache.ts).
  */
-export function createPgReader(
-  target: PgTarget,
-  memory: RecordMemory,
-  dataVersion: () => Promise<number>,
-  summaries: SummaryCache = new SummaryCache(),
-): BackendReader {
+export function createPgReader(target: PgTarget, memory: RecordMemory, dataVersion: () => Promise<number>, listed: RowCache = new RowCache()): BackendReader {
   const read = <T>(scope: OwnerScope, fn: (c: pg.PoolClient) => Promise<T>) => inTransaction(target, bindingOf(scope), { operation: 'read' }, fn);
   const remember = (found: { record: EntryRecord; row: EntryRow }, scope: OwnerScope): EntryRecord => {
     memory.set(found.record, { row: found.row, scope });
@@ -98,7 +93,7 @@ export function createPgReader(
       return { sha256: r.sha256, handle, detectedType: row.kind === 'binary' ? (r.detected_type ?? 'unknown') : null, lengthUnits: row.lengthUnits };
     },
     async entriesOfTurn(scope, turnId) {
-      return (await turnEntries(target, scope, turnId, summaries)).map((found) => remember(found, scope));
+      return (await turnEntries(target, scope, turnId, listed)).map((found) => remember(found, scope));
     },
     async turnPage(q) {
       const params: unknown[] = [];
