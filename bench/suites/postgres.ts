@@ -108,7 +108,7 @@ async function reads(pgb: Bench, sq: Bench, scale: number): Promise<Record<strin
 /**
  * listForTurn of 100 x 1 MiB entries and the operator's stats, interleaved, in each store; for PostgreSQL also the
  * first listing of the turn by a store just opened (`extra.pg_list_turn_100x1MB_first_ms`, median of 5 stores,
- * each after listing an empty turn): a listing asked again gets whole only the rows the store does not hold
+ * each after listing another turn): a listing asked again gets whole only the rows the store does not hold
  * (migrations/007), a first one gets every row whole.
  */
 async function listAndStats(
@@ -138,7 +138,7 @@ async function listAndStats(
   for (let i = 0; i < 5; i++) {
     const store = await openPg();
     try {
-      await store.listForTurn(USER, 'list-none'); // a turn without rows: the connection and the call's plan warm
+      await store.listForTurn(USER, 'put-0'); // another turn first (10 rows of 8 KiB): the connection and the call's plan warm
       first.push(await msOf(() => store.listForTurn(USER, 'list-100')));
     } finally {
       await store.close();
