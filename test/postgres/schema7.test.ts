@@ -178,6 +178,38 @@ describe('turnEntries (store/listing.ts)', () => {
   });
 });
 
+describe('listForTurn of the operator (every owner)', () => {
+  it("lists every owner's rows the same when asked again, and rows changed since anew", async () => {
+    await openSchema(await client(env.roles.appUrl), { label });
+    const app = await openScratchpad(env.roles.appUrl, { clock: () => 1_000 });
+    try {
+      for (const userId of ['alice', 'bob']) {
+        await app.put({ kind: 'user', userId }, { turnId: 'shared', stepNum: 1, executorName: 'shell', observation: `from ${userId}`, ttlSeconds: 60 });
+      }
+    } finally {
+      await app.close();
+    }
+    const ops = await openScratchpad(env.roles.operatorUrl, { clock: () => 1_000 });
+    try {
+      const operator = { kind: 'operator' } as const;
+      const list = async () => (await ops.listForTurn(operator, 'shared')).map((e) => [e.owner, e.summary, e.expiresAt]);
+      const first = await list();
+      expect(first).toEqual([
+        ['alice', 'from alice', 1_060],
+        ['bob', 'from bob', 1_060],
+      ]);
+      expect(await list()).toEqual(first);
+      expect(await ops.extendTtl(operator, { turnId: 'shared' }, 100)).toBe(2);
+      expect(await list()).toEqual([
+        ['alice', 'from alice', 1_100],
+        ['bob', 'from bob', 1_100],
+      ]);
+    } finally {
+      await ops.close();
+    }
+  });
+});
+
 describe('RowCache', () => {
   const rows = (...s: string[]) => new Map(s.map((summary, i) => [i + 1, { version: '7', fields: { summary }, units: summary.length }]));
 
