@@ -75,7 +75,7 @@ describe('migration 5 to 6', () => {
     expect(before.observations).toHaveLength(4);
     expect(before.chunks).toHaveLength(4); // seeded rows and the two-chunk one (schema 5 writes the short one inline)
 
-    expect(await openSchema(app, { label })).toBe(6);
+    expect(await openSchema(app, { label, target: 6 })).toBe(6);
     expect(await everything(admin)).toEqual(before);
     const shape = await admin.query(`SELECT (SELECT value FROM scratchpad.meta WHERE key = 'version') AS version,
       (SELECT l.lanname FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang WHERE p.oid = 'scratchpad.is_schema_owner'::regproc) AS owner_check,

@@ -1,69 +1,14 @@
-import type { EntryRecord, OwnerScope, StatsTotals } from '../../core/backend';
-import { TOTALS_BUCKET_BOUNDS, TURN_ENTRY_FIELDS } from '../migrations/003-turn-totals-and-calls';
-import { SPLIT_ENTRY_FIELDS, SUMMARY_SEPARATOR } from '../migrations/004-cheap-principal-and-calls';
+import type { OwnerScope, StatsTotals } from '../../core/backend';
+import { TOTALS_BUCKET_BOUNDS } from '../migrations/003-turn-totals-and-calls';
 import { SCHEMA } from '../names';
 import { queryOnce, type PgTarget } from '../transaction';
-import { bindingOf, toEntry, type EntryRow } from './rows';
+import { bindingOf } from './rows';
 
 /*
  * The reader's one-call questions (migrations/003): each is one function call in its own implicit transaction,
  * the function binding the scope's principal for row-level security and filtering by owner itself. Named
  * statements, so each connection plans the call once.
  */
-
-/** A float8 as JSON gives it: a number, or the strings 'Infinity' / '-Infinity' (expiry of never / always). */
-const float = (v: unknown): number => (typeof v === 'string' ? Number(v) : (v as number));
-
-/** The listing of schema 3 (scratchpad.turn_entries_json): every field in JSON, summaries escaped. */
-async function turnEntriesJson(target: PgTarget, scope: OwnerScope, turnId: string): Promise<Record<string, unknown>[]> {
-  const b = bindingOf(scope);
-  const res = await queryOnce<{ j: unknown[][] }>(target, 'read', {
-    name: 'scratchpad-turn-entries-json',
-    text: `SELECT ${SCHEMA}.turn_entries_json($1, $2, $3) AS j`,
-    values: [b.owner, b.operator, turnId],
-  });
-  return (res.rows[0]?.j ?? []).map((a) => {
-    const r: Record<string, unknown> = {};
-    TURN_ENTRY_FIELDS.forEach((f, i) => (r[f] = a[i]));
-    return r;
-  });
-}
-
-/**
- * The listing fields without summaries and the summaries apart (scratchpad.turn_entries_split, schema 4), or null
- * when a summary holds the separator (the pieces then do not match the rows).
- */
-async function turnEntriesSplit(target: PgTarget, scope: OwnerScope, turnId: string): Promise<Record<string, unknown>[] | null> {
-  const b = bindingOf(scope);
-  const res = await queryOnce<{ entries: unknown[][]; summaries: string }>(target, 'read', {
-    name: 'scratchpad-turn-entries-split',
-    text: `SELECT entries, summaries FROM ${SCHEMA}.turn_entries_split($1, $2, $3)`,
-    values: [b.owner, b.operator, turnId],
-  });
-  const rows = res.rows[0]?.entries ?? [];
-  if (rows.length === 0) return [];
-  const summaries = (res.rows[0]?.summaries ?? '').split(SUMMARY_SEPARATOR);
-  if (summaries.length !== rows.length) return null;
-  return rows.map((a, i) => {
-    const r: Record<string, unknown> = { summary: summaries[i] };
-    SPLIT_ENTRY_FIELDS.forEach((f, k) => (r[f] = a[k]));
-    return r;
-  });
-}
-
-/**
- * A turn's entries in scope, in listing order: one round trip (turn_entries_split), one JSON.parse of the fields
- * without summaries and one split of the joined summaries; a second one (turn_entries_json) only for a turn whose
- * summaries hold U+001E.
- */
-export async function turnEntries(target: PgTarget, scope: OwnerScope, turnId: string): Promise<{ record: EntryRecord; row: EntryRow }[]> {
-  const rows = (await turnEntriesSplit(target, scope, turnId)) ?? (await turnEntriesJson(target, scope, turnId));
-  return rows.map((r) => {
-    r.created_at = float(r.created_at);
-    r.expires_at = float(r.expires_at);
-    return toEntry(r);
-  });
-}
 
 /** True when `bounds` are the buckets turn_totals keeps (the core's SIZE_BUCKETS), so stats can read the totals. */
 export function totalsServe(bounds: readonly number[]): boolean {

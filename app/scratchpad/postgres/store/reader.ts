@@ -6,10 +6,12 @@ import { unpackHandle } from '../../core/stored-handle';
 import { readUnits } from '../data/chunks';
 import { SCHEMA } from '../names';
 import { inTransaction, queryOnce, type PgTarget } from '../transaction';
-import { entriesHolding, statsFromTotals, totalsServe, turnEntries } from './calls';
+import { entriesHolding, statsFromTotals, totalsServe } from './calls';
 import { streamChunks } from './content';
 import { LOG_SELECT, turnCountSql, turnPageSql } from './queries';
+import { turnEntries } from './listing';
 import { bindingOf, ENTRY_COLUMNS, ownerCondition, pkOfId, toEntry, type EntryRow } from './rows';
+import { RowCache } from './row-cache';
 
 /** What the reader remembers of each record it returned: its row and the scope it was found in. */
 export type RecordMemory = WeakMap<EntryRecord, { readonly row: EntryRow; readonly scope: OwnerScope }>;
@@ -39,9 +41,10 @@ function toLog(r: Record<string, unknown>): ReadLogEntry {
 
 /**
  * The read side over PostgreSQL (core/backend.ts): each question one READ ONLY transaction bound to its scope
- * (transaction.ts), the scope also written into the SQL. `dataVersion` is the LISTEN/NOTIFY counter.
+ * (transaction.ts), the scope also written into the SQL. `dataVersion` is the LISTEN/NOTIFY counter;
+ * `listed` keeps each turn listing's rows for the next listing of that turn (row-cache.ts).
  */
-export function createPgReader(target: PgTarget, memory: RecordMemory, dataVersion: () => Promise<number>): BackendReader {
+export function createPgReader(target: PgTarget, memory: RecordMemory, dataVersion: () => Promise<number>, listed: RowCache = new RowCache()): BackendReader {
   const read = <T>(scope: OwnerScope, fn: (c: pg.PoolClient) => Promise<T>) => inTransaction(target, bindingOf(scope), { operation: 'read' }, fn);
   const remember = (found: { record: EntryRecord; row: EntryRow }, scope: OwnerScope): EntryRecord => {
     memory.set(found.record, { row: found.row, scope });
@@ -90,7 +93,7 @@ export function createPgReader(target: PgTarget, memory: RecordMemory, dataVersi
       return { sha256: r.sha256, handle, detectedType: row.kind === 'binary' ? (r.detected_type ?? 'unknown') : null, lengthUnits: row.lengthUnits };
     },
     async entriesOfTurn(scope, turnId) {
-      return (await turnEntries(target, scope, turnId)).map((found) => remember(found, scope));
+      return (await turnEntries(target, scope, turnId, listed)).map((found) => remember(found, scope));
     },
     async turnPage(q) {
       const params: unknown[] = [];
