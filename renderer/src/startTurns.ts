@@ -9,4 +9,5 @@ const bridge = windowBridge();
 /** The app's API over the preload's bridge (null outside the app, in a plain browser). */
 export const startupApi: Api | null = bridge ? createApi(bridge) : null;
 
-if (startupApi) primeFirstTurnsPage(startupApi);
+/** Settles when main has answered the first page of turns (at once outside the app). */
+export const firstTurnsAnswered: Promise<void> = startupApi ? primeFirstTurnsPage(startupApi) : Promise.resolve();

@@ -15,7 +15,6 @@ import { BinaryTab, firstHexPage, hexPageAt, HEX_PAGE_BYTES } from './BinaryTab'
 import { ContentTab, initialRequest } from './ContentTab';
 import { DetailsTab } from './DetailsTab';
 import { ModelSawTab } from './ModelSawTab';
-import { prestartOutlineWorker } from './json/spareWorker';
 import { DEFAULT_SLICE, MAX_SLICE, windowAt, type Window } from './slice';
 
 /** The entry view's tabs; Binary is offered for binary rows, Content for text rows. */
@@ -120,10 +119,6 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
       : initialRequest(meta),
   );
   const [findOpen, setFindOpen] = useState(false);
-  // A JSON entry's tree parses in a worker: started now, it is ready by the time Content opens.
-  useEffect(() => {
-    if (meta.structured && meta.kind === 'text') prestartOutlineWorker();
-  }, [meta.structured, meta.kind]);
   // A search hit opened on this entry (again): show Content there.
   useEffect(() => {
     if (textAt) setTab('content');
