@@ -1,3 +1,4 @@
+import { prefetchJsonOutline } from './json/prefetchOutline';
 import { forwardRef, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { EntryDescription, ReadLogEntry, ReadOptions } from '../../../../app/contract';
 import { formatDeepLink } from '../../../../app/contract/deep-link';
@@ -109,6 +110,7 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
   ref,
 ) {
   const { meta } = description;
+  const api = useApi();
   const tabs = tabsFor(meta.kind);
   const textAt = meta.kind === 'text' ? at : null;
   const binaryAt = meta.kind === 'binary' ? at : null;
@@ -155,7 +157,11 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
   useHotkeys(
     {
       m: () => setTab('model'),
-      c: () => tabs.includes('content') && setTab('content'),
+      c: () => {
+        if (!tabs.includes('content')) return;
+        prefetchJsonOutline(api, meta);
+        setTab('content');
+      },
       b: () => tabs.includes('binary') && setTab('binary'),
       d: () => setTab('details'),
     },
@@ -226,7 +232,11 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
               }}
               className={tab === t ? 'tab active' : 'tab'}
               aria-label={SHORT_LABELS[t] ? LABELS[t] : undefined}
-              onClick={() => setTab(t)}
+              onClick={() => {
+                if (t === 'content') prefetchJsonOutline(api, meta);
+                setTab(t);
+              }}
+              onPointerEnter={t === 'content' ? () => prefetchJsonOutline(api, meta) : undefined}
             >
               {SHORT_LABELS[t] ? (
                 <>
