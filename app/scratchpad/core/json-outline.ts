@@ -34,6 +34,10 @@ const COLON_NEXT = 3; // after a key
 const VALUE = 4; // after ',' in an array or ':' in an object
 const COMMA_OR_CLOSE = 5; // after a value
 
+/** What {@link Outliner.token} started: a string, or another scalar (a number, true, false, null). */
+const STARTS_STRING = 1;
+const STARTS_SCALAR = 2;
+
 /** An open container. One per depth, reused (a 50,000-item list opens and closes 50,000 of them). */
 class Frame {
   array = false;
@@ -219,7 +223,20 @@ class Outliner implements JsonOutliner {
     frame.vEnd = end;
   }
 
-  private scalarEnds(end: number): void {
+  /** The string that a quote at index `i` of `bytes` closes, ending at code point `end`: a key, or a value. */
+  private stringEnds(bytes: Uint8Array, i: number, end: number): void {
+    if (this.keyString) {
+      this.keyString = false;
+      const frame = this.frames[this.top - 1]!;
+      if (frame.keyParts) frame.keyParts.push(bytes.slice(0, i + 1));
+      else frame.keyTo = i + 1;
+      frame.expect = COLON_NEXT;
+    } else this.scalarEnds(i + 1, end);
+  }
+
+  /** The scalar value ends before index `endAt` of the chunk being scanned, at code point `end`. */
+  private scalarEnds(endAt: number, end: number): void {
+    this.scalarEndAt = endAt;
     this.childEnded(this.frames[this.top - 1]!, end, null);
     this.scalarHead = null;
     this.scalarChunk = null;
@@ -266,108 +283,104 @@ class Outliner implements JsonOutliner {
     let inString = this.inString;
     let inScalar = this.inScalar;
     let escaped = this.escaped;
-    try {
-      for (let i = 0; i < n; i++) {
-        let c = bytes[i]!;
-        if (inString) {
-          if (escaped) {
-            escaped = false;
+    // (No try/finally around the loop: its state is written back below; after a failure it is not read.)
+    for (let i = 0; i < n; i++) {
+      let c = bytes[i]!;
+      if (inString) {
+        if (escaped) {
+          escaped = false;
+          if ((c & 0xc0) === 0x80) cont++;
+          continue;
+        }
+        // The string's plain units in one tight loop.
+        while (c !== QUOTE && c !== BACKSLASH) {
+          if (c >= 0x80) {
             if ((c & 0xc0) === 0x80) cont++;
-            continue;
-          }
-          // The string's plain units in one tight loop.
-          while (c !== QUOTE && c !== BACKSLASH) {
-            if (c >= 0x80) {
-              if ((c & 0xc0) === 0x80) cont++;
-            } else if (c < 0x20) this.fail('a control character in a string');
-            if (++i === n) break;
-            c = bytes[i]!;
-          }
-          if (i === n) break;
-          if (c === BACKSLASH) {
-            escaped = true;
-            continue;
-          }
-          inString = false;
-          if (this.keyString) {
-            this.keyString = false;
-            const frame = this.frames[this.top - 1]!;
-            if (frame.keyParts) frame.keyParts.push(bytes.slice(0, i + 1));
-            else frame.keyTo = i + 1;
-            frame.expect = COLON_NEXT;
-          } else {
-            this.scalarEndAt = i + 1;
-            this.scalarEnds(base + i - cont + 1);
-          }
+          } else if (c < 0x20) this.fail('a control character in a string');
+          if (++i === n) break;
+          c = bytes[i]!;
+        }
+        if (i === n) break;
+        if (c === BACKSLASH) {
+          escaped = true;
           continue;
         }
-        if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) {
-          if (inScalar) {
-            inScalar = false;
-            this.scalarEndAt = i;
-            this.scalarEnds(base + i - cont);
-          }
-          // A run of white space (a pretty-printed text's indents are most of it) in one tight loop.
-          while (i + 1 < n && ((c = bytes[i + 1]!) === 0x20 || c === 0x0a || c === 0x0d || c === 0x09)) i++;
-          continue;
-        }
+        inString = false;
+        this.stringEnds(bytes, i, base + i - cont + 1);
+        continue;
+      }
+      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) {
         if (inScalar) {
-          if (c === COMMA || c === CLOSE_BRACE || c === CLOSE_BRACKET) {
-            inScalar = false;
-            this.scalarEndAt = i;
-            this.scalarEnds(base + i - cont);
-          } else if (c === QUOTE || c === OPEN_BRACE || c === OPEN_BRACKET || c === COLON) this.fail('a scalar followed by more than a separator');
-          else {
-            if ((c & 0xc0) === 0x80) cont++;
-            continue;
-          }
+          inScalar = false;
+          this.scalarEnds(i, base + i - cont);
         }
-        const at = base + i - cont;
-        if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-          this.valueBegins(at);
-          this.open(c === OPEN_BRACKET, at);
-        } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) this.close(c === CLOSE_BRACKET, at + 1);
-        else if (c === COMMA) {
-          const frame = this.top > 0 ? this.frames[this.top - 1]! : null;
-          if (!frame || frame.expect !== COMMA_OR_CLOSE) this.fail('a comma that does not follow a value');
-          frame.expect = frame.array ? VALUE : KEY;
-        } else if (c === COLON) {
-          const frame = this.top > 0 ? this.frames[this.top - 1]! : null;
-          if (!frame || frame.expect !== COLON_NEXT) this.fail('a colon that does not follow a key');
-          frame.expect = VALUE;
-        } else if (c === QUOTE) {
-          inString = true;
-          const frame = this.top > 0 ? this.frames[this.top - 1]! : null;
-          if (frame && !frame.array && (frame.expect === KEY || frame.expect === KEY_OR_CLOSE)) {
-            this.memberBegins(frame, at);
-            frame.keyChunk = bytes;
-            frame.keyFrom = i;
-            frame.keyParts = null;
-            this.keyString = true;
-            continue;
-          }
-          if (!frame) this.fail('a scalar at the top');
-          this.valueBegins(at);
-          this.scalarKind = 'string';
-          this.scalarStart = at;
-          this.scalarChunk = bytes;
-          this.scalarAt = i;
-        } else {
-          if (c >= 0x80 || this.top === 0) this.fail(c >= 0x80 ? 'a character outside a string' : 'a scalar at the top');
-          this.valueBegins(at);
-          inScalar = true;
-          this.scalarKind = c === 0x74 || c === 0x66 ? 'boolean' : c === 0x6e ? 'null' : 'number';
-          this.scalarStart = at;
-          this.scalarChunk = bytes;
-          this.scalarAt = i;
+        // A run of white space (a pretty-printed text's indents are most of it) in one tight loop.
+        while (i + 1 < n && ((c = bytes[i + 1]!) === 0x20 || c === 0x0a || c === 0x0d || c === 0x09)) i++;
+        continue;
+      }
+      if (inScalar) {
+        if (c === COMMA || c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+          inScalar = false;
+          this.scalarEnds(i, base + i - cont);
+        } else if (c === QUOTE || c === OPEN_BRACE || c === OPEN_BRACKET || c === COLON) this.fail('a scalar followed by more than a separator');
+        else {
+          if ((c & 0xc0) === 0x80) cont++;
+          continue;
         }
       }
-    } finally {
-      this.continuation = cont;
-      this.inString = inString;
-      this.inScalar = inScalar;
-      this.escaped = escaped;
+      // A structural character, a string's or a scalar's start: rare next to the bytes above, so out of this
+      // loop (a small loop is optimised early; the whole scan inlined would wait for a long compile).
+      const started = this.token(c, bytes, i, base + i - cont);
+      if (started === STARTS_STRING) inString = true;
+      else if (started === STARTS_SCALAR) inScalar = true;
     }
+    this.continuation = cont;
+    this.inString = inString;
+    this.inScalar = inScalar;
+    this.escaped = escaped;
+  }
+
+  /** The token that starts with byte `c` (at index `i` of `bytes`, code point `at`); what it starts, if a string or scalar. */
+  private token(c: number, bytes: Uint8Array, i: number, at: number): number {
+    if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      this.valueBegins(at);
+      this.open(c === OPEN_BRACKET, at);
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) this.close(c === CLOSE_BRACKET, at + 1);
+    else if (c === COMMA) {
+      const frame = this.top > 0 ? this.frames[this.top - 1]! : null;
+      if (!frame || frame.expect !== COMMA_OR_CLOSE) this.fail('a comma that does not follow a value');
+      frame.expect = frame.array ? VALUE : KEY;
+    } else if (c === COLON) {
+      const frame = this.top > 0 ? this.frames[this.top - 1]! : null;
+      if (!frame || frame.expect !== COLON_NEXT) this.fail('a colon that does not follow a key');
+      frame.expect = VALUE;
+    } else if (c === QUOTE) {
+      const frame = this.top > 0 ? this.frames[this.top - 1]! : null;
+      if (frame && !frame.array && (frame.expect === KEY || frame.expect === KEY_OR_CLOSE)) {
+        this.memberBegins(frame, at);
+        frame.keyChunk = bytes;
+        frame.keyFrom = i;
+        frame.keyParts = null;
+        this.keyString = true;
+        return STARTS_STRING;
+      }
+      if (!frame) this.fail('a scalar at the top');
+      this.valueBegins(at);
+      this.scalarKind = 'string';
+      this.scalarStart = at;
+      this.scalarChunk = bytes;
+      this.scalarAt = i;
+      return STARTS_STRING;
+    } else {
+      if (c >= 0x80 || this.top === 0) this.fail(c >= 0x80 ? 'a character outside a string' : 'a scalar at the top');
+      this.valueBegins(at);
+      this.scalarKind = c === 0x74 || c === 0x66 ? 'boolean' : c === 0x6e ? 'null' : 'number';
+      this.scalarStart = at;
+      this.scalarChunk = bytes;
+      this.scalarAt = i;
+      return STARTS_SCALAR;
+    }
+    return 0;
   }
 
   /** Copies what the outline still needs of a chunk before the next one: open members' keys, a scalar's start. */
