@@ -9,5 +9,4 @@ const bridge = windowBridge();
 /** The app's API over the preload's bridge (null outside the app, in a plain browser). */
 export const startupApi: Api | null = bridge ? createApi(bridge) : null;
 
-/** Settles when main has answered the first page of turns (at once outside the app). */
-export const firstTurnsAnswered: Promise<void> = startupApi ? primeFirstTurnsPage(startupApi) : Promise.resolve();
+if (startupApi) primeFirstTurnsPage(startupApi);

@@ -10,41 +10,20 @@ const MAX_LIMIT = MAX_TURNS_LIMIT;
 
 type TurnPage = Awaited<ReturnType<Api['turnsList']>>;
 let primed: Promise<TurnPage> | null = null;
-/** The primed page once main answered it, until the list takes it for its first render. */
-let settled: TurnPage | null = null;
 
 /**
  * Asks for the list's first page (newest first, no filter: what the Turns page shows on start) before React
  * first renders, so main answers while the page is still rendering; the first load of {@link useTurns} takes
- * this answer instead of asking again (and when it is already here, the list's first render shows it: one
- * render and one layout to the first rows instead of an empty list and then the rows). Called once at
- * start-up; resolves when main has answered (or failed).
+ * this answer instead of asking again. Called once at start-up.
  */
-export function primeFirstTurnsPage(api: Api): Promise<void> {
-  const page = api.turnsList({ limit: TURN_PAGE, sort: 'lastCreated' });
-  primed = page;
-  return page.then(
-    (answer) => {
-      if (primed === page) settled = answer;
-    },
-    () => undefined, // its failure is handled where it is taken
-  );
+export function primeFirstTurnsPage(api: Api): void {
+  primed = api.turnsList({ limit: TURN_PAGE, sort: 'lastCreated' });
+  primed.catch(() => undefined); // its failure is handled where it is taken
 }
 
 function takePrimed(limit: number, sort: TurnSort, direction: SortDirection, query: string): Promise<TurnPage> | null {
   const page = limit === TURN_PAGE && sort === 'lastCreated' && direction === 'desc' && query === '' ? primed : null;
   primed = null;
-  settled = null;
-  return page;
-}
-
-/** The primed first page when it has arrived and is what the list shows first (taken: later loads ask main). */
-function takeSettled(sort: TurnSort, direction: SortDirection, query: string): TurnPage | null {
-  const page = sort === 'lastCreated' && direction === 'desc' && query === '' ? settled : null;
-  if (page) {
-    primed = null;
-    settled = null;
-  }
   return page;
 }
 
@@ -74,27 +53,20 @@ export type TurnOrder = { readonly sort: TurnSort; readonly direction: SortDirec
  */
 export function useTurns(query: string, { sort, direction }: TurnOrder, revision: number): TurnsState {
   const api = useApi();
-  // The first page already answered (see primeFirstTurnsPage): the first render shows it, the first load is skipped.
-  const [first] = useState(() => takeSettled(sort, direction, query));
-  const [turns, setTurns] = useState<readonly TurnSummary[]>(first?.turns ?? []);
-  const [cursor, setCursor] = useState<string | null>(first?.nextCursor ?? null);
-  const [total, setTotal] = useState<number | undefined>(first?.total);
-  const [status, setStatus] = useState<TurnsState['status']>(first ? 'ok' : 'loading');
+  const [turns, setTurns] = useState<readonly TurnSummary[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [total, setTotal] = useState<number | undefined>();
+  const [status, setStatus] = useState<TurnsState['status']>('loading');
   const [error, setError] = useState<ScratchpadError | undefined>();
   const [pending, setPending] = useState(false);
   const generation = useRef(0);
-  const loaded = useRef(first?.turns.length ?? 0);
+  const loaded = useRef(0);
   const busy = useRef(false);
-  const lastKey = useRef(first ? `${sort}\u0000${direction}\u0000${query}` : '');
-  const skipLoad = useRef(first !== null);
+  const lastKey = useRef('');
   const [attempt, setAttempt] = useState(0);
   const [moreFailed, setMoreFailed] = useState(false);
 
   useEffect(() => {
-    if (skipLoad.current) {
-      skipLoad.current = false;
-      return;
-    }
     const key = `${sort}\u0000${direction}\u0000${query}`;
     const reset = key !== lastKey.current;
     lastKey.current = key;
