@@ -46,6 +46,8 @@ export type JsonOutlineBlock =
       readonly start: number;
       readonly end: number;
       readonly depths: readonly number[];
+      /** The text [start, end), given with the first blocks the tree shows (its first screen needs no read). */
+      readonly text?: string;
     }
   | { readonly type: 'node'; readonly first: number; readonly key: string | null; readonly node: JsonOutlineNode; readonly depths: readonly number[] }
   | {
@@ -66,7 +68,7 @@ export const JsonOutlineNodeSchema: z.ZodType<JsonOutlineNode> = z.lazy(() =>
 /** See {@link JsonOutlineBlock}. */
 export const JsonOutlineBlockSchema: z.ZodType<JsonOutlineBlock> = z.lazy(() =>
   z.discriminatedUnion('type', [
-    z.object({ type: z.literal('values'), first: Offset, count: Offset, start: Offset, end: Offset, depths: Depths }),
+    z.object({ type: z.literal('values'), first: Offset, count: Offset, start: Offset, end: Offset, depths: Depths, text: z.string().optional() }),
     z.object({ type: z.literal('node'), first: Offset, key: z.string().nullable(), node: JsonOutlineNodeSchema, depths: Depths }),
     z.object({
       type: z.literal('scalar'),

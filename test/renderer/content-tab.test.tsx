@@ -103,10 +103,8 @@ describe('Content tab', () => {
     await waitFor(() => expect(tree.textContent).toContain('0: {2 keys}'));
     expect(screen.getByText('object of 2 keys')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'entryJsonOutline').length).toBe(2);
-    // Only the blocks of the rows in view were read: each at most a block, together a small part of the text.
-    const ranges = reads(calls) as { mode: string; start: number; end: number }[];
-    expect(ranges.every((r) => r.mode === 'range' && r.end - r.start <= 4096)).toBe(true);
-    expect(ranges.length).toBeLessThanOrEqual(3);
+    // The first screen's blocks came with the outline: no read yet.
+    expect(reads(calls)).toEqual([]);
     // The first item, opened: its keys and values as text.
     const first = await screen.findByText('0:');
     fireEvent.click(within(first.closest('[role="treeitem"]') as HTMLElement).getByRole('button', { name: 'Expand' }));
@@ -123,8 +121,13 @@ describe('Content tab', () => {
     // (Both buttons still say "Copied ✓" for two seconds: Copy value is the second.)
     fireEvent.click(screen.getAllByRole('button', { name: /^Copy (path|value)|^Copied/ })[1]!);
     await waitFor(() => expect(writeText).toHaveBeenLastCalledWith(JSON.stringify(items, null, 2)));
+    // Expand all: any block the rows in view need beyond those given with the outline is read by range (each
+    // at most a block; the e2e test scrolls to a list's end).
+    const readsBefore = reads(calls).length;
     fireEvent.click(screen.getByRole('button', { name: 'Expand all' }));
     await waitFor(() => expect(tree.textContent).toContain('i: 1name: "item-1"'));
+    const ranges = reads(calls).slice(readsBefore) as { mode: string; start: number; end: number }[];
+    expect(ranges.every((r) => r.mode === 'range' && r.end - r.start <= 4096)).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Collapse all' }));
     await waitFor(() => expect(tree.textContent).toBe('ok: true▸items: [30,000 items]'));
   });

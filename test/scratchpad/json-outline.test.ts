@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonOutlineNode } from '../../app/contract';
-import { createJsonOutliner, OUTLINE_MAX_DEPTH } from '../../app/scratchpad/core/json-outline';
+import { createJsonOutliner, OUTLINE_MAX_DEPTH, withFirstTexts } from '../../app/scratchpad/core/json-outline';
 import { createOutlineCache } from '../../app/scratchpad/core/outline-cache';
 
 /** The outline of `text` pushed in pieces of `piece` bytes (cuts inside characters too). */
@@ -109,6 +109,22 @@ describe('createJsonOutliner', () => {
     expect(reason('['.repeat(OUTLINE_MAX_DEPTH + 1) + ']'.repeat(OUTLINE_MAX_DEPTH + 1))).toBe(`nesting deeper than ${OUTLINE_MAX_DEPTH}`);
     // Scalars' spelling is the reader's JSON.parse's to check: this outlines.
     expect(outline('[tru, 1]').root?.size).toBe(2);
+  });
+});
+
+describe('withFirstTexts', () => {
+  it("gives the text of the root's first values block and of its described children's first, and no other", async () => {
+    const text = JSON.stringify({ a: 1, list: Array.from({ length: 30 }, (_, i) => i * 1000), b: 2, more: Array.from({ length: 30 }, (_, i) => `s${i}`) });
+    const cps = Array.from(text);
+    const root = await withFirstTexts(outline(text).root!, async (start, end) => cps.slice(start, end).join(''));
+    const texts = (node: JsonOutlineNode): string[] =>
+      node.blocks.flatMap((b) => (b.type === 'values' ? (b.text === undefined ? [] : [b.text]) : b.type === 'node' ? texts(b.node) : []));
+    // Blocks of at most 64 code points: the first of each list.
+    expect(texts(root)).toEqual([
+      '"a":1',
+      '0,1000,2000,3000,4000,5000,6000,7000,8000,9000,10000,11000,12000',
+      '"s0","s1","s2","s3","s4","s5","s6","s7","s8","s9","s10","s11"',
+    ]);
   });
 });
 

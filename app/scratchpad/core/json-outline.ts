@@ -436,3 +436,30 @@ class Outliner implements JsonOutliner {
     return { totalCodePoints, root: this.root };
   }
 }
+
+/** Described children of the root whose first block comes with the outline (the rows a tree opens with). */
+const FIRST_TEXTS_OF = 4;
+
+/**
+ * `root` with the text of its first `values` block and of the first `values` block of each of its first
+ * FIRST_TEXTS_OF described children (`read(start, end)`: the entry's code points [start, end)): what a tree
+ * opened one level deep shows first, so it shows without a read of its own.
+ */
+export async function withFirstTexts(root: JsonOutlineNode, read: (start: number, end: number) => Promise<string>): Promise<JsonOutlineNode> {
+  const withText = async (node: JsonOutlineNode, children: boolean): Promise<JsonOutlineNode> => {
+    let firstValues = true;
+    let described = 0;
+    const blocks: JsonOutlineBlock[] = [];
+    for (const block of node.blocks) {
+      if (block.type === 'values' && firstValues) {
+        firstValues = false;
+        blocks.push({ ...block, text: await read(block.start, block.end) });
+      } else if (block.type === 'node' && children && described < FIRST_TEXTS_OF) {
+        described++;
+        blocks.push({ ...block, node: await withText(block.node, false) });
+      } else blocks.push(block);
+    }
+    return { ...node, blocks };
+  };
+  return withText(root, true);
+}

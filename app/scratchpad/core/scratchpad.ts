@@ -19,7 +19,7 @@ import {
 } from './arguments';
 import type { BackendWriter, EntryRecord, OwnerScope, ScratchpadBackend } from './backend';
 import { readPieces } from './content';
-import { createJsonOutliner } from './json-outline';
+import { createJsonOutliner, withFirstTexts } from './json-outline';
 import { createOutlineCache } from './outline-cache';
 import { MAX_JSON_TREE_CODE_POINTS } from '../../common/limits';
 import { encodeCursor, sortKeyOf } from './cursor';
@@ -313,7 +313,8 @@ export function createScratchpad(storage: ScratchpadBackend, options: ResolvedOp
       return outlines.get(entry, async () => {
         const outliner = createJsonOutliner();
         for await (const chunk of reader.chunks(entry)) outliner.push(chunk.bytes);
-        return { ...outliner.end(), totalCodePoints: total };
+        const outline = { ...outliner.end(), totalCodePoints: total };
+        return outline.root ? { ...outline, root: await withFirstTexts(outline.root, (start, end) => unitsOf(entry, start, end) as Promise<string>) } : outline;
       });
     },
 

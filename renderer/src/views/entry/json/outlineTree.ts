@@ -172,3 +172,10 @@ export function locate(root: JsonOutlineNode, loaded: LoadedBlocks, path: JsonPa
   }
   return { start: node.start, end: node.end };
 }
+
+/** The `values` blocks whose text came with the outline (contract json-outline.ts `text`), with their container's kind. */
+export function givenTexts(node: JsonOutlineNode): { readonly block: JsonOutlineBlock; readonly kind: JsonOutlineNode['kind']; readonly text: string }[] {
+  return node.blocks.flatMap((block) =>
+    block.type === 'values' && block.text !== undefined ? [{ block, kind: node.kind, text: block.text }] : block.type === 'node' ? givenTexts(block.node) : [],
+  );
+}

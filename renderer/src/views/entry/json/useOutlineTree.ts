@@ -3,7 +3,7 @@ import { asScratchpadError, useApi, type ScratchpadError } from '../../../api';
 import type { JsonOutline, JsonOutlineBlock, JsonOutlineNode } from '../../../../../app/contract/json-outline';
 import { MAX_SLICE } from '../slice';
 import type { JsonPath, JsonRow, Openness } from './outline';
-import { blockDocument, locate, outlineIndex } from './outlineTree';
+import { blockDocument, givenTexts, locate, outlineIndex } from './outlineTree';
 
 /** Rows of the first screen: their blocks are read before the tree shows, so it shows no empty rows. */
 const FIRST_SCREEN_ROWS = 100;
@@ -89,7 +89,13 @@ export function useOutlineTree(id: string, initialOpenDepth: number) {
         const answer = await api.entryJsonOutline({ id });
         if (!alive.current) return;
         if (answer.root === null) return setFallback(true);
-        // The first screen's blocks before the tree shows (no empty rows flash).
+        // The blocks whose text came with the outline, then the rest of the first screen's before the tree
+        // shows (no empty rows flash).
+        try {
+          for (const { block, kind, text } of givenTexts(answer.root)) loaded.current.set(block, JSON.parse(blockDocument(kind, text)) as object);
+        } catch {
+          return setFallback(true); // as a block read that does not parse
+        }
         const first = outlineIndex(answer.root, loaded.current, openness).missing(0, FIRST_SCREEN_ROWS);
         await read(first);
         if (alive.current) setOutline(answer);
