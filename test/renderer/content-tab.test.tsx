@@ -90,8 +90,7 @@ describe('Content tab', () => {
     const { calls } = fake;
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
-    // A pointer over the Content tab starts the outline (once), before the tree mounts; the tree asks again
-    // (main keeps the outline and shares a scan still running).
+    // A pointer over the Content tab starts the outline (once), before the tree mounts; the tree takes that answer.
     const contentTab = await screen.findByRole('tab', { name: 'Content' });
     fireEvent.pointerEnter(contentTab);
     fireEvent.pointerEnter(contentTab);
@@ -102,7 +101,7 @@ describe('Content tab', () => {
     await waitFor(() => expect(tree.textContent).toContain('items: [30,000 items]'));
     await waitFor(() => expect(tree.textContent).toContain('0: {2 keys}'));
     expect(screen.getByText('object of 2 keys')).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'entryJsonOutline').length).toBe(2);
+    expect(calls.filter((c) => c.method === 'entryJsonOutline').length).toBe(1);
     // The first screen's blocks came with the outline: no read yet.
     expect(reads(calls)).toEqual([]);
     // The first item, opened: its keys and values as text.
