@@ -18,7 +18,7 @@ const maps = new Map<string, TraceMap | null>();
 /** "name source:line" of a position (0-based line and column) in one of the build's scripts, via its source map. */
 async function place(url: string, line: number, column: number, fallback: string): Promise<string> {
   const file = url.split('/').pop() ?? '';
-  if (!file.endsWith('.js')) return fallback;
+  if (!file.endsWith('.js') || line < 0) return fallback;
   if (!maps.has(file)) {
     const dir = await ensureRendererBuilt();
     try {

@@ -34,3 +34,9 @@ export const DEFAULT_EXPIRING_WINDOW_SECONDS = 300;
 
 /** Most hits one search call returns (contract search.ts; the renderer's find bar pages by it). */
 export const MAX_SEARCH_HITS = 1000;
+
+/**
+ * Longest structured entry the JSON tree outlines, in code points (store `jsonOutline` answers TOO_LARGE above
+ * it; the tree then offers the raw text): one scan of this much text takes about a second.
+ */
+export const MAX_JSON_TREE_CODE_POINTS = 64 * 1024 * 1024;

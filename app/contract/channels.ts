@@ -13,6 +13,7 @@ import {
   StatsSchema,
 } from './model';
 import { CompareViewSchema } from './compare';
+import { JsonOutlineSchema } from './json-outline';
 import { SearchRequestSchema, SearchResultSchema } from './search';
 import type { ChannelName, EventName } from './names';
 
@@ -45,6 +46,8 @@ export const CHANNELS = {
   'entry:describe': { request: z.object({ id: Id }).strict(), response: EntryDescriptionSchema },
   /** A slice of an entry (head, tail, range, or full up to the store's cap). */
   'entry:read': { request: ReadOptionsSchema.extend({ id: Id }).strict(), response: ReadResultSchema },
+  /** The outline of a structured entry (top containers, child counts, code-point ranges), from one scan where the store lives. */
+  'entry:jsonOutline': { request: z.object({ id: Id }).strict(), response: JsonOutlineSchema },
   /** The scratchpad_read calls served for an entry or a turn, oldest first. */
   'entry:readLog': { request: ReadLogSelectorSchema, response: z.array(ReadLogEntrySchema) },
   /** Export an entry to a file the user picks in a native save dialog; streamed, with progress events. */

@@ -8,3 +8,4 @@ export * from './expiry';
 export * from './compare';
 export * from './deep-link';
 export * from './search';
+export * from './json-outline';

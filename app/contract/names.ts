@@ -12,6 +12,7 @@ export const CHANNEL_NAMES = [
   'turn:entries',
   'entry:describe',
   'entry:read',
+  'entry:jsonOutline',
   'entry:readLog',
   'entry:export',
   'entry:compare',

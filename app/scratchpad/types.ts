@@ -16,6 +16,7 @@ import type {
   Stats,
   SyntheticHandle,
 } from '../contract';
+import type { JsonOutline } from '../contract/json-outline';
 
 export type { Principal } from '../contract';
 
@@ -141,6 +142,13 @@ export interface Scratchpad {
    * never holds the whole value. NOT_FOUND for missing or foreign ids.
    */
   iterateContent(principal: Principal, id: string, chunkBytes?: number): Promise<AsyncIterable<Uint8Array>>;
+  /**
+   * The outline of a structured (JSON) text entry from one scan of its content (contract json-outline.ts): its
+   * top containers, their child counts and where their children's text is, in code points. NOT_FOUND for
+   * missing or foreign ids; INVALID_ARGUMENT for a binary entry; TOO_LARGE above MAX_JSON_TREE_CODE_POINTS.
+   * Text that is not JSON (or a scalar at the top) gives `root: null` and the reason.
+   */
+  jsonOutline(principal: Principal, id: string): Promise<JsonOutline>;
   /** Distinct owners in the file (operator only; a user gets its own id if it has rows). */
   owners(principal: Principal): Promise<string[]>;
   /** SQLite's data_version: changes when another connection commits (for live refresh). */

@@ -24,6 +24,7 @@ function implementation(services: Services): Implementation {
     // The app shows the entry's own line numbers: its reads ask for the line facts of the slice (core/scratchpad.ts
     // `withLines`: the stored or already built line index only, never a full scan).
     'entry:read': (s, { id, ...options }) => s.store.read(s.principal, id, { ...options, withLines: true } as typeof options),
+    'entry:jsonOutline': (s, req) => s.store.jsonOutline(s.principal, req.id),
     'entry:readLog': (s, req) => s.store.readLog(s.principal, req),
     'entry:export': async (s, { id }) => {
       // Describe first: a missing or foreign id fails before any dialog opens.

@@ -20,6 +20,7 @@ const PROXIED: Readonly<Record<StoreMethod, true>> = {
   gc: true,
   stats: true,
   readLog: true,
+  jsonOutline: true,
   owners: true,
   dataVersion: true,
 };

@@ -118,6 +118,13 @@ export function describeStoreConformance(backends: readonly BackendCase[]): void
       });
     });
 
+    describe('jsonOutline', () => {
+      it('scans a text row (not JSON here: no root, and why), counting its code points, and refuses a binary row', async () => {
+        expect(await sp.jsonOutline(me, ids.text!)).toEqual({ totalCodePoints: CPS.length, root: null, reason: 'a scalar at the top' });
+        expect(await errorOf(() => sp.jsonOutline(me, ids.bin!))).toMatchObject({ code: 'INVALID_ARGUMENT' });
+      });
+    });
+
     describe('ownership: a foreign id is a missing id, on every method', () => {
       const MISSING = 'f'.repeat(44);
       const calls = (p: Principal, id: string): Record<string, () => Promise<unknown>> => ({
@@ -125,6 +132,7 @@ export function describeStoreConformance(backends: readonly BackendCase[]): void
         read: () => sp.read(p, id, { mode: 'head', n: 3 }),
         get: () => sp.get(p, id),
         iterateContent: () => sp.iterateContent(p, id),
+        jsonOutline: () => sp.jsonOutline(p, id),
         readLog: () => sp.readLog(p, { id }),
       });
       it("gives bob the same NOT_FOUND for alice's id as for an id that does not exist", async () => {

@@ -73,6 +73,8 @@ describe('ScratchpadError across the layers', () => {
         'app/scratchpad/postgres/errors.ts: PostgresStoreError extends ScratchpadError',
         // Internal to the Metnos v1 reader (a value changed under a scan, retried or mapped to BUSY); never escapes it.
         'app/scratchpad/metnos-v1/byte-source.ts: ValueChangedError extends Error',
+        // Internal to the store's JSON outline scan (caught there: the outline answers root null and the reason).
+        'app/scratchpad/core/json-outline.ts: NoOutline extends Error',
         // Internal to the renderer's streamed JSON parse (caught there: the worker falls back to one JSON.parse).
         'renderer/src/views/entry/json/streamParse.ts: Unparsed extends Error',
       ].sort(),

@@ -92,6 +92,7 @@ function validRequest(channel: ChannelName, ids: string[]): unknown {
     case 'entry:describe':
     case 'entry:readLog':
     case 'entry:export':
+    case 'entry:jsonOutline':
       return { id: ids[0] };
     case 'entry:read':
       return { id: ids[0], mode: 'range', start: 2, end: 9 };

@@ -74,22 +74,36 @@ describe('Content tab', () => {
     await waitFor(() => expect(tree.textContent).toContain('items'));
   });
 
-  it('builds the tree of a structured observation larger than the window from bounded reads (a first of one window), and copies a path and a value', async () => {
+  it('draws the tree of a large structured observation from its outline, reading only the blocks in view, and copies a path and a value', async () => {
     const items = Array.from({ length: 30_000 }, (_, i) => ({ i, name: `item-${i}` }));
     const text = JSON.stringify({ ok: true, items });
     expect(text.length).toBeGreaterThan(MAX_SLICE.code_points);
-    const { calls } = open({ meta: meta({ id: 's2', structured: true, sizeBytes: text.length, lengthCodePoints: text.length }), content: text });
+    // Blocks of 4,096 code points: the list is ~190 of them.
+    const fake = fakeBridge([{ meta: meta({ id: 's2', structured: true, sizeBytes: text.length, lengthCodePoints: text.length }), content: text }], {
+      outlineBlockCodePoints: 4096,
+    });
+    render(
+      <ApiProvider api={createApi(fake.bridge)}>
+        <EntryView id="s2" revision={0} now={1_700_000_100} />
+      </ApiProvider>,
+    );
+    const { calls } = fake;
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
-    fireEvent.click(await screen.findByRole('tab', { name: 'Content' }));
+    // A pointer over the Content tab starts the outline (once), before the tree mounts; the tree takes that answer.
+    const contentTab = await screen.findByRole('tab', { name: 'Content' });
+    fireEvent.pointerEnter(contentTab);
+    fireEvent.pointerEnter(contentTab);
+    expect(calls.filter((c) => c.method === 'entryJsonOutline')).toEqual([{ method: 'entryJsonOutline', request: { id: 's2' } }]);
+    expect(screen.queryByLabelText('JSON tree')).toBeNull();
+    fireEvent.click(contentTab);
     const tree = await screen.findByLabelText('JSON tree');
-    await waitFor(() => expect(tree.textContent).toContain('items: [30,000 items]'), { timeout: 10_000 });
-    // The first read is one view window (262,144 code points), every later one at most four.
-    const sizes = (reads(calls) as { n?: number; start?: number; end?: number }[]).map((r) => r.n ?? (r.end ?? 0) - (r.start ?? 0));
-    expect(sizes[0]).toBe(MAX_SLICE.code_points);
-    expect(FIRST_TREE_READ).toBe(262_144);
-    expect(TREE_READ).toBe(4 * 262_144);
-    expect(sizes.slice(1).every((n) => n > 0 && n <= TREE_READ)).toBe(true);
+    await waitFor(() => expect(tree.textContent).toContain('items: [30,000 items]'));
+    await waitFor(() => expect(tree.textContent).toContain('0: {2 keys}'));
+    expect(screen.getByText('object of 2 keys')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'entryJsonOutline').length).toBe(1);
+    // The first screen's blocks came with the outline: no read yet.
+    expect(reads(calls)).toEqual([]);
     // The first item, opened: its keys and values as text.
     const first = await screen.findByText('0:');
     fireEvent.click(within(first.closest('[role="treeitem"]') as HTMLElement).getByRole('button', { name: 'Expand' }));
@@ -100,8 +114,41 @@ describe('Content tab', () => {
     await waitFor(() => expect(writeText).toHaveBeenLastCalledWith('$.items[0].name'));
     fireEvent.click(screen.getByRole('button', { name: 'Copy value' }));
     await waitFor(() => expect(writeText).toHaveBeenLastCalledWith('"item-0"'));
+    // Copy value of the list itself: its text read by range and pretty-printed.
+    fireEvent.click(screen.getByText('[30,000 items]'));
+    expect(screen.getByText('$.items')).toBeTruthy();
+    // (Both buttons still say "Copied ✓" for two seconds: Copy value is the second.)
+    fireEvent.click(screen.getAllByRole('button', { name: /^Copy (path|value)|^Copied/ })[1]!);
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith(JSON.stringify(items, null, 2)));
+    // Expand all: any block the rows in view need beyond those given with the outline is read by range (each
+    // at most a block; the e2e test scrolls to a list's end).
+    const readsBefore = reads(calls).length;
+    fireEvent.click(screen.getByRole('button', { name: 'Expand all' }));
+    await waitFor(() => expect(tree.textContent).toContain('i: 1name: "item-1"'));
+    const ranges = reads(calls).slice(readsBefore) as { mode: string; start: number; end: number }[];
+    expect(ranges.every((r) => r.mode === 'range' && r.end - r.start <= 4096)).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Collapse all' }));
     await waitFor(() => expect(tree.textContent).toBe('ok: true▸items: [30,000 items]'));
+  });
+
+  it('parses the whole text when the outline cannot serve it (a string at the top), from bounded reads (a first of one window)', async () => {
+    const text = JSON.stringify('x'.repeat(300_000));
+    const { calls } = open({ meta: meta({ id: 's3', structured: true, sizeBytes: text.length, lengthCodePoints: text.length }), content: text });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Content' }));
+    await waitFor(() => expect(screen.getByLabelText('JSON tree').textContent).toContain('"xxxx'), { timeout: 10_000 });
+    // The first read is one view window (262,144 code points), every later one at most four.
+    const sizes = (reads(calls) as { n?: number; start?: number; end?: number }[]).map((r) => r.n ?? (r.end ?? 0) - (r.start ?? 0));
+    expect(sizes[0]).toBe(MAX_SLICE.code_points);
+    expect(FIRST_TREE_READ).toBe(262_144);
+    expect(TREE_READ).toBe(4 * 262_144);
+    expect(sizes.slice(1).every((n) => n > 0 && n <= TREE_READ)).toBe(true);
+  });
+
+  it("shows the engine's message for JSON whose structure outlines but whose scalars do not parse", async () => {
+    const text = '{"a": [1, 2, tru]}';
+    open({ meta: meta({ id: 's4', structured: true, sizeBytes: text.length, lengthCodePoints: text.length }), content: text });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Content' }));
+    expect((await screen.findByText(/The stored JSON does not parse/)).textContent).toMatch(/does not parse: .*JSON/);
   });
 
   it('opens the slice of a read from the read log in Content, and draws its coverage', async () => {

@@ -1,6 +1,7 @@
 // Small in-memory fake of window.scratchpad for component tests only (the real bridge is tested in test/main
 // and end to end). It slices text in code points and binary in bytes like the contract says.
 import { fakeSearchQuery } from './fakeSearch';
+import { createJsonOutliner, withFirstTexts } from '../../app/scratchpad/core/json-outline';
 import { entryExpiresAt } from '../../app/contract';
 import type {
   EntryDescription,
@@ -50,7 +51,7 @@ function toBase64(bytes: Uint8Array): string {
 /** Builds the fake; `emit` pushes an event to subscribed listeners; `calls` records every method call. */
 export function fakeBridge(
   entries: FakeEntry[],
-  options: { readLog?: ReadLogEntry[]; session?: Partial<SessionInfo>; lines?: boolean; pendingLink?: LinkTarget } = {},
+  options: { readLog?: ReadLogEntry[]; session?: Partial<SessionInfo>; lines?: boolean; pendingLink?: LinkTarget; outlineBlockCodePoints?: number } = {},
 ) {
   let pendingLink = options.pendingLink ?? null;
   const search = fakeSearchQuery(entries);
@@ -145,6 +146,24 @@ export function fakeBridge(
         }),
       );
     },
+    // Like the store: the outline from one scan of the text's UTF-8 bytes (the store core's own outliner).
+    entryJsonOutline: (r: { id: string }) =>
+      record(
+        'entryJsonOutline',
+        r,
+        (async () => {
+          const e = find(r.id);
+          if (!e) return fail('NOT_FOUND', `No entry ${r.id}.`);
+          const content = e.content;
+          if (typeof content !== 'string') return fail('INVALID_ARGUMENT', `entry ${r.id} is binary`);
+          const outliner = createJsonOutliner(options.outlineBlockCodePoints);
+          outliner.push(new TextEncoder().encode(content));
+          const outline = outliner.end();
+          const cps = Array.from(content);
+          const root = outline.root && (await withFirstTexts(outline.root, async (start, end) => cps.slice(start, end).join('')));
+          return ok({ ...outline, root });
+        })(),
+      ),
     entryReadLog: (r: { id?: string }) => record('entryReadLog', r, ok((options.readLog ?? []).filter((l) => l.entryId === r.id))),
     entryExport: (r: unknown) => record('entryExport', r, ok({ path: null, bytesWritten: 0 })),
     statsGet: (r: unknown) => record('statsGet', r, fail('INTERNAL', 'not faked')),

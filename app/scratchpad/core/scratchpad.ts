@@ -19,6 +19,9 @@ import {
 } from './arguments';
 import type { BackendWriter, EntryRecord, OwnerScope, ScratchpadBackend } from './backend';
 import { readPieces } from './content';
+import { createJsonOutliner, withFirstTexts } from './json-outline';
+import { createOutlineCache } from './outline-cache';
+import { MAX_JSON_TREE_CODE_POINTS } from '../../common/limits';
 import { encodeCursor, sortKeyOf } from './cursor';
 import { entryLines, lineFacts, linesOf } from './lines';
 import { NO_HITS, parseSearchRequest, searchEntries, searchFingerprint, type EntrySource } from './search';
@@ -49,6 +52,7 @@ export function createScratchpad(storage: ScratchpadBackend, options: ResolvedOp
     return t;
   };
   const meta = (r: EntryRecord, lengthUnits?: number | null) => toEntryMeta(r, now(), options.expiringWindowSeconds, lengthUnits ?? r.lengthUnits);
+  const outlines = createOutlineCache();
   const notFound = (id: unknown) => new ScratchpadError('NOT_FOUND', notFoundMessage(id));
   const why = options.readOnlyBecause === undefined ? '' : ` because ${options.readOnlyBecause}`;
   const readOnly = (what: string) =>
@@ -298,6 +302,20 @@ export function createScratchpad(storage: ScratchpadBackend, options: ResolvedOp
       const pieceBytes = parsePieceBytes(chunkBytes);
       const { entry } = await visible(principal, id);
       return readPieces(reader.chunks(entry), pieceBytes);
+    },
+
+    async jsonOutline(principal, id) {
+      const { entry } = await visible(principal, id);
+      if (entry.kind !== 'text') throw new ScratchpadError('INVALID_ARGUMENT', `entry ${entry.id} is binary: only a text entry has a JSON outline`);
+      const total = await lengthOf(entry);
+      if (total > MAX_JSON_TREE_CODE_POINTS)
+        throw new ScratchpadError('TOO_LARGE', `entry ${entry.id} is ${total} code points: the JSON outline stops at ${MAX_JSON_TREE_CODE_POINTS}`);
+      return outlines.get(entry, async () => {
+        const outliner = createJsonOutliner();
+        for await (const chunk of reader.chunks(entry)) outliner.push(chunk.bytes);
+        const outline = { ...outliner.end(), totalCodePoints: total };
+        return outline.root ? { ...outline, root: await withFirstTexts(outline.root, (start, end) => unitsOf(entry, start, end) as Promise<string>) } : outline;
+      });
     },
 
     async owners(principal) {

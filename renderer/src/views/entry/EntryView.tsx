@@ -1,3 +1,4 @@
+import { prefetchJsonOutline } from './json/prefetchOutline';
 import { forwardRef, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { EntryDescription, ReadLogEntry, ReadOptions } from '../../../../app/contract';
 import { formatDeepLink } from '../../../../app/contract/deep-link';
@@ -15,7 +16,6 @@ import { BinaryTab, firstHexPage, hexPageAt, HEX_PAGE_BYTES } from './BinaryTab'
 import { ContentTab, initialRequest } from './ContentTab';
 import { DetailsTab } from './DetailsTab';
 import { ModelSawTab } from './ModelSawTab';
-import { prestartOutlineWorker } from './json/spareWorker';
 import { DEFAULT_SLICE, MAX_SLICE, windowAt, type Window } from './slice';
 
 /** The entry view's tabs; Binary is offered for binary rows, Content for text rows. */
@@ -110,6 +110,7 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
   ref,
 ) {
   const { meta } = description;
+  const api = useApi();
   const tabs = tabsFor(meta.kind);
   const textAt = meta.kind === 'text' ? at : null;
   const binaryAt = meta.kind === 'binary' ? at : null;
@@ -120,10 +121,6 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
       : initialRequest(meta),
   );
   const [findOpen, setFindOpen] = useState(false);
-  // A JSON entry's tree parses in a worker: started now, it is ready by the time Content opens.
-  useEffect(() => {
-    if (meta.structured && meta.kind === 'text') prestartOutlineWorker();
-  }, [meta.structured, meta.kind]);
   // A search hit opened on this entry (again): show Content there.
   useEffect(() => {
     if (textAt) setTab('content');
@@ -160,7 +157,11 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
   useHotkeys(
     {
       m: () => setTab('model'),
-      c: () => tabs.includes('content') && setTab('content'),
+      c: () => {
+        if (!tabs.includes('content')) return;
+        prefetchJsonOutline(api, meta);
+        setTab('content');
+      },
       b: () => tabs.includes('binary') && setTab('binary'),
       d: () => setTab('details'),
     },
@@ -231,7 +232,11 @@ const EntryTabs = forwardRef<HTMLDivElement, TabsProps>(function EntryTabs(
               }}
               className={tab === t ? 'tab active' : 'tab'}
               aria-label={SHORT_LABELS[t] ? LABELS[t] : undefined}
-              onClick={() => setTab(t)}
+              onClick={() => {
+                if (t === 'content') prefetchJsonOutline(api, meta);
+                setTab(t);
+              }}
+              onPointerEnter={t === 'content' ? () => prefetchJsonOutline(api, meta) : undefined}
             >
               {SHORT_LABELS[t] ? (
                 <>

@@ -1,24 +1,28 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ScratchpadError } from '../../api';
 import { ErrorBox } from '../../components/States';
 import { formatCount } from '../../../../app/common/format';
 import { CopyButton } from './CopyButton';
-import { pathKey, pathText, type JsonRow } from './json/outline';
+import { pathKey, pathText, type JsonPath, type JsonRow } from './json/outline';
 import { TreeRows } from './json/TreeRows';
 import { MAX_TREE_CODE_POINTS, useJsonOutline } from './json/useJsonOutline';
+import { useOutlineTree, type TreeView } from './json/useOutlineTree';
 
 const ROW_PX = 20;
-const NO_ROWS: readonly (JsonRow | undefined)[] = [];
+const NO_ROWS = (): JsonRow | undefined => undefined;
 /** The tree opens with the root's children open (a top-level list shows its items). */
 const INITIAL_OPEN_DEPTH = 1;
 
 type Props = { id: string; totalCodePoints: number | null };
 
 /**
- * Collapsible JSON tree of a structured observation, for entries of any size up to MAX_TREE_CODE_POINTS: the
- * text is read into a worker that parses it and answers the visible rows, drawn virtualized (a 50,000-item list
- * opens at once); the top of the tree shows from the first slice on, its still-loading containers counted "N+". Expand all / collapse all; a selected row's path and value can be copied. Keys and values are
- * React text nodes (never HTML).
+ * Collapsible JSON tree of a structured observation, for entries of any size up to MAX_TREE_CODE_POINTS: drawn
+ * from the store's outline of the text (its top containers and child counts, one scan where the store lives), the
+ * values of the rows in view read by range and parsed as the view scrolls; virtualized (a 50,000-item list opens
+ * at once). A text the outline cannot serve is read whole into a worker that parses it (its top showing from the
+ * first slice on, still-loading containers counted "N+"). Expand all / collapse all; a selected row's path and
+ * value can be copied. Keys and values are React text nodes (never HTML).
  */
 export function JsonTreeView({ id, totalCodePoints }: Props) {
   if (totalCodePoints === null) return <div className="json-note muted">Reading the entry's length…</div>;
@@ -34,25 +38,81 @@ export function JsonTreeView({ id, totalCodePoints }: Props) {
 }
 
 function Tree({ id, total }: { id: string; total: number }) {
+  const outlined = useOutlineTree(id, INITIAL_OPEN_DEPTH);
+  if (outlined.fallback) return <ParsedTree id={id} total={total} />;
+  const { status } = outlined;
+  return (
+    <TreeBody
+      source={outlined}
+      ready={status.step === 'ready'}
+      showable={status.step === 'ready'}
+      error={status.step === 'error' ? status.error : null}
+      invalid={null}
+      progress={status.step === 'outlining' ? `Outlining ${formatCount(total)} code points…` : null}
+      summary={status.step === 'ready' ? rootSummary(status.rootKind, status.rootSize) : null}
+    />
+  );
+}
+
+/** The tree of a text the outline cannot serve: the whole text read into the outline worker and parsed there. */
+function ParsedTree({ id, total }: { id: string; total: number }) {
   const { status, rows, outline, valueAt, need } = useJsonOutline(id, total, INITIAL_OPEN_DEPTH);
+  const view = useMemo<TreeView | null>(() => rows && { count: rows.count, truncated: rows.truncated, rowAt: (i: number) => rows.rows[i] }, [rows]);
+  return (
+    <TreeBody
+      source={{ view, outline, valueAt, need }}
+      ready={status.step === 'ready'}
+      // Rows show from the first look at the first slice on (the final parse then answers the same openness itself).
+      showable={status.step === 'ready' || (status.step === 'loading' && status.previewed)}
+      error={status.step === 'error' ? status.error : null}
+      invalid={status.step === 'invalid' ? status.message : null}
+      progress={status.step === 'loading' ? `Loading ${formatCount(status.read)} of ${formatCount(status.total)} code points…` : null}
+      summary={status.step === 'ready' ? rootSummary(status.rootKind, status.rootSize) : null}
+    />
+  );
+}
+
+function rootSummary(kind: JsonRow['kind'], size: number): string {
+  return kind === 'array' ? `array of ${formatCount(size)} items` : kind === 'object' ? `object of ${formatCount(size)} keys` : kind;
+}
+
+/** Where a tree's rows come from: the outline (useOutlineTree) or the whole text parsed (useJsonOutline). */
+type TreeSource = {
+  readonly view: TreeView | null;
+  /** Asks for the rows of this openness (see outline.ts `Openness`). */
+  readonly outline: (openDepth: number, expanded: ReadonlySet<string>, collapsed: ReadonlySet<string>) => unknown;
+  readonly valueAt: (path: JsonPath) => Promise<string | undefined>;
+  /** Rows [from, to) are in view: fetch what they need. */
+  readonly need: (from: number, to: number) => void;
+};
+
+type BodyProps = {
+  source: TreeSource;
+  ready: boolean;
+  showable: boolean;
+  error: ScratchpadError | null;
+  invalid: string | null;
+  progress: string | null;
+  summary: string | null;
+};
+
+function TreeBody({ source, ready, showable, error, invalid, progress, summary }: BodyProps) {
+  const { view, outline, valueAt, need } = source;
   const [openDepth, setOpenDepth] = useState(INITIAL_OPEN_DEPTH);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [selected, setSelected] = useState<JsonRow | null>(null);
   const ref = useRef<HTMLDivElement>(null);
-  const list = rows?.rows ?? NO_ROWS;
-  const virtualizer = useVirtualizer({ count: rows?.count ?? 0, getScrollElement: () => ref.current, estimateSize: () => ROW_PX, overscan: 20 });
+  const rowAt = view?.rowAt ?? NO_ROWS;
+  const virtualizer = useVirtualizer({ count: view?.count ?? 0, getScrollElement: () => ref.current, estimateSize: () => ROW_PX, overscan: 20 });
   const items = virtualizer.getVirtualItems();
-  // The worker holds the outline; the rows in view (and a block around them) are fetched as the view scrolls.
+  // The rows in view (and a block around them) are fetched as the view scrolls.
   const first = items[0]?.index ?? 0;
   const last = items[items.length - 1]?.index ?? 0;
   useEffect(() => {
     if (items.length > 0) need(first, last + 1);
   }, [first, last, need, items.length]);
 
-  const ready = status.step === 'ready';
-  // Rows show from the first look at the first slice on (the final parse then answers the same openness itself).
-  const showable = ready || (status.step === 'loading' && status.previewed);
   useEffect(() => {
     if (showable) void outline(openDepth, expanded, collapsed);
   }, [showable, openDepth, expanded, collapsed, outline]);
@@ -83,8 +143,8 @@ function Tree({ id, total }: { id: string; total: number }) {
     setCollapsed(new Set());
   };
 
-  if (status.step === 'error') return <ErrorBox what="the JSON tree" error={status.error} />;
-  if (status.step === 'invalid') return <div className="json-note error-inline">The stored JSON does not parse: {status.message}</div>;
+  if (error) return <ErrorBox what="the JSON tree" error={error} />;
+  if (invalid !== null) return <div className="json-note error-inline">The stored JSON does not parse: {invalid}</div>;
   return (
     <div className="json-view">
       <div className="json-toolbar">
@@ -94,19 +154,11 @@ function Tree({ id, total }: { id: string; total: number }) {
         <button type="button" onClick={() => setAll(0)} disabled={!ready}>
           Collapse all
         </button>
-        {status.step === 'loading' && (
+        {progress !== null && <span className="muted">{progress}</span>}
+        {summary !== null && (
           <span className="muted">
-            Loading {formatCount(status.read)} of {formatCount(status.total)} code points…
-          </span>
-        )}
-        {status.step === 'ready' && (
-          <span className="muted">
-            {status.rootKind === 'array'
-              ? `array of ${formatCount(status.rootSize)} items`
-              : status.rootKind === 'object'
-                ? `object of ${formatCount(status.rootSize)} keys`
-                : status.rootKind}
-            {rows?.truncated ? ` · first ${formatCount(rows.count)} rows shown` : ''}
+            {summary}
+            {view?.truncated ? ` · first ${formatCount(view.count)} rows shown` : ''}
           </span>
         )}
         {selected && (
@@ -121,7 +173,7 @@ function Tree({ id, total }: { id: string; total: number }) {
       </div>
       <div className="json-tree" ref={ref} aria-label="JSON tree" role="tree" tabIndex={0}>
         <div className="virtual-space" style={{ height: virtualizer.getTotalSize() }}>
-          <TreeRows items={items} rows={list} selectedKey={selected === null ? null : pathKey(selected.path)} onSelect={setSelected} onToggle={toggle} />
+          <TreeRows items={items} rowAt={rowAt} selectedKey={selected === null ? null : pathKey(selected.path)} onSelect={setSelected} onToggle={toggle} />
         </div>
       </div>
     </div>

@@ -8,8 +8,8 @@ const INDENT_PX = 16;
 type Props = {
   /** The virtualizer's items in view (with overscan): index into `rows` and offset in px. */
   readonly items: readonly VirtualItem[];
-  /** The outline's rows received so far (undefined where still being fetched). */
-  readonly rows: readonly (JsonRow | undefined)[];
+  /** Row `index` of the outline (undefined while still being fetched). */
+  readonly rowAt: (index: number) => JsonRow | undefined;
   /** {@link pathKey} of the selected row, or null. */
   readonly selectedKey: string | null;
   readonly onSelect: (row: JsonRow) => void;
@@ -20,9 +20,9 @@ type Props = {
  * The JSON tree's rows on screen. Memoized: the tree's loading line changes with every slice read, and these
  * rows only when the outline, the scroll window or the selection does. Keys and values are React text nodes.
  */
-export const TreeRows = memo(function TreeRows({ items, rows, selectedKey, onSelect, onToggle }: Props) {
+export const TreeRows = memo(function TreeRows({ items, rowAt, selectedKey, onSelect, onToggle }: Props) {
   return items.map((item) => {
-    const row = rows[item.index];
+    const row = rowAt(item.index);
     if (!row) return <div key={item.key} className="json-row" aria-busy="true" style={{ transform: `translateY(${item.start}px)` }} />;
     const container = row.kind === 'object' || row.kind === 'array';
     const isSelected = selectedKey !== null && selectedKey === pathKey(row.path);

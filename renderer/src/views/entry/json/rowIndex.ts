@@ -35,12 +35,19 @@ function previewOf(value: unknown): string {
 const isContainer = (value: unknown): value is object => value !== null && typeof value === 'object';
 
 /**
+ * Where `root` sits in a larger document: its children's depth, its path, and the index of its first item (a
+ * block of a long array's items, see json-outline.ts in the contract). The whole document: all 0 and [].
+ */
+export type RowBase = { readonly depth: number; readonly path: JsonPath; readonly firstIndex: number };
+const WHOLE: RowBase = { depth: 0, path: [], firstIndex: 0 };
+
+/**
  * The outline of `root` under `openness` (see outline.ts `outlineRows` for the rows and their order), as a
  * {@link RowIndex}: counting walks only open containers (a closed 50,000-item list counts as its length), and a
  * window's rows are found by skipping whole subtrees. `incomplete` marks the containers of a first look still
- * being read (the root, its last child, that one's last child...).
+ * being read (the root, its last child, that one's last child...). `base`: `root` is part of a larger document.
  */
-export function rowIndex(root: unknown, openness: Openness, incomplete = 0): RowIndex {
+export function rowIndex(root: unknown, openness: Openness, incomplete = 0, base: RowBase = WHOLE): RowIndex {
   const { openDepth, expanded, collapsed } = openness;
   const perPath = expanded.size > 0 || collapsed.size > 0;
   // Can a child at `depth` be open? Past openDepth only an expanded path is; without any, none: no child visited.
@@ -62,8 +69,8 @@ export function rowIndex(root: unknown, openness: Openness, incomplete = 0): Row
     let total = n;
     if (mayOpen(depth)) {
       for (let i = 0; i < n && total < MAX_ROWS; i++) {
-        const key = array ? i : keys![i]!;
-        const child = (value as Record<string | number, unknown>)[key];
+        const key = array ? i + (value === root ? base.firstIndex : 0) : keys![i]!;
+        const child = (value as Record<string | number, unknown>)[array ? i : key];
         if (isOpen(child, () => [...path, key], depth)) total += countBelow(child as object, [...path, key], depth + 1);
       }
     }
@@ -75,7 +82,7 @@ export function rowIndex(root: unknown, openness: Openness, incomplete = 0): Row
     const row: JsonRow = { depth: 0, key: null, path: [], kind, size: 0, preview: previewOf(root), expanded: false };
     return { count: 1, truncated: false, rows: (from, to) => (from <= 0 && to > 0 ? [row] : []) };
   }
-  const total = countBelow(root, [], 0);
+  const total = countBelow(root, base.path, base.depth);
   const count = Math.min(total, MAX_ROWS);
 
   const rows = (from: number, to: number): JsonRow[] => {
@@ -94,8 +101,8 @@ export function rowIndex(root: unknown, openness: Openness, incomplete = 0): Row
         at += i;
       }
       for (; i < n && at < end; i++) {
-        const key = array ? i : keys![i]!;
-        const child = (value as Record<string | number, unknown>)[key];
+        const key = array ? i + (value === root ? base.firstIndex : 0) : keys![i]!;
+        const child = (value as Record<string | number, unknown>)[array ? i : key];
         const open = isOpen(child, () => [...path, key], depth);
         const span = 1 + (open ? countBelow(child as object, [...path, key], depth + 1) : 0);
         if (at + span <= start) {
@@ -121,7 +128,7 @@ export function rowIndex(root: unknown, openness: Openness, incomplete = 0): Row
         at += span;
       }
     };
-    if (start < end) walk(root, [], 0, incomplete >= 1, 0);
+    if (start < end) walk(root, base.path, base.depth, incomplete >= 1, 0);
     return out;
   };
   return { count, truncated: total > MAX_ROWS, rows };

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { asScratchpadError, useApi, type ScratchpadError } from '../../../api';
 import type { ReadResult } from '../../../../../app/contract';
+import { MAX_JSON_TREE_CODE_POINTS } from '../../../../../app/common/limits';
 import { MAX_SLICE } from '../slice';
 import { takeOutlineWorker } from './spareWorker';
 import { createOutlineHost, type JsonPath, type JsonRow, type OutlineRequest, type OutlineResponse } from './outline';
 
-/** Largest structured entry the tree loads, in code points (its text lives in the worker, not the page). */
-export const MAX_TREE_CODE_POINTS = 64 * 1024 * 1024;
+/** Largest structured entry the tree loads, in code points (the store outlines no more; see common/limits.ts). */
+export const MAX_TREE_CODE_POINTS = MAX_JSON_TREE_CODE_POINTS;
 
 /** Code points of the tree's first read: one view window, so the first answer is small. */
 export const FIRST_TREE_READ = MAX_SLICE.code_points;
@@ -70,8 +71,9 @@ export type OutlineStatus =
   | { readonly step: 'error'; readonly error: ScratchpadError };
 
 /**
- * The JSON tree of a structured entry of `total` code points: reads it in window-sized range reads straight into
- * the worker (the page never holds the whole text or the parsed value), parses there, then answers the visible
+ * The JSON tree of a structured entry of `total` code points whose text the store's outline cannot serve (see
+ * useOutlineTree: a scalar at the top, text that is not JSON, a block that does not parse): reads it in
+ * window-sized range reads straight into the worker (the page never holds the whole text or the parsed value), parses there, then answers the visible
  * rows for the open containers and the value text at a path (for copy).
  */
 export function useJsonOutline(id: string, total: number, initialOpenDepth = 1) {
