@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SearchRequestSchema, type SearchHit, type SearchRequest, type SearchResult } from '../../contract';
+import { SearchRequestSchema, type SearchHit, type SearchRequest, type SearchResult, type StepNum } from '../../contract';
 import { searchEntryWith } from '../search/search';
 import type { ContentChunk, SearchableEntry } from '../search/types';
 import { ScratchpadError, type SearchCallOptions } from '../types';
@@ -66,6 +66,38 @@ function decode(fp: string, cursor: string): Position {
   }
   if (v[1] !== fp) throw invalid('cursor belongs to another query or principal');
   return { createdAt: v[2] as number, id: v[3] as string, inner: v[4] as string | null };
+}
+
+/**
+ * One hit with its entry's names: a class, not an object literal, so V8 never moves the hits of every later search
+ * to its old generation after a search kept some of them long (search/emitter.ts, at `Preview`, says why that
+ * doubled a dense search). One shape for every hit: fields in a fixed order. `declare`: assigned in the constructor
+ * only (a declared class field is first defined as undefined, at a cost per hit).
+ */
+class StoreHit implements SearchHit {
+  declare readonly id: string;
+  declare readonly turnId: string;
+  declare readonly stepNum: StepNum;
+  declare readonly executorName: string | null;
+  declare readonly kind: 'text' | 'binary';
+  declare readonly offset: number;
+  declare readonly length: number;
+  declare readonly line: number | null;
+  declare readonly preview: SearchHit['preview'];
+  declare readonly expired: boolean;
+
+  constructor(entry: EntryRecord, expired: boolean, offset: number, length: number, line: number | null, preview: SearchHit['preview']) {
+    this.id = entry.id;
+    this.turnId = entry.turnId;
+    this.stepNum = entry.stepNum;
+    this.executorName = entry.executorName;
+    this.kind = entry.kind;
+    this.offset = offset;
+    this.length = length;
+    this.line = line;
+    this.preview = preview;
+    this.expired = expired;
+  }
 }
 
 const before = (a: EntryRecord, b: { createdAt: number; id: string }) => a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.id < b.id);
@@ -153,19 +185,9 @@ export async function searchEntries(
       chunks: (fromUnit) => (skip ? noChunks() : toSearchChunks(ctx.reader, entry, fromUnit)),
     };
     const expired = entry.expiresAt <= ctx.now;
-    // Each hit built once, in its final shape (one object literal: one shape for every hit).
-    const makeHit = (offset: number, length: number, line: number | null, preview: SearchHit['preview']): SearchHit => ({
-      id: entry.id,
-      turnId: entry.turnId,
-      stepNum: entry.stepNum,
-      executorName: entry.executorName,
-      kind: entry.kind,
-      offset,
-      length,
-      line,
-      preview,
-      expired,
-    });
+    // Each hit built once, in its final shape (a class: see StoreHit).
+    const makeHit = (offset: number, length: number, line: number | null, preview: SearchHit['preview']): SearchHit =>
+      new StoreHit(entry, expired, offset, length, line, preview);
     const r = await searchEntryWith(
       searchable,
       query,
