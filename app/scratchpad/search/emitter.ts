@@ -299,15 +299,22 @@ export class HitEmitter<H> {
     return (acc & 0x80808080) === 0;
   }
 
-  /** Preview of the match at bytes [a, b) of the current chunk (`length` code points), context within the chunk. */
+  /**
+   * Preview of the match at bytes [a, b) of the current chunk (`length` code points), context within the chunk
+   * (the caller checked that `ctxBytes` bytes each side are in it, so `context` code points each side always are).
+   * Each side is taken on its own: `context` bytes when they are ASCII (most text), else walked code point by code
+   * point; a hit with one non-ASCII side walks only that side.
+   */
   private chunkPreview(a: number, b: number, length: number): SearchHit['preview'] {
+    if (length > PREVIEW_MATCH_MAX) return this.textPreview(this.cur, a - this.ctxBytes, a, b, length);
     const c = this.context;
-    // ASCII each side of the match (most text): the `context` bytes each side are the context's code points.
-    if (length <= PREVIEW_MATCH_MAX && this.ascii(a - c, c) && this.ascii(b, c)) {
-      const buf = this.cur;
-      return new Preview(b - a === length ? buf.toString('latin1', a - c, b + c) : buf.toString('utf8', a - c, b + c), c, length);
-    }
-    return this.textPreview(this.cur, a - this.ctxBytes, a, b, length);
+    const buf = this.cur;
+    const asciiBefore = this.ascii(a - c, c);
+    const asciiAfter = this.ascii(b, c);
+    const s = asciiBefore ? a - c : codePointsBack(buf, a, c);
+    const e = asciiAfter ? b + c : codePointsForward(buf, b, c);
+    // All ASCII (match included): latin1 decodes the same string for less.
+    return new Preview(asciiBefore && asciiAfter && b - a === length ? buf.toString('latin1', s, e) : buf.toString('utf8', s, e), c, length);
   }
 
   /**
@@ -354,4 +361,22 @@ export class HitEmitter<H> {
     }
     return this.textPreview(buf, 0, ms, me, p.length);
   }
+}
+
+/** Byte where the `n` code points of well-formed UTF-8 before byte `i` of `buf` begin (the caller knows they are there). */
+function codePointsBack(buf: Buffer, i: number, n: number): number {
+  for (let k = 0; k < n; k++) {
+    i--;
+    while ((buf[i]! & 0xc0) === 0x80) i--;
+  }
+  return i;
+}
+
+/** Byte after the `n` code points of well-formed UTF-8 from byte `i` of `buf` (the caller knows they are there). */
+function codePointsForward(buf: Buffer, i: number, n: number): number {
+  for (let k = 0; k < n; k++) {
+    i++;
+    while ((buf[i]! & 0xc0) === 0x80) i++;
+  }
+  return i;
 }
