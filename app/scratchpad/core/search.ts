@@ -3,7 +3,7 @@ import { SearchRequestSchema, type SearchHit, type SearchRequest, type SearchRes
 import { searchEntryWith } from '../search/search';
 import type { ContentChunk, SearchableEntry } from '../search/types';
 import { ScratchpadError, type SearchCallOptions } from '../types';
-import type { BackendReader, EntryKey, EntryRecord } from './backend';
+import type { BackendReader, ContentChunk as BackendChunk, EntryKey, EntryRecord } from './backend';
 import { entryPrefilter } from './search-prefilter';
 
 /*
@@ -210,16 +210,36 @@ async function* noChunks() {
 
 const SCAN = { scan: true } as const;
 
-async function* toSearchChunks(reader: BackendReader, entry: EntryRecord, fromUnit: number): AsyncGenerator<ContentChunk> {
-  // Object literals of two fixed shapes, not spreads: this runs for every chunk of a scan.
-  for await (const c of reader.chunks(entry, fromUnit, SCAN)) {
-    if (c.newlines === undefined)
-      yield c.wellFormed === true ? { bytes: c.bytes, cpStart: c.start, cpEnd: c.end, wellFormed: true } : { bytes: c.bytes, cpStart: c.start, cpEnd: c.end };
-    else
-      yield c.wellFormed === true
-        ? { bytes: c.bytes, cpStart: c.start, cpEnd: c.end, newlines: c.newlines, wellFormed: true }
-        : { bytes: c.bytes, cpStart: c.start, cpEnd: c.end, newlines: c.newlines };
-  }
+/** A backend chunk in the engine's shape. Object literals of two fixed shapes, not spreads: this runs for every chunk of a scan. */
+function toSearchChunk(c: BackendChunk): ContentChunk {
+  if (c.newlines === undefined)
+    return c.wellFormed === true ? { bytes: c.bytes, cpStart: c.start, cpEnd: c.end, wellFormed: true } : { bytes: c.bytes, cpStart: c.start, cpEnd: c.end };
+  return c.wellFormed === true
+    ? { bytes: c.bytes, cpStart: c.start, cpEnd: c.end, newlines: c.newlines, wellFormed: true }
+    : { bytes: c.bytes, cpStart: c.start, cpEnd: c.end, newlines: c.newlines };
+}
+
+const toSearchResult = (r: IteratorResult<BackendChunk>): IteratorResult<ContentChunk> =>
+  r.done === true ? { done: true, value: undefined } : { done: false, value: toSearchChunk(r.value) };
+
+/**
+ * The entry's chunks from the backend (read through its scan connection), each mapped as it comes: an iterator
+ * over the backend's, not an async generator around it, whose every chunk cost a resume of its own. Stopping
+ * early (`return`) stops the backend's iterator too.
+ */
+function toSearchChunks(reader: BackendReader, entry: EntryRecord, fromUnit: number): AsyncIterable<ContentChunk> {
+  return {
+    [Symbol.asyncIterator](): AsyncIterator<ContentChunk> {
+      const source = reader.chunks(entry, fromUnit, SCAN)[Symbol.asyncIterator]();
+      return {
+        next: () => source.next().then(toSearchResult),
+        return: async () => {
+          await source.return?.();
+          return { done: true, value: undefined };
+        },
+      };
+    },
+  };
 }
 
 /** The empty result (a principal that sees no rows). */

@@ -94,7 +94,7 @@ export const plainHit: HitFactory<SearchHit> = (offset, length, line, preview) =
 export class HitEmitter<H> {
   private recent: Buffer = Buffer.alloc(0);
   private cur: Buffer = Buffer.alloc(0);
-  /** The current text chunk as a DataView (4-byte reads at any alignment), null for binary. */
+  /** The current text chunk as a DataView (4-byte reads at any alignment), made when a preview needs it. */
   private view: DataView | null = null;
   private curStart = 0;
   private cpStart = 0;
@@ -163,7 +163,7 @@ export class HitEmitter<H> {
   /** Starts chunk `bytes` (well-formed for text) at global byte `start` and code point `cpStart`; feeds open previews. */
   begin(bytes: Buffer, start: number, cpStart: number): void {
     this.cur = bytes;
-    this.view = this.binary ? null : new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.view = null;
     this.curStart = start;
     this.cpStart = cpStart;
     this.lastLocal = 0;
@@ -291,7 +291,8 @@ export class HitEmitter<H> {
   private ascii(i: number, n: number): boolean {
     let acc = 0;
     if (n >= 4) {
-      const view = this.view!;
+      // Made on the first preview of the chunk: most chunks of a rare needle's scan have none.
+      const view = (this.view ??= new DataView(this.cur.buffer, this.cur.byteOffset, this.cur.byteLength));
       const last = i + n - 4;
       for (let k = i; k < last; k += 4) acc |= view.getUint32(k, true);
       acc |= view.getUint32(last, true);
