@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { SearchRequestSchema, type SearchHit, type SearchRequest, type SearchResult } from '../../contract';
+import { SearchRequestSchema, type SearchHit, type SearchRequest, type SearchResult, type StepNum } from '../../contract';
 import { searchEntryWith } from '../search/search';
 import type { ContentChunk, SearchableEntry } from '../search/types';
 import { ScratchpadError, type SearchCallOptions } from '../types';
-import type { BackendReader, EntryKey, EntryRecord } from './backend';
+import type { BackendReader, ContentChunk as BackendChunk, EntryKey, EntryRecord } from './backend';
 import { entryPrefilter } from './search-prefilter';
 
 /*
@@ -66,6 +66,38 @@ function decode(fp: string, cursor: string): Position {
   }
   if (v[1] !== fp) throw invalid('cursor belongs to another query or principal');
   return { createdAt: v[2] as number, id: v[3] as string, inner: v[4] as string | null };
+}
+
+/**
+ * One hit with its entry's names: a class, not an object literal, so V8 never moves the hits of every later search
+ * to its old generation after a search kept some of them long (search/emitter.ts, at `Preview`, says why that
+ * doubled a dense search). One shape for every hit: fields in a fixed order. `declare`: assigned in the constructor
+ * only (a declared class field is first defined as undefined, at a cost per hit).
+ */
+class StoreHit implements SearchHit {
+  declare readonly id: string;
+  declare readonly turnId: string;
+  declare readonly stepNum: StepNum;
+  declare readonly executorName: string | null;
+  declare readonly kind: 'text' | 'binary';
+  declare readonly offset: number;
+  declare readonly length: number;
+  declare readonly line: number | null;
+  declare readonly preview: SearchHit['preview'];
+  declare readonly expired: boolean;
+
+  constructor(entry: EntryRecord, expired: boolean, offset: number, length: number, line: number | null, preview: SearchHit['preview']) {
+    this.id = entry.id;
+    this.turnId = entry.turnId;
+    this.stepNum = entry.stepNum;
+    this.executorName = entry.executorName;
+    this.kind = entry.kind;
+    this.offset = offset;
+    this.length = length;
+    this.line = line;
+    this.preview = preview;
+    this.expired = expired;
+  }
 }
 
 const before = (a: EntryRecord, b: { createdAt: number; id: string }) => a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.id < b.id);
@@ -153,19 +185,9 @@ export async function searchEntries(
       chunks: (fromUnit) => (skip ? noChunks() : toSearchChunks(ctx.reader, entry, fromUnit)),
     };
     const expired = entry.expiresAt <= ctx.now;
-    // Each hit built once, in its final shape (one object literal: one shape for every hit).
-    const makeHit = (offset: number, length: number, line: number | null, preview: SearchHit['preview']): SearchHit => ({
-      id: entry.id,
-      turnId: entry.turnId,
-      stepNum: entry.stepNum,
-      executorName: entry.executorName,
-      kind: entry.kind,
-      offset,
-      length,
-      line,
-      preview,
-      expired,
-    });
+    // Each hit built once, in its final shape (a class: see StoreHit).
+    const makeHit = (offset: number, length: number, line: number | null, preview: SearchHit['preview']): SearchHit =>
+      new StoreHit(entry, expired, offset, length, line, preview);
     const r = await searchEntryWith(
       searchable,
       query,
@@ -188,16 +210,36 @@ async function* noChunks() {
 
 const SCAN = { scan: true } as const;
 
-async function* toSearchChunks(reader: BackendReader, entry: EntryRecord, fromUnit: number): AsyncGenerator<ContentChunk> {
-  // Object literals of two fixed shapes, not spreads: this runs for every chunk of a scan.
-  for await (const c of reader.chunks(entry, fromUnit, SCAN)) {
-    if (c.newlines === undefined)
-      yield c.wellFormed === true ? { bytes: c.bytes, cpStart: c.start, cpEnd: c.end, wellFormed: true } : { bytes: c.bytes, cpStart: c.start, cpEnd: c.end };
-    else
-      yield c.wellFormed === true
-        ? { bytes: c.bytes, cpStart: c.start, cpEnd: c.end, newlines: c.newlines, wellFormed: true }
-        : { bytes: c.bytes, cpStart: c.start, cpEnd: c.end, newlines: c.newlines };
-  }
+/** A backend chunk in the engine's shape. Object literals of two fixed shapes, not spreads: this runs for every chunk of a scan. */
+function toSearchChunk(c: BackendChunk): ContentChunk {
+  if (c.newlines === undefined)
+    return c.wellFormed === true ? { bytes: c.bytes, cpStart: c.start, cpEnd: c.end, wellFormed: true } : { bytes: c.bytes, cpStart: c.start, cpEnd: c.end };
+  return c.wellFormed === true
+    ? { bytes: c.bytes, cpStart: c.start, cpEnd: c.end, newlines: c.newlines, wellFormed: true }
+    : { bytes: c.bytes, cpStart: c.start, cpEnd: c.end, newlines: c.newlines };
+}
+
+const toSearchResult = (r: IteratorResult<BackendChunk>): IteratorResult<ContentChunk> =>
+  r.done === true ? { done: true, value: undefined } : { done: false, value: toSearchChunk(r.value) };
+
+/**
+ * The entry's chunks from the backend (read through its scan connection), each mapped as it comes: an iterator
+ * over the backend's, not an async generator around it, whose every chunk cost a resume of its own. Stopping
+ * early (`return`) stops the backend's iterator too.
+ */
+function toSearchChunks(reader: BackendReader, entry: EntryRecord, fromUnit: number): AsyncIterable<ContentChunk> {
+  return {
+    [Symbol.asyncIterator](): AsyncIterator<ContentChunk> {
+      const source = reader.chunks(entry, fromUnit, SCAN)[Symbol.asyncIterator]();
+      return {
+        next: () => source.next().then(toSearchResult),
+        return: async () => {
+          await source.return?.();
+          return { done: true, value: undefined };
+        },
+      };
+    },
+  };
 }
 
 /** The empty result (a principal that sees no rows). */

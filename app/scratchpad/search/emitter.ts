@@ -1,6 +1,6 @@
 import { countCodePoints, countCodePointsAndNewlines, countNewlines, type UnitAndLineCount } from './bytes';
 import { createSimdCounter, type SimdCounter } from './simd-count';
-import type { SearchHit } from './types';
+import type { HitPreview, SearchHit } from './types';
 
 /*
  * Turns matches found as global byte ranges of the (well-formed) byte stream into hits: code-point offset and
@@ -44,14 +44,57 @@ interface Pending {
  */
 export type HitFactory<H> = (offset: number, length: number, line: number | null, preview: SearchHit['preview']) => H;
 
+/*
+ * Hits and previews are class instances, not object literals: V8 tracks an object literal's allocation site and,
+ * once most of its objects outlived a few young-generation collections (a page of hits kept while a long scan
+ * reads on, as a rare needle's are), allocates every later object of that site in the old generation, for good.
+ * A dense search then made 70,000 old objects per 100 MiB, each preview string a pointer from old to young space:
+ * the scavenges took 10-20 ms each instead of ~1 and the whole search ran twice as long. A constructor call has no
+ * such site, so its objects stay young whatever ran before.
+ */
+
+/** A hit's preview as the engine makes it (see above: a class so that it is always allocated young). */
+export class Preview implements HitPreview {
+  // `declare`: assigned in the constructor only (a declared class field is defined as undefined first, per call).
+  declare readonly text: string;
+  declare readonly matchStart: number;
+  declare readonly matchLength: number;
+
+  /**
+   * @param text the context and the match
+   * @param matchStart where the match starts in `text` (code points; binary: bytes)
+   * @param matchLength the match's length shown (code points or bytes, at most {@link PREVIEW_MATCH_MAX})
+   */
+  constructor(text: string, matchStart: number, matchLength: number) {
+    this.text = text;
+    this.matchStart = matchStart;
+    this.matchLength = matchLength;
+  }
+}
+
+/** The engine's own hit shape (a class, as {@link Preview}). */
+class PlainHit implements SearchHit {
+  declare readonly offset: number;
+  declare readonly length: number;
+  declare readonly line: number | null;
+  declare readonly preview: HitPreview;
+
+  constructor(offset: number, length: number, line: number | null, preview: HitPreview) {
+    this.offset = offset;
+    this.length = length;
+    this.line = line;
+    this.preview = preview;
+  }
+}
+
 /** The engine's own hit shape. */
-export const plainHit: HitFactory<SearchHit> = (offset, length, line, preview) => ({ offset, length, line, preview });
+export const plainHit: HitFactory<SearchHit> = (offset, length, line, preview) => new PlainHit(offset, length, line, preview);
 
 /** Per-chunk position of the stream: where the chunk starts in bytes, code points and lines. */
 export class HitEmitter<H> {
   private recent: Buffer = Buffer.alloc(0);
   private cur: Buffer = Buffer.alloc(0);
-  /** The current text chunk as a DataView (4-byte reads at any alignment), null for binary. */
+  /** The current text chunk as a DataView (4-byte reads at any alignment), made when a preview needs it. */
   private view: DataView | null = null;
   private curStart = 0;
   private cpStart = 0;
@@ -120,7 +163,7 @@ export class HitEmitter<H> {
   /** Starts chunk `bytes` (well-formed for text) at global byte `start` and code point `cpStart`; feeds open previews. */
   begin(bytes: Buffer, start: number, cpStart: number): void {
     this.cur = bytes;
-    this.view = this.binary ? null : new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.view = null;
     this.curStart = start;
     this.cpStart = cpStart;
     this.lastLocal = 0;
@@ -248,7 +291,8 @@ export class HitEmitter<H> {
   private ascii(i: number, n: number): boolean {
     let acc = 0;
     if (n >= 4) {
-      const view = this.view!;
+      // Made on the first preview of the chunk: most chunks of a rare needle's scan have none.
+      const view = (this.view ??= new DataView(this.cur.buffer, this.cur.byteOffset, this.cur.byteLength));
       const last = i + n - 4;
       for (let k = i; k < last; k += 4) acc |= view.getUint32(k, true);
       acc |= view.getUint32(last, true);
@@ -256,15 +300,22 @@ export class HitEmitter<H> {
     return (acc & 0x80808080) === 0;
   }
 
-  /** Preview of the match at bytes [a, b) of the current chunk (`length` code points), context within the chunk. */
+  /**
+   * Preview of the match at bytes [a, b) of the current chunk (`length` code points), context within the chunk
+   * (the caller checked that `ctxBytes` bytes each side are in it, so `context` code points each side always are).
+   * Each side is taken on its own: `context` bytes when they are ASCII (most text), else walked code point by code
+   * point; a hit with one non-ASCII side walks only that side.
+   */
   private chunkPreview(a: number, b: number, length: number): SearchHit['preview'] {
+    if (length > PREVIEW_MATCH_MAX) return this.textPreview(this.cur, a - this.ctxBytes, a, b, length);
     const c = this.context;
-    // ASCII each side of the match (most text): the `context` bytes each side are the context's code points.
-    if (length <= PREVIEW_MATCH_MAX && this.ascii(a - c, c) && this.ascii(b, c)) {
-      const buf = this.cur;
-      return { text: b - a === length ? buf.toString('latin1', a - c, b + c) : buf.toString('utf8', a - c, b + c), matchStart: c, matchLength: length };
-    }
-    return this.textPreview(this.cur, a - this.ctxBytes, a, b, length);
+    const buf = this.cur;
+    const asciiBefore = this.ascii(a - c, c);
+    const asciiAfter = this.ascii(b, c);
+    const s = asciiBefore ? a - c : codePointsBack(buf, a, c);
+    const e = asciiAfter ? b + c : codePointsForward(buf, b, c);
+    // All ASCII (match included): latin1 decodes the same string for less.
+    return new Preview(asciiBefore && asciiAfter && b - a === length ? buf.toString('latin1', s, e) : buf.toString('utf8', s, e), c, length);
   }
 
   /**
@@ -290,7 +341,7 @@ export class HitEmitter<H> {
       e++;
       while (e < hi && (buf[e]! & 0xc0) === 0x80) e++;
     }
-    return { text: buf.toString('utf8', a, e), matchStart: before, matchLength: clipped ? PREVIEW_MATCH_MAX : length };
+    return new Preview(buf.toString('utf8', a, e), before, clipped ? PREVIEW_MATCH_MAX : length);
   }
 
   /** The hits, previews completed with what was seen. */
@@ -307,8 +358,26 @@ export class HitEmitter<H> {
       const a = Math.max(0, ms - BINARY_CONTEXT);
       const shown = Math.min(me - ms, PREVIEW_MATCH_MAX);
       const b = me - ms > PREVIEW_MATCH_MAX ? ms + shown : Math.min(buf.length, me + BINARY_CONTEXT);
-      return { text: buf.toString('hex', a, b), matchStart: ms - a, matchLength: shown };
+      return new Preview(buf.toString('hex', a, b), ms - a, shown);
     }
     return this.textPreview(buf, 0, ms, me, p.length);
   }
+}
+
+/** Byte where the `n` code points of well-formed UTF-8 before byte `i` of `buf` begin (the caller knows they are there). */
+function codePointsBack(buf: Buffer, i: number, n: number): number {
+  for (let k = 0; k < n; k++) {
+    i--;
+    while ((buf[i]! & 0xc0) === 0x80) i--;
+  }
+  return i;
+}
+
+/** Byte after the `n` code points of well-formed UTF-8 from byte `i` of `buf` (the caller knows they are there). */
+function codePointsForward(buf: Buffer, i: number, n: number): number {
+  for (let k = 0; k < n; k++) {
+    i++;
+    while ((buf[i]! & 0xc0) === 0x80) i++;
+  }
+  return i;
 }
