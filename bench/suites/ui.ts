@@ -84,7 +84,7 @@ type Step =
   | { readonly act: 'none'; readonly until: { readonly treeText: string } }
   | { readonly act: 'click-button'; readonly text: string; readonly until: { readonly selector: string; readonly text?: string } };
 
-/** Time (ms, in the page's clock) from the step's action to the first animation frame where its result shows. */
+/** Time (ms, in the page's clock) from the step's action to the first animation frame where its result shows; -1 when a click-id target is not in the DOM (nothing done). */
 async function timeStep(page: Page, step: Step): Promise<number> {
   // No named function inside: tsx would wrap it in a __name() helper the page does not have.
   return page.evaluate(async (s: Step) => {
@@ -92,8 +92,12 @@ async function timeStep(page: Page, step: Step): Promise<number> {
     if (s.act === 'click-option') {
       const rows = [...document.querySelectorAll<HTMLElement>(`[role="listbox"][aria-label="${s.list}"] [role="option"]`)];
       rows.find((e) => e.textContent?.includes(s.text))!.click();
-    } else if (s.act === 'click-id') document.getElementById(s.id)!.click();
-    else if (s.act === 'click-button') [...document.querySelectorAll<HTMLElement>('button')].find((b) => b.textContent?.includes(s.text))!.click();
+    } else if (s.act === 'click-id') {
+      // A virtualized row can be unbuilt again between the scroll that showed it and this click: -1, the caller retries.
+      const target = document.getElementById(s.id);
+      if (target === null) return -1;
+      target.click();
+    } else if (s.act === 'click-button') [...document.querySelectorAll<HTMLElement>('button')].find((b) => b.textContent?.includes(s.text))!.click();
     for (;;) {
       const u = s.until as Record<string, unknown>;
       let done: boolean;
@@ -263,8 +267,13 @@ export async function measureUi(heavy: HeavyFile, reps = 5): Promise<{ figures: 
     for (let i = 0; i < 20; i++) {
       const step = 1 + ((i * 37) % 300);
       // Not timed: the user scrolls the row into view, then clicks it.
-      await scrollRowIntoView(page, `Entries of turn ${heavy.stepsTurn}`, step - 1);
-      switches.push(await timeStep(page, { act: 'click-id', id: `entry-row-${step - 1}`, until: { title: `step ${step}` } }));
+      let ms = -1;
+      for (let tries = 0; ms < 0; tries++) {
+        if (tries === 3) throw new Error(`entry-row-${step - 1} gone from the list at each of 3 clicks`);
+        await scrollRowIntoView(page, `Entries of turn ${heavy.stepsTurn}`, step - 1);
+        ms = await timeStep(page, { act: 'click-id', id: `entry-row-${step - 1}`, until: { title: `step ${step}` } });
+      }
+      switches.push(ms);
     }
     switches.sort((a, b) => a - b);
     figures.ui_switch_entry_p95_ms = switches[Math.ceil(0.95 * switches.length) - 1]!;
