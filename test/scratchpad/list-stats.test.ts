@@ -1,23 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openScratchpad, type Scratchpad } from '../../app/scratchpad';
-import { errorOf, fakeClock, operator, tempDir, user } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { openScratchpad } from '../../app/scratchpad';
+import { errorOf, fakeClock, operator, storePerTest, user } from './helpers';
 
 const T0 = 1_800_000_000;
 const alice = user('alice');
 const bob = user('bob');
-let tmp: ReturnType<typeof tempDir>;
-let sp: Scratchpad;
 const clock = fakeClock(T0);
-
-beforeEach(async () => {
-  tmp = tempDir();
-  clock.set(T0);
-  sp = await openScratchpad(tmp.file(), { clock: clock.now });
-});
-afterEach(async () => {
-  await sp.close();
-  tmp.cleanup();
-});
+const { sp, file } = storePerTest(clock, T0);
 
 async function put(
   who: ReturnType<typeof user>,
@@ -211,7 +200,7 @@ describe('owners, dataVersion, readLog', () => {
   });
 
   it('changes dataVersion when another connection commits', async () => {
-    const other = await openScratchpad(tmp.file());
+    const other = await openScratchpad(file());
     const v0 = await sp.dataVersion();
     expect(await sp.dataVersion()).toBe(v0);
     await other.put(alice, { turnId: 't', stepNum: 1, executorName: null, observation: 'x' });

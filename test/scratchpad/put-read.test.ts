@@ -1,22 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { openScratchpad, type Scratchpad } from '../../app/scratchpad';
-import { errorOf, fakeClock, operator, tempDir, user } from './helpers';
+import { errorOf, fakeClock, operator, storePerTest, user } from './helpers';
 
 const alice = user('alice');
-let tmp: ReturnType<typeof tempDir>;
-let sp: Scratchpad;
 const clock = fakeClock();
-
-beforeEach(async () => {
-  tmp = tempDir();
-  clock.set(1_800_000_000);
-  sp = await openScratchpad(tmp.file(), { clock: clock.now });
-});
-afterEach(async () => {
-  await sp.close();
-  tmp.cleanup();
-});
+const { sp } = storePerTest(clock, 1_800_000_000);
 
 describe('put', () => {
   it('stores a text observation and returns its synthetic handle', async () => {

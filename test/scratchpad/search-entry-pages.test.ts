@@ -1,6 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openScratchpad, type Scratchpad } from '../../app/scratchpad';
-import { fakeClock, tempDir, user } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { fakeClock, storePerTest, user } from './helpers';
 
 /*
  * A search over all rows pages through a v2 file's entries in search order (createdAt, then id) with the
@@ -9,18 +8,8 @@ import { fakeClock, tempDir, user } from './helpers';
  */
 const alice = user('alice');
 const bob = user('bob');
-let tmp: ReturnType<typeof tempDir>;
-let sp: Scratchpad;
 const clock = fakeClock();
-
-beforeEach(async () => {
-  tmp = tempDir();
-  sp = await openScratchpad(tmp.file(), { clock: clock.now });
-});
-afterEach(async () => {
-  await sp.close();
-  tmp.cleanup();
-});
+const { sp } = storePerTest(clock);
 
 interface Put {
   readonly id: string;

@@ -1,11 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SearchResultSchema } from '../../app/contract';
-import { openScratchpad, type Scratchpad } from '../../app/scratchpad';
 import type { BackendReader, ContentChunk as BackendChunk, EntryRecord } from '../../app/scratchpad/core/backend';
 import { searchEntries } from '../../app/scratchpad/core/search';
 import { searchEntry } from '../../app/scratchpad/search/search';
 import { textEntry } from './search/helpers';
-import { fakeClock, tempDir, user } from './helpers';
+import { fakeClock, storePerTest, user } from './helpers';
 
 /*
  * Hits and previews are class instances (so V8 always allocates them young: search/emitter.ts, at `Preview`).
@@ -13,18 +12,8 @@ import { fakeClock, tempDir, user } from './helpers';
  * (JSON output and IPC clones show that order), nothing else, and the strict schema accepts it.
  */
 const alice = user('alice');
-let tmp: ReturnType<typeof tempDir>;
-let sp: Scratchpad;
 const clock = fakeClock();
-
-beforeEach(async () => {
-  tmp = tempDir();
-  sp = await openScratchpad(tmp.file(), { clock: clock.now });
-});
-afterEach(async () => {
-  await sp.close();
-  tmp.cleanup();
-});
+const { sp } = storePerTest(clock);
 
 describe('Scratchpad.search hit objects', () => {
   it('carry exactly the contract fields, in order, and clone and serialize as plain data', async () => {
