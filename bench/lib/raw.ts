@@ -28,6 +28,16 @@ export function readFilePragmas(dbPath: string): { pageSize: number; journalMode
   }
 }
 
+/** A fresh SQLite file at `dbPath` with the store's file-level pragmas, then its connection ones. */
+function createWithPragmas(dbPath: string, pragmas: PragmaSet): Database.Database {
+  const db = new Database(dbPath);
+  db.pragma(`page_size = ${pragmas.pageSize}`);
+  db.pragma(`auto_vacuum = ${pragmas.autoVacuum}`);
+  db.pragma(`journal_mode = ${pragmas.journalMode}`);
+  for (const p of pragmas.connection) db.pragma(p);
+  return db;
+}
+
 /** The floor: plain better-sqlite3, one BLOB per row into a one-column table, one implicit transaction per insert. */
 export interface RawFloor {
   insert(bytes: Uint8Array): void;
@@ -36,11 +46,7 @@ export interface RawFloor {
 
 /** Creates a fresh file at `dbPath` with the store's pragmas and a one-column BLOB table. */
 export function openRawFloor(dbPath: string, pragmas: PragmaSet): RawFloor {
-  const db = new Database(dbPath);
-  db.pragma(`page_size = ${pragmas.pageSize}`);
-  db.pragma(`auto_vacuum = ${pragmas.autoVacuum}`);
-  db.pragma(`journal_mode = ${pragmas.journalMode}`);
-  for (const p of pragmas.connection) db.pragma(p);
+  const db = createWithPragmas(dbPath, pragmas);
   db.exec('CREATE TABLE floor (content BLOB NOT NULL)');
   const stmt = db.prepare('INSERT INTO floor (content) VALUES (?)');
   return {
@@ -69,11 +75,7 @@ export interface IndexedFloor {
 
 /** Creates a fresh file at `dbPath` with the store's pragmas, the metadata table and its turn index. */
 export function openIndexedFloor(dbPath: string, pragmas: PragmaSet): IndexedFloor {
-  const db = new Database(dbPath);
-  db.pragma(`page_size = ${pragmas.pageSize}`);
-  db.pragma(`auto_vacuum = ${pragmas.autoVacuum}`);
-  db.pragma(`journal_mode = ${pragmas.journalMode}`);
-  for (const p of pragmas.connection) db.pragma(p);
+  const db = createWithPragmas(dbPath, pragmas);
   db.exec(`CREATE TABLE floor (pk INTEGER PRIMARY KEY, turn_id TEXT NOT NULL, owner TEXT NOT NULL, step_num INTEGER,
     created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, size_bytes INTEGER NOT NULL, sha256 BLOB NOT NULL, content BLOB NOT NULL)`);
   db.exec('CREATE INDEX floor_turn ON floor (turn_id, owner, step_num, created_at, size_bytes, expires_at)');
