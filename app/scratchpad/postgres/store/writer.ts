@@ -3,7 +3,7 @@ import type { BackendWriter, NewObservation } from '../../core/backend';
 import { buildHandle, refHint } from '../../handle';
 import { detectType, MAGIC_PREFIX_BYTES } from '../../magic';
 import { summarizeBinary, summarizeStructured, summarizeText } from '../../summary';
-import { encodeBinary, encodeText } from '../../core/encode';
+import { encodeBinary, encodeText, type EncodedContent } from '../../core/encode';
 import { packHandle } from '../../core/stored-handle';
 import type { ChunkLayout } from '../../core/chunk-layout';
 import { formatNotice } from '../data/notify';
@@ -13,6 +13,7 @@ import { SCHEMA } from '../names';
 import { inTransaction, type PgTarget } from '../transaction';
 import { gcInBatches } from './gc';
 import { findEntry } from './reader';
+import { createScratchPool } from './scratch';
 import { bindingOf, ownerCondition } from './rows';
 
 /** An id of the right shape, for the handle built before the server assigns the real one (packHandle drops it). */
@@ -24,43 +25,58 @@ const PLACEHOLDER_ID = '0'.repeat(44);
  * never the server's now(). Commits send change notices (put/gc/ttl) for live refresh.
  */
 export function createPgWriter(target: PgTarget, layout: ChunkLayout): BackendWriter {
+  const scratches = createScratchPool();
+  /** The row of `row` with its content already encoded as `enc` (bytes, chunk cuts, sha256), written in one put. */
+  async function insertEncoded(row: NewObservation, enc: EncodedContent): Promise<SyntheticHandle> {
+    const obs = row.observation;
+    const chunkUnits = obs.kind === 'text' ? layout.textChunkCodePoints : layout.binaryChunkBytes;
+    const summary =
+      obs.kind === 'binary'
+        ? summarizeBinary(enc.bytes.length, enc.sha256)
+        : obs.structured
+          ? summarizeStructured(obs.value)
+          : summarizeText(obs.text, enc.lengthUnits);
+    const detectedType = obs.kind === 'binary' ? detectType(enc.bytes.subarray(0, MAGIC_PREFIX_BYTES)) : null;
+    // The handle's stored part does not depend on the id (packHandle drops it): built once, the id filled in after.
+    const draft = buildHandle({ id: PLACEHOLDER_ID, stepNum: row.stepNum, sizeBytes: enc.bytes.length, kind: obs.kind, summary, source: obs.source });
+    const { id } = await putObservationRow(
+      target,
+      { owner: row.owner, operator: false },
+      {
+        owner: row.owner,
+        turnId: row.turnId,
+        stepNum: row.stepNum,
+        executorName: row.executorName,
+        kind: obs.kind,
+        structured: obs.structured,
+        chunkUnits,
+        createdAt: row.createdAt,
+        expiresAt: row.expiresAt,
+        actor: row.actor,
+        channel: row.channel,
+        detectedType,
+        summary,
+        handle: packHandle(draft),
+      },
+      enc,
+    );
+    const listField = typeof draft.list_field === 'string' ? draft.list_field : null;
+    return { ...draft, scratchpad_id: id, ref_hint: refHint(id, row.stepNum, listField) };
+  }
+
   return {
     async insert(row: NewObservation): Promise<SyntheticHandle> {
       const obs = row.observation;
-      const chunkUnits = obs.kind === 'text' ? layout.textChunkCodePoints : layout.binaryChunkBytes;
-      const enc = obs.kind === 'text' ? encodeText(obs.text, chunkUnits) : encodeBinary(obs.bytes, chunkUnits);
-      const summary =
-        obs.kind === 'binary'
-          ? summarizeBinary(enc.bytes.length, enc.sha256)
-          : obs.structured
-            ? summarizeStructured(obs.value)
-            : summarizeText(obs.text, enc.lengthUnits);
-      const detectedType = obs.kind === 'binary' ? detectType(enc.bytes.subarray(0, MAGIC_PREFIX_BYTES)) : null;
-      // The handle's stored part does not depend on the id (packHandle drops it): built once, the id filled in after.
-      const draft = buildHandle({ id: PLACEHOLDER_ID, stepNum: row.stepNum, sizeBytes: enc.bytes.length, kind: obs.kind, summary, source: obs.source });
-      const { id } = await putObservationRow(
-        target,
-        { owner: row.owner, operator: false },
-        {
-          owner: row.owner,
-          turnId: row.turnId,
-          stepNum: row.stepNum,
-          executorName: row.executorName,
-          kind: obs.kind,
-          structured: obs.structured,
-          chunkUnits,
-          createdAt: row.createdAt,
-          expiresAt: row.expiresAt,
-          actor: row.actor,
-          channel: row.channel,
-          detectedType,
-          summary,
-          handle: packHandle(draft),
-        },
-        enc,
-      );
-      const listField = typeof draft.list_field === 'string' ? draft.list_field : null;
-      return { ...draft, scratchpad_id: id, ref_hint: refHint(id, row.stepNum, listField) };
+      // The text's bytes are a view into `scratch` until the write below has settled (scratch.ts).
+      const scratch = obs.kind === 'text' ? scratches.borrow(obs.text.length) : undefined;
+      try {
+        return await insertEncoded(
+          row,
+          obs.kind === 'text' ? encodeText(obs.text, layout.textChunkCodePoints, scratch) : encodeBinary(obs.bytes, layout.binaryChunkBytes),
+        );
+      } finally {
+        scratches.giveBack(scratch);
+      }
     },
     deleteExpired: (scope, now) => gcInBatches(target, scope, now),
     async setExpiry(scope, t, expiresAt) {
