@@ -8,8 +8,9 @@ const { sp } = storePerTest(clock, 1_800_000_000);
 describe('jsonOutline', () => {
   it('lets requests that arrive during its scan be answered before the scan ends (a store worker stays responsive)', async () => {
     const items = Array.from({ length: 30_000 }, (_, i) => ({ id: i, name: `item-${i}`, tags: ['a', 'b'], score: i / 7 }));
-    const big = (await sp.put(alice, { turnId: 't1', stepNum: 1, observation: { ok: true, items }, ttlSeconds: 3600 })).scratchpad_id;
-    const small = (await sp.put(alice, { turnId: 't1', stepNum: 2, observation: 'hello', ttlSeconds: 3600 })).scratchpad_id;
+    const big = (await sp.put(alice, { turnId: 't1', stepNum: 1, executorName: 'list_items', observation: { ok: true, items }, ttlSeconds: 3600 }))
+      .scratchpad_id;
+    const small = (await sp.put(alice, { turnId: 't1', stepNum: 2, executorName: 'echo', observation: 'hello', ttlSeconds: 3600 })).scratchpad_id;
     const order: string[] = [];
     const outline = sp.jsonOutline(alice, big).then((o) => {
       order.push('outline');
