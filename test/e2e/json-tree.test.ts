@@ -24,18 +24,20 @@ describe('the JSON tree of a 50,000-item observation', () => {
   test("opens from the store's outline and the reads of the blocks in view, scrolls to the end, and an item expands to its fields", async () => {
     const { page } = opened.app;
     const entries = await selectTurn(page, TURN);
+    const before = opened.app.invoked.length;
     await selectEntry(page, entries, 1);
     const described = await opened.app.session.store.describe(USER, (await opened.app.session.store.listForTurn(USER, TURN))[0]!.id);
     const total = described.meta.lengthCodePoints!;
     expect(total).toBeGreaterThan(4 * 262_144);
-    const before = opened.app.invoked.length;
+    // Selected a while, the entry's outline is asked for before its tree opens.
+    await expect.poll(() => opened.app.invoked.slice(before).filter((c) => c.channel === 'entry:jsonOutline').length).toBe(1);
     await openTab(page, 'Content');
     const tree = page.getByRole('tree', { name: 'JSON tree' });
     await tree.getByText('[50,000 items]').waitFor();
     const rows = () => tree.getByRole('treeitem').evaluateAll((els) => els.slice(0, 4).map((e) => e.textContent?.replace(/\s+/g, ' ').trim()));
     expect(await rows()).toEqual(['ok: true', '▾items: [50,000 items]', '▸0: {4 keys}', '▸1: {4 keys}']);
     await expect(page.locator('.json-toolbar').textContent()).resolves.toContain('object of 2 keys');
-    // One outline (asked for at the tab's click, taken by the tree), with the text of the first blocks; then
+    // One outline (asked for at the selection, taken by the tree), with the text of the first blocks; then
     // range reads of the blocks on screen only: each at most a block, a small part of the text.
     const calls = opened.app.invoked.slice(before);
     expect(calls.filter((c) => c.channel === 'entry:jsonOutline').map((c) => c.ok)).toEqual([true]);

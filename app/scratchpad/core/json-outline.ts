@@ -217,7 +217,12 @@ class Outliner implements JsonOutliner {
     if (frame.vCount === 0) {
       frame.vFirst = index;
       frame.vStart = start;
-      frame.blockSnap.set(frame.memberSnap);
+      // The depths a block counts (as memberBegins copies them): not the whole snapshot, which every small
+      // container's first child would copy (2 KiB each, most of a 50,000-item list's scan). Deeper entries of
+      // both snapshots were never written, as `deepest` only grows: they are 0 in both.
+      const from = frame.memberSnap;
+      const to = frame.blockSnap;
+      for (let d = frame.depth + 1; d <= this.deepest + 1; d++) to[d] = from[d]!;
     }
     frame.vCount++;
     frame.vEnd = end;

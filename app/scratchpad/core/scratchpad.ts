@@ -28,6 +28,15 @@ import { NO_HITS, parseSearchRequest, searchEntries, searchFingerprint, type Ent
 import { withTurnTable } from './turn-table-backend';
 import { emptyTotals, scopeOf, SIZE_BUCKETS, toEntryMeta, toGcResult, toStats } from './records';
 
+/**
+ * Bytes an outline scans between two turns of the event loop (~10 ms of scan): a store worker answers the other
+ * requests that arrived meanwhile, so a 60 MB scan asked for ahead of a JSON tree never holds up the entry views.
+ */
+const OUTLINE_YIELD_BYTES = 1024 * 1024;
+
+/** Resolves on a later turn of the event loop, after the I/O and messages already waiting. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Candidates an ambiguous id prefix lists. */
 const PREFIX_CANDIDATES = 10;
 
@@ -312,7 +321,16 @@ export function createScratchpad(storage: ScratchpadBackend, options: ResolvedOp
         throw new ScratchpadError('TOO_LARGE', `entry ${entry.id} is ${total} code points: the JSON outline stops at ${MAX_JSON_TREE_CODE_POINTS}`);
       return outlines.get(entry, async () => {
         const outliner = createJsonOutliner();
-        for await (const chunk of reader.chunks(entry)) outliner.push(chunk.bytes);
+        let sinceYield = 0;
+        for await (const chunk of reader.chunks(entry)) {
+          outliner.push(chunk.bytes);
+          // A long scan lets other requests in between (a store worker answers them; a v2 read is synchronous).
+          sinceYield += chunk.bytes.byteLength;
+          if (sinceYield >= OUTLINE_YIELD_BYTES) {
+            sinceYield = 0;
+            await nextTurn();
+          }
+        }
         const outline = { ...outliner.end(), totalCodePoints: total };
         return outline.root ? { ...outline, root: await withFirstTexts(outline.root, (start, end) => unitsOf(entry, start, end) as Promise<string>) } : outline;
       });

@@ -7,6 +7,7 @@ import { isTypingTarget, useHotkeys } from '../../hooks/useHotkeys';
 import { useQuery } from '../../hooks/useQuery';
 import { useStoreRevision } from '../../hooks/useStoreRevision';
 import { EntryView, NoEntry, usePreloadEntryView } from '../entry/LazyEntryView';
+import { selectForOutline } from '../entry/json/prefetchOutline';
 import { EntriesTable, type Picks } from './EntriesTable';
 import { TurnsList } from './TurnsList';
 import { useTurns, type TurnOrder } from './useTurns';
@@ -84,6 +85,9 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
   const entries = useQuery(() => api.turnEntries({ turnId: selection.turnId ?? '' }), [selection.turnId, revision], selection.turnId !== null);
   const entryList =
     selection.turnId !== null && entries.data && entries.data[0]?.turnId !== selection.turnId && entries.data.length > 0 ? undefined : entries.data;
+  // A structured entry's outline is asked for once it stays selected, so its tree opens from a finished scan.
+  const selectedMeta = entryList?.find((e) => e.id === selection.entryId) ?? null;
+  useEffect(() => selectForOutline(api, selectedMeta), [api, selectedMeta]);
 
   // The entry view can take the whole page (f), keeping its state: the other panes are hidden, not unmounted.
   const [maximized, setMaximized] = useState(false);

@@ -4,7 +4,7 @@ import type { JsonOutline, JsonOutlineBlock, JsonOutlineNode } from '../../../..
 import { MAX_SLICE } from '../slice';
 import type { JsonPath, JsonRow, Openness } from './outline';
 import { blockDocument, givenTexts, locate, outlineIndex } from './outlineTree';
-import { takePrefetchedOutline } from './prefetchOutline';
+import { outlineForTree } from './prefetchOutline';
 
 /** Rows of the first screen: their blocks are read before the tree shows, so it shows no empty rows. */
 const FIRST_SCREEN_ROWS = 100;
@@ -87,7 +87,7 @@ export function useOutlineTree(id: string, initialOpenDepth: number) {
     alive.current = true;
     (async () => {
       try {
-        const answer = await (takePrefetchedOutline(api, id) ?? api.entryJsonOutline({ id }));
+        const answer = await outlineForTree(api, id);
         if (!alive.current) return;
         if (answer.root === null) return setFallback(true);
         // The blocks whose text came with the outline, then the rest of the first screen's before the tree
