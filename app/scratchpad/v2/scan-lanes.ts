@@ -61,8 +61,8 @@ let fromSource: WorkerSource | null | undefined;
  * CLI, tests, the bench, all under tsx), scan-worker.ts is bundled once per process with esbuild (tsx's own
  * dependency; ~0.2 s, synchronously: the main thread may not reach its event loop before a long search ends) and
  * run as a script: a worker under tsx's loader starts a second thread for the loader (two idle workers so: +87 MiB
- * of RSS, bundled: +51 MiB).
- * Null when it cannot be built: no lanes then.
+ * of RSS, bundled: +51 MiB). esbuild's synchronous call runs on a thread of esbuild's own, kept for the process
+ * (its other mode, the binary run once per call, hung in a test). Null when it cannot be built: no lanes then.
  */
 function workerSource(): WorkerSource | null {
   if (!import.meta.url.endsWith('.ts')) return { code: new URL('./scan-worker.js', import.meta.url), eval: false };
@@ -70,26 +70,10 @@ function workerSource(): WorkerSource | null {
   return fromSource;
 }
 
-/**
- * esbuild's API, loaded without its worker thread: its synchronous calls otherwise start a thread of their own
- * that stays for the life of the process; without it each call runs its binary once, which is all this needs
- * (one call per process). The switch is read when the module loads.
- */
-function loadEsbuild(from: string): typeof Esbuild {
-  const before = process.env.ESBUILD_WORKER_THREADS;
-  process.env.ESBUILD_WORKER_THREADS = '0';
-  try {
-    return createRequire(from)('esbuild') as typeof Esbuild;
-  } finally {
-    if (before === undefined) delete process.env.ESBUILD_WORKER_THREADS;
-    else process.env.ESBUILD_WORKER_THREADS = before;
-  }
-}
-
 function bundleFromSource(): WorkerSource | null {
   try {
     const here = fileURLToPath(import.meta.url);
-    const esbuild = loadEsbuild(here);
+    const esbuild = createRequire(here)('esbuild') as typeof Esbuild;
     const out = esbuild.buildSync({
       entryPoints: [fileURLToPath(new URL('./scan-worker.ts', import.meta.url))],
       bundle: true,
