@@ -20,7 +20,12 @@ import type { EntryRecord, LaneTicket, SearchLanes } from './backend';
  */
 
 /** Entries in view per lane (the calling thread counts as one): a lane that finishes finds its next entry listed. */
-const AHEAD_PER_LANE = 2;
+const AHEAD_PER_LANE = 3;
+/**
+ * Searches sent to one worker lane at a time: with one queued behind the running one, a worker that finishes while
+ * the calling thread is busy with an entry of its own (and so does not see the message) goes on at once.
+ */
+const QUEUED_PER_LANE = 2;
 
 /** Searches `entry` on the calling thread with `limit` hits from `inner` (core/search.ts's own scan of one entry). */
 export type LocalSearch = (entry: EntryRecord, index: number, limit: number, inner: string | null) => Promise<EngineResult<SearchHit>>;
@@ -48,8 +53,8 @@ export class LaneScheduler {
   private readonly ahead: LaneSlot[] = [];
   private ended = false;
   private closed = false;
-  /** Worker lanes busy with a search of this call. */
-  private readonly busy: boolean[];
+  /** Searches of this call sent to each worker lane and not answered yet. */
+  private readonly sent: number[];
   /** Lanes are used once two large entries are in view: a search of one entry gains nothing from them. */
   private engaged = false;
   private remaining = 0;
@@ -75,7 +80,7 @@ export class LaneScheduler {
     private readonly local: LocalSearch,
     private readonly signal: AbortSignal | undefined,
   ) {
-    this.busy = Array.from({ length: lanes.count }, () => false);
+    this.sent = Array.from({ length: lanes.count }, () => 0);
     signal?.addEventListener('abort', this.onAbort, { once: true });
   }
 
@@ -141,23 +146,27 @@ export class LaneScheduler {
     }
   }
 
-  /** Sends the large entries in view to free worker lanes: each lane its own share, in order, or else any entry not the next one merged. */
+  /**
+   * Sends the large entries in view to worker lanes with room (QUEUED_PER_LANE): each lane its own share, in order,
+   * or else any entry not the next one merged.
+   */
   private dispatch(): void {
     if (!this.engaged || this.closed || this.remaining <= 0) return;
     for (let lane = 0; lane < this.lanes.count; lane++) {
-      if (this.busy[lane] === true) continue;
-      const open = (s: LaneSlot) => s.ticket === null && s.local === undefined && s.lane >= 0;
-      const s = this.ahead.find((x) => open(x) && x.lane === lane) ?? this.ahead.slice(1).find((x) => open(x) && x.lane !== this.lanes.count);
-      if (s === undefined) continue;
-      s.sentLimit = this.remaining;
-      this.busy[lane] = true;
-      const ticket = this.lanes.search(s.entry, { query: this.query, limit: this.remaining, cursor: s.inner }, s.stop.signal, lane);
-      s.ticket = ticket;
-      const free = () => {
-        this.busy[lane] = false;
-        this.dispatch();
-      };
-      void ticket.result.then(free, free);
+      while (this.sent[lane]! < QUEUED_PER_LANE) {
+        const open = (s: LaneSlot) => s.ticket === null && s.local === undefined && s.lane >= 0;
+        const s = this.ahead.find((x) => open(x) && x.lane === lane) ?? this.ahead.slice(1).find((x) => open(x) && x.lane !== this.lanes.count);
+        if (s === undefined) break;
+        s.sentLimit = this.remaining;
+        this.sent[lane]!++;
+        const ticket = this.lanes.search(s.entry, { query: this.query, limit: this.remaining, cursor: s.inner }, s.stop.signal, lane);
+        s.ticket = ticket;
+        const answered = () => {
+          this.sent[lane]!--;
+          this.dispatch();
+        };
+        void ticket.result.then(answered, answered);
+      }
     }
   }
 }

@@ -61,8 +61,8 @@ let fromSource: WorkerSource | null | undefined;
  * CLI, tests, the bench, all under tsx), scan-worker.ts is bundled once per process with esbuild (tsx's own
  * dependency; ~0.2 s, synchronously: the main thread may not reach its event loop before a long search ends) and
  * run as a script: a worker under tsx's loader starts a second thread for the loader (two idle workers so: +87 MiB
- * of RSS, bundled: +51 MiB). esbuild's synchronous call runs on a thread of esbuild's own, kept for the process
- * (its other mode, the binary run once per call, hung in a test). Null when it cannot be built: no lanes then.
+ * of RSS, bundled: +51 MiB). esbuild's synchronous call runs on a thread of esbuild's own, ended after it (its
+ * other mode, the binary run once per call, hung in a scratch process). Null when it cannot be built: no lanes then.
  */
 function workerSource(): WorkerSource | null {
   if (!import.meta.url.endsWith('.ts')) return { code: new URL('./scan-worker.js', import.meta.url), eval: false };
@@ -84,6 +84,8 @@ function bundleFromSource(): WorkerSource | null {
       external: ['better-sqlite3'],
       logLevel: 'silent',
     });
+    // Ends the thread esbuild ran the call on (~20 MiB kept for the process otherwise); a later call starts another.
+    void esbuild.stop();
     // A script's `require` resolves from the working folder: this one resolves better-sqlite3 from here.
     const code = `(function (require) {\n${out.outputFiles[0]!.text}\n})(require('node:module').createRequire(${JSON.stringify(here)}));`;
     return { code, eval: true };
