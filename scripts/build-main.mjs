@@ -1,5 +1,6 @@
-// Bundles Electron's main process, the store worker and the preload into one folder (default dist/main) with
-// esbuild. main.js and store-worker.js are ES modules; preload.cjs is CommonJS because a sandboxed preload
+// Bundles Electron's main process, the store worker, the search worker and the preload into one folder (default
+// dist/main) with esbuild. main.js, store-worker.js and scan-worker.js are ES modules (scan-worker.js: a v2 search
+// lane, started from the store's bundle as ./scan-worker.js, app/scratchpad/v2/scan-lanes.ts); preload.cjs is CommonJS because a sandboxed preload
 // cannot load modules (everything but `electron` is inlined). better-sqlite3 stays external: its native addon
 // is loaded at run time (the Electron build via nativeBinding, see scripts/native.mjs).
 import { build } from 'esbuild';
@@ -16,12 +17,12 @@ const CHROME_TARGET = 'chrome140';
 const REQUIRE_BANNER = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 /**
- * Builds the three bundles into `outDir`. Returns the paths written. Throws on any esbuild error.
- * @param {{ outDir?: string, minify?: boolean, entries?: Array<'main' | 'worker' | 'preload'> }} [options]
+ * Builds the four bundles into `outDir`. Returns the paths written. Throws on any esbuild error.
+ * @param {{ outDir?: string, minify?: boolean, entries?: Array<'main' | 'worker' | 'scan-worker' | 'preload'> }} [options]
  */
 export async function buildMain(options = {}) {
   const outDir = options.outDir ?? join(ROOT, 'dist', 'main');
-  const entries = options.entries ?? ['main', 'worker', 'preload'];
+  const entries = options.entries ?? ['main', 'worker', 'scan-worker', 'preload'];
   const common = { bundle: true, sourcemap: true, minify: options.minify ?? false, logLevel: 'warning', legalComments: 'none', absWorkingDir: ROOT };
   const written = [];
   if (entries.includes('main')) {
@@ -43,6 +44,20 @@ export async function buildMain(options = {}) {
     await build({
       ...common,
       entryPoints: [join(ROOT, 'main/store/worker.ts')],
+      outfile,
+      platform: 'node',
+      format: 'esm',
+      target: NODE_TARGET,
+      external: ['better-sqlite3'],
+      banner: { js: REQUIRE_BANNER },
+    });
+    written.push(outfile);
+  }
+  if (entries.includes('scan-worker')) {
+    const outfile = join(outDir, 'scan-worker.js');
+    await build({
+      ...common,
+      entryPoints: [join(ROOT, 'app/scratchpad/v2/scan-worker.ts')],
       outfile,
       platform: 'node',
       format: 'esm',

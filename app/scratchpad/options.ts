@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { DEFAULT_MAX_READ_LENGTH } from '../common/limits';
 import { DEFAULT_EXPIRING_WINDOW_SECONDS } from '../contract';
 import { ScratchpadError, type OpenOptions } from './types';
@@ -18,6 +19,11 @@ export const DEFAULT_TURN_TABLE_MAX_TURNS = 200_000;
 /** Default TTL of a put, in seconds (as the original runtime). */
 export const DEFAULT_TTL_SECONDS = 3_600;
 
+/** Most search worker threads one store may start (OpenOptions.searchWorkers). */
+export const MAX_SEARCH_WORKERS = 16;
+/** Default search worker threads: one per core besides the calling thread's, at most 3 (none on one core). */
+export const defaultSearchWorkers = (): number => Math.max(0, Math.min(3, availableParallelism() - 1));
+
 /** {@link OpenOptions} with every default filled in. */
 export interface ResolvedOptions {
   readonly readonly: boolean;
@@ -28,6 +34,8 @@ export interface ResolvedOptions {
   readonly nativeBinding: string | undefined;
   /** Most (owner, turn) rows kept in memory to answer listTurns and stats; 0: never (the backend's SQL answers). */
   readonly turnTableMaxTurns: number;
+  /** Worker threads of a search besides the calling thread (OpenOptions.searchWorkers); 0: none. */
+  readonly searchWorkers: number;
   /** Why a writable open was made read-only (file-access.ts readOnlyReason), for READ_ONLY messages; else absent. */
   readonly readOnlyBecause?: string;
 }
@@ -42,6 +50,7 @@ export function resolveOptions(options: OpenOptions = {}): ResolvedOptions {
     busyTimeoutMs: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS,
     nativeBinding: options.nativeBinding,
     turnTableMaxTurns: options.turnTableMaxTurns ?? DEFAULT_TURN_TABLE_MAX_TURNS,
+    searchWorkers: options.searchWorkers ?? defaultSearchWorkers(),
   };
   for (const key of ['expiringWindowSeconds', 'maxReadLength', 'busyTimeoutMs'] as const) {
     const v = resolved[key];
@@ -49,6 +58,9 @@ export function resolveOptions(options: OpenOptions = {}): ResolvedOptions {
   }
   if (!Number.isSafeInteger(resolved.turnTableMaxTurns) || resolved.turnTableMaxTurns < 0) {
     throw new ScratchpadError('INVALID_ARGUMENT', `option turnTableMaxTurns must be an integer >= 0, got ${resolved.turnTableMaxTurns}`);
+  }
+  if (!Number.isSafeInteger(resolved.searchWorkers) || resolved.searchWorkers < 0 || resolved.searchWorkers > MAX_SEARCH_WORKERS) {
+    throw new ScratchpadError('INVALID_ARGUMENT', `option searchWorkers must be an integer from 0 to ${MAX_SEARCH_WORKERS}, got ${resolved.searchWorkers}`);
   }
   if (!Number.isSafeInteger(resolved.maxReadLength) || resolved.maxReadLength > MAX_READ_LENGTH) {
     throw new ScratchpadError(

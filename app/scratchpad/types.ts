@@ -47,6 +47,14 @@ export interface OpenOptions {
    * JavaScript (reloaded whenever the file changed); above it, or 0, SQL answers them. Default 200,000.
    */
   readonly turnTableMaxTurns?: number;
+  /**
+   * Worker threads a v2 file's search may scan whole entries on while the calling thread scans others (each with
+   * its own read-only, memory-mapped connection, opened on the first search that uses it and kept until the store
+   * closes). Used only for literal searches over two or more large entries; the hits, their order and the cursor
+   * are those of a search on the calling thread alone. 0: every search runs on the calling thread. Default: the
+   * cores but one, at most 3 (1 on two cores, 0 on one). INVALID_ARGUMENT when not an integer from 0 to 16.
+   */
+  readonly searchWorkers?: number;
 }
 
 /** Options of {@link Scratchpad.search} that stay in process: cancellation and the time budget in ms. */

@@ -1,6 +1,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openScratchpad } from '../../app/scratchpad/open';
 import { buildMain, ROOT } from '../../scripts/build-main.mjs';
 import { nativePlan } from '../../scripts/native.mjs';
 import { removeScratchDirs, repoScratchDir } from './helpers';
@@ -29,8 +33,8 @@ describe('buildMain', () => {
     files = Object.fromEntries(written.map((f) => [f.slice(outDir.length + 1), readFileSync(f, 'utf8')]));
   });
 
-  it('writes main.js, store-worker.js and preload.cjs', () => {
-    expect(Object.keys(files).sort()).toEqual(['main.js', 'preload.cjs', 'store-worker.js']);
+  it('writes main.js, store-worker.js, scan-worker.js and preload.cjs', () => {
+    expect(Object.keys(files).sort()).toEqual(['main.js', 'preload.cjs', 'scan-worker.js', 'store-worker.js']);
   });
 
   it('makes a preload that loads nothing but electron (a sandboxed preload cannot)', () => {
@@ -38,7 +42,7 @@ describe('buildMain', () => {
     expect(files['preload.cjs']).toContain('exposeInMainWorld');
   });
 
-  it('leaves only electron, better-sqlite3 and Node built-ins external in main and the worker', () => {
+  it('leaves only electron, better-sqlite3 and Node built-ins external in main and the workers', () => {
     const allowed = (spec: string) =>
       spec === 'electron' ||
       spec === 'better-sqlite3' ||
@@ -46,7 +50,31 @@ describe('buildMain', () => {
       ['fs', 'path', 'os', 'crypto', 'url', 'util', 'worker_threads', 'events'].includes(spec);
     expect(runtimeImports(files['main.js']!).filter((s) => !allowed(s))).toEqual([]);
     expect(runtimeImports(files['store-worker.js']!).filter((s) => !allowed(s) || s === 'electron')).toEqual([]);
+    expect(runtimeImports(files['scan-worker.js']!).filter((s) => !allowed(s) || s === 'electron')).toEqual([]);
     expect(runtimeImports(files['main.js']!)).toContain('electron');
+  });
+});
+
+describe('scan-worker.js', () => {
+  it('searches an entry of a v2 file for the store bundle (a search lane, app/scratchpad/v2/scan-lanes.ts)', async () => {
+    const outDir = repoScratchDir('scan-worker');
+    const [file] = await buildMain({ outDir, entries: ['scan-worker'] });
+    const db = join(outDir, 'store.db');
+    const sp = await openScratchpad(db);
+    await sp.put({ kind: 'user', userId: 'u' }, { turnId: 't', stepNum: 1, executorName: null, observation: 'x'.repeat(70_000) + 'needle' });
+    await sp.close();
+    const stored = new Database(db, { readonly: true });
+    const row = stored.prepare('SELECT pk, id, length_units, chunk_units FROM observations').get() as Record<string, number | string>;
+    stored.close();
+    const state = new Int32Array(new SharedArrayBuffer(12));
+    const worker = new Worker(pathToFileURL(file!), { workerData: { path: db, busyTimeoutMs: 1_000, nativeBinding: undefined, state: state.buffer } });
+    try {
+      const reply = new Promise((resolve) => worker.once('message', resolve));
+      worker.postMessage({ job: 1, row: { ...row, kind: 'text' }, query: { pattern: 'needle' }, limit: 5, cursor: null });
+      expect(await reply).toMatchObject({ job: 1, result: { hits: [{ offset: 70_000, length: 6, line: 1 }], nextCursor: null, truncated: false } });
+    } finally {
+      await worker.terminate();
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import type { DetectedType, EntryKind, Format, ReadLogEntry, ReadMode, SortDirection, StepNum, SyntheticHandle, TurnSort } from '../../contract';
 import type { NormalizedObservation } from '../observation';
 import type { ChunkLines } from '../search/lines';
+import type { SearchHit as EngineHit, SearchQuery, SearchResult as EngineResult } from '../search/types';
 import type { TurnRowSource } from './turn-source';
 
 /*
@@ -81,6 +82,51 @@ export interface EntryFacts {
 export interface ChunkReadOptions {
   /** A scan (search): much content read once, nothing kept. */
   readonly scan?: boolean;
+}
+
+/** One whole-entry search a {@link SearchLanes} runs: the engine's query, at most `limit` hits, from `cursor`. */
+export interface LaneJob {
+  readonly query: SearchQuery;
+  /** 1..MAX_SEARCH_LIMIT hits. */
+  readonly limit: number;
+  /** The engine's per-entry cursor (search/cursor.ts), or null from the entry's start. */
+  readonly cursor: string | null;
+}
+
+/** A lane search under way: its result, and whether the lane is done with it. */
+export interface LaneTicket {
+  /**
+   * The engine's result (plain hits), or null when the lane did not give one: no lane could run it (a worker that
+   * failed to start or died, or is still starting, the store closing) or the scan failed (a bad cursor, the entry
+   * removed mid-way, a damaged file). The caller then searches the entry itself and meets the same error there.
+   */
+  readonly result: Promise<EngineResult<EngineHit> | null>;
+  /** True once the lane finished the search (its result is on its way); answers even while the calling thread is busy. */
+  finished(): boolean;
+}
+
+/**
+ * Searches of whole entries run off the calling thread, at the same time as the calling thread's own (v2: worker
+ * threads, each with its own long-lived read-only connection; v2/scan-lanes.ts). Each runs the shared engine
+ * (search/search.ts) over the entry's chunks as {@link BackendReader.chunks} gives them, so its result is the one
+ * `searchEntry` gives on the calling thread. The core decides which entries go where and merges the results in
+ * search order (core/search-lanes.ts).
+ */
+export interface SearchLanes {
+  /** Worker lanes (at least 1), numbered 0..count-1; lane `count` is the calling thread. */
+  readonly count: number;
+  /** Whether `entry` (returned by this reader) is worth a lane: content big enough to outweigh a message round trip. */
+  takes(entry: EntryRecord): boolean;
+  /**
+   * The lane (0..count) that should search `entry`, the same for the same row on every call: each lane's
+   * connection then reads rows it already read (its memory map holds them).
+   */
+  laneOf(entry: EntryRecord): number;
+  /**
+   * Starts the search of `entry` (one `takes` accepted) on worker lane `lane` (0..count-1). An abort of `signal`
+   * stops it at its next chunk, as the engine's own signal does (`truncated` and a cursor).
+   */
+  search(entry: EntryRecord, job: LaneJob, signal: AbortSignal, lane: number): LaneTicket;
 }
 
 /**
@@ -263,6 +309,12 @@ export interface BackendReader {
    * without this method every entry is scanned by the shared engine. Must not send content to decide.
    */
   mayHoldBytes?(entries: readonly EntryRecord[], needle: Uint8Array): Promise<readonly boolean[]>;
+  /**
+   * Optional: the {@link SearchLanes} a search may scan entries on, or null when there are none (a snapshot in
+   * memory, workers turned off by OpenOptions.searchWorkers). Without it every entry is searched on the calling
+   * thread.
+   */
+  searchLanes?(): SearchLanes | null;
   /** Rows in scope with expiresAt <= now (the gc boundary: a row expiring exactly at `now` is expired). */
   expiredRows(scope: OwnerScope, now: number): Promise<ExpiredRecord[]>;
   /** {@link StatsTotals} in scope at `now`, from metadata only; `bounds` are the bucket upper bounds in bytes. */

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { SearchRequestSchema, type SearchHit, type SearchRequest, type SearchResult, type StepNum } from '../../contract';
 import { searchEntryWith } from '../search/search';
-import type { ContentChunk, SearchableEntry } from '../search/types';
+import { Preview } from '../search/emitter';
+import type { ContentChunk, SearchHit as EngineHit, SearchResult as EngineResult, SearchableEntry } from '../search/types';
 import { ScratchpadError, type SearchCallOptions } from '../types';
 import type { BackendReader, ContentChunk as BackendChunk, EntryKey, EntryRecord } from './backend';
 import { entryPrefilter } from './search-prefilter';
+import { LaneScheduler, type LaneSlot } from './search-lanes';
 
 /*
  * Search across the entries in a principal's scope (one entry, one turn, or all), in a stable order: creation
@@ -168,16 +170,13 @@ export async function searchEntries(
   // The backend's prefilter (if any) looks ahead over a list source's sorted entries; a paged source has none.
   const sorted = typeof source === 'function' ? null : inSearchOrder(source);
   const prefilter = sorted === null ? null : entryPrefilter(ctx.reader, sorted, request);
-  for await (const [entry, index] of inOrder(source, sorted, from === null ? null : { createdAt: from.createdAt, id: from.id })) {
-    if (hits.length >= limit || options.signal?.aborted === true || Date.now() >= deadline) {
-      const cut = hits.length < limit;
-      return { hits, nextCursor: encode(fp, { createdAt: entry.createdAt, id: entry.id, inner: null }), scannedBytes, truncated: cut };
-    }
-    const inner = from !== null && entry.id === from.id && entry.createdAt === from.createdAt ? from.inner : null;
+  const innerOf = (entry: EntryRecord) => (from !== null && entry.id === from.id && entry.createdAt === from.createdAt ? from.inner : null);
+  const entries = inOrder(source, sorted, from === null ? null : { createdAt: from.createdAt, id: from.id });
+  /** One entry searched here, with `max` hits from `inner`. */
+  const searchHere = async (entry: EntryRecord, index: number, max: number, inner: string | null) => {
     // An entry the backend's prefilter rules out still goes through the engine (same checks, same result), with
     // no content; its bytes were read, by the backend.
     const skip = inner === null && prefilter !== null && index >= 0 && !(await prefilter(index));
-    if (skip) scannedBytes += entry.sizeBytes;
     const searchable: SearchableEntry = {
       id: entry.id,
       kind: entry.kind,
@@ -191,16 +190,58 @@ export async function searchEntries(
     const r = await searchEntryWith(
       searchable,
       query,
-      { limit: limit - hits.length, cursor: inner, signal: options.signal, timeBudgetMs: Math.max(1, deadline - Date.now()) },
+      { limit: max, cursor: inner, signal: options.signal, timeBudgetMs: Math.max(1, deadline - Date.now()) },
       makeHit,
     );
-    scannedBytes += r.scannedBytes;
-    if (hits.length === 0) hits = r.hits as SearchHit[];
-    else for (const h of r.hits) hits.push(h);
-    if (r.nextCursor !== null)
-      return { hits, nextCursor: encode(fp, { createdAt: entry.createdAt, id: entry.id, inner: r.nextCursor }), scannedBytes, truncated: r.truncated };
+    return skip ? { ...r, scannedBytes: r.scannedBytes + entry.sizeBytes } : r;
+  };
+  // Case-sensitive literal searches may search large entries on the backend's lanes too (search-lanes.ts); the merge
+  // is the same. Not case-folded ones: measured slower there (and regexes have their own worker).
+  const exact = request.regex !== true && request.caseSensitive !== false;
+  const lanes = !exact || prefilter !== null ? null : (ctx.reader.searchLanes?.() ?? null);
+  const scheduler = lanes === null ? null : new LaneScheduler(lanes, query, entries, innerOf, searchHere, options.signal);
+  try {
+    for (;;) {
+      let entry: EntryRecord;
+      let index: number;
+      let slot: LaneSlot | null = null;
+      if (scheduler !== null) {
+        slot = await scheduler.next(limit - hits.length);
+        if (slot === null) break;
+        ({ entry, index } = slot);
+      } else {
+        const n = await entries.next();
+        if (n.done === true) break;
+        [entry, index] = n.value;
+      }
+      if (hits.length >= limit || options.signal?.aborted === true || Date.now() >= deadline) {
+        const cut = hits.length < limit;
+        return { hits, nextCursor: encode(fp, { createdAt: entry.createdAt, id: entry.id, inner: null }), scannedBytes, truncated: cut };
+      }
+      const ahead = slot === null ? null : await scheduler!.resultOf(slot, limit - hits.length);
+      const r = ahead === null ? await searchHere(entry, index, limit - hits.length, innerOf(entry)) : asStoreResult(entry, ahead, ctx.now);
+      scannedBytes += r.scannedBytes;
+      if (hits.length === 0) hits = r.hits as SearchHit[];
+      else for (const h of r.hits) hits.push(h);
+      if (r.nextCursor !== null)
+        return { hits, nextCursor: encode(fp, { createdAt: entry.createdAt, id: entry.id, inner: r.nextCursor }), scannedBytes, truncated: r.truncated };
+    }
+  } finally {
+    if (scheduler !== null) await scheduler.close();
+    else await entries.return(undefined);
   }
   return { hits, nextCursor: null, scannedBytes, truncated: false };
+}
+
+/** A result searched ahead, its hits as the store's: those made here already are; a worker lane's plain ones are rebuilt. */
+function asStoreResult(entry: EntryRecord, r: EngineResult<SearchHit | EngineHit>, now: number): EngineResult<SearchHit> {
+  const expired = entry.expiresAt <= now;
+  return { ...r, hits: r.hits.map((h) => (h instanceof StoreHit ? h : laneHit(entry, expired, h))) };
+}
+
+/** A lane's engine hit as the store's hit (a class, as every hit: see StoreHit), its preview rebuilt as the engine's class. */
+function laneHit(entry: EntryRecord, expired: boolean, h: EngineHit): SearchHit {
+  return new StoreHit(entry, expired, h.offset, h.length, h.line, new Preview(h.preview.text, h.preview.matchStart, h.preview.matchLength));
 }
 
 // eslint-disable-next-line require-yield -- an entry with no content to scan

@@ -17,6 +17,7 @@ export function createV2Backend(ctx: StoreContext): ScratchpadBackend {
     gcDeletes: true,
     turnRows: createV2TurnRows(ctx),
     async close() {
+      await ctx.closeLanes();
       ctx.close();
     },
   };

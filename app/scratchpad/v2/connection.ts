@@ -13,34 +13,11 @@ import { assertV2Schema } from './schema-check';
 import { walSideFiles } from '../file-access';
 import type { SnapshotWatch } from '../snapshot';
 import { releaseSideFiles } from '../side-files';
+import { openScanConnection } from './scan-connection';
 import type { ScratchpadBackend } from '../core/backend';
 
 /** Page cache per connection, in KiB (SQLite's negative cache_size). */
 const CACHE_KIB = 16_384;
-/** The scan connection's page cache: its content pages are read past the cache (SQLite's direct overflow read). */
-const SCAN_CACHE_KIB = 2_048;
-/** Bytes of the file the scan connection maps: the largest SQLite's build allows (SQLITE_MAX_MMAP_SIZE). */
-const SCAN_MMAP_BYTES = 0x7fff0000;
-
-/**
- * The connection a search reads content through: read-only, and memory-mapped, so the overflow pages of a chunk
- * are copied from the mapping instead of one pread per 4 KiB page (the larger part of a scan's CPU). Mapped pages
- * are the kernel's page cache of the file, shared and reclaimable: they show in the process's RSS as file pages
- * (RssFile), not as its own memory. Only the search uses it; every other read stays on the main connection.
- * (SQLite's caveat of memory-mapped I/O, a crash on an I/O error of the device, applies to these reads.)
- */
-function openScanConnection(path: string, options: ResolvedOptions): Database.Database {
-  const db = new Database(path, { readonly: true, fileMustExist: true, timeout: Math.floor(options.busyTimeoutMs), nativeBinding: options.nativeBinding });
-  try {
-    db.pragma(`busy_timeout = ${Math.floor(options.busyTimeoutMs)}`);
-    db.pragma(`cache_size = -${SCAN_CACHE_KIB}`);
-    db.pragma(`mmap_size = ${SCAN_MMAP_BYTES}`);
-    return db;
-  } catch (err) {
-    db.close();
-    throw err;
-  }
-}
 
 /**
  * Creates a new v2 file at `path` atomically: the folder (mode 0700) if missing, then a complete file

@@ -5,6 +5,9 @@ import { mapSqliteError } from '../sqlite-errors';
 import { createIdCipher, ID_KEY_MARKER, type IdCipher } from './id-cipher';
 import { MARKER_TABLE } from './schema';
 import type { ChunkLayout } from '../core/chunk-layout';
+import type { EntryRecord } from '../core/backend';
+import type { ObservationRow } from './rows';
+import { ScanLanes } from './scan-lanes';
 
 /**
  * A new connection when the file changed since the current one was made (a snapshot of a file in a read-only
@@ -60,6 +63,31 @@ export class StoreContext {
       this.scanStatements.set(sql, s);
     }
     return s;
+  }
+
+  /** The search lanes (scan-lanes.ts) once made; null: none (a snapshot, or OpenOptions.searchWorkers 0). */
+  private lanes: ScanLanes | null | undefined;
+
+  /**
+   * The file's search lanes, made on first use (their workers start on their first search): none over a snapshot
+   * (its bytes are in this process only) or with no search worker. `rowOf`: the stored row of a record
+   * the reader returned.
+   */
+  searchLanes(rowOf: (entry: EntryRecord) => ObservationRow | undefined): ScanLanes | null {
+    if (this.lanes === undefined) {
+      this.lanes =
+        this.openScan === null || this.options.searchWorkers < 1 || !this.current.open
+          ? null
+          : new ScanLanes(this.path, this.options, this.options.searchWorkers, rowOf);
+    }
+    return this.lanes;
+  }
+
+  /** Ends the search lanes' workers (their connections closed first); call before {@link close}. */
+  async closeLanes(): Promise<void> {
+    const lanes = this.lanes;
+    this.lanes = null;
+    await lanes?.close();
   }
 
   /** Closes the connections (the scan one first). */

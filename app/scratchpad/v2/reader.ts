@@ -11,26 +11,13 @@ import { scopeSql } from './scope';
 import { expiredByTurn, firstTurnPageOf, statsFromTurns, turnCountOf, turnPageOf } from './turn-queries';
 import { unpackHandle } from '../core/stored-handle';
 import { restoreInlineText, SHARED_SUMMARY_SQL } from './inline-text';
+import { chunkAt as chunkOf, CHUNKS_OF_ENTRY, PAGE_UNITS, removedDuringScan, type ChunkRow } from './chunk-rows';
 
-// One page of an entry's chunks in key order, one statement (its own snapshot). The entry check matters: after gc
-// a new entry may reuse the pk (and so the chunk keys). A text of one chunk keeps that chunk's `\n` count in its
-// row (migration 8); a longer one in chunk_lines.
-const CHUNKS_OF_ENTRY = `SELECT c.data, CASE WHEN o.length_units <= o.chunk_units THEN o.newlines ELSE l.newlines END AS newlines
-  FROM observations AS o JOIN chunks AS c ON c.key BETWEEN @from AND @to LEFT JOIN chunk_lines AS l ON l.key = c.key
-  WHERE o.pk = @pk AND o.id = @id ORDER BY c.key`;
 /**
  * The one chunk of content written inline (schema 10), with the row's `\n` count (NULL for binary) and, when
  * `data` leaves part of a text to its summary (schema 11, inline-text.ts), the summary's bytes.
  */
 const INLINE_OF_ENTRY = `SELECT data, newlines, ${SHARED_SUMMARY_SQL} FROM observations WHERE pk = @pk AND id = @id`;
-/** A row of {@link CHUNKS_OF_ENTRY} or {@link INLINE_OF_ENTRY}. */
-interface ChunkRow {
-  readonly data: Buffer;
-  readonly newlines: number | null;
-  readonly shared?: Buffer | null;
-}
-/** Bytes of content a page of {@link CHUNKS_OF_ENTRY} aims at (4 bytes per unit at most): bounded memory, few statements. */
-const PAGE_UNITS = 2 ** 18;
 const LINES_OF_ENTRY = `SELECT key, newlines FROM chunk_lines WHERE key BETWEEN @from AND @to
   AND EXISTS (SELECT 1 FROM observations WHERE pk = @pk AND id = @id) ORDER BY key`;
 const LINES_OF_ROW = 'SELECT newlines FROM observations WHERE pk = ? AND id = ?';
@@ -164,12 +151,7 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
       const base = row.pk * CHUNK_KEY_SPAN;
       // The chunk holding unit u is number floor(u / chunk_units) (schema.ts).
       const first = Math.floor(Math.max(0, fromUnit) / row.chunk_units);
-      const chunkAt = (seq: number, chunk: ChunkRow): ContentChunk => {
-        const start = seq * row.chunk_units;
-        const end = Math.min(row.length_units, start + row.chunk_units);
-        // v2 writes text chunks from JavaScript strings (encode.ts): always valid UTF-8.
-        return chunk.newlines === null ? { bytes: chunk.data, start, end } : { bytes: chunk.data, start, end, newlines: chunk.newlines, wellFormed: true };
-      };
+      const chunkAt = (seq: number, chunk: ChunkRow): ContentChunk => chunkOf(row, seq, chunk);
       return {
         async *[Symbol.asyncIterator](): AsyncGenerator<ContentChunk> {
           let from = first;
@@ -179,7 +161,7 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
           // their entry exists; gc removes both).
           const kept = lastPage;
           if (kept !== null && kept.pk === row.pk && kept.id === row.id && from >= kept.seq && from < kept.seq + kept.rows.length) {
-            if (!ctx.query(() => stillThere(row))) throw new ScratchpadError('NOT_FOUND', `entry ${row.id} was removed during the export`);
+            if (!ctx.query(() => stillThere(row))) throw new ScratchpadError('NOT_FOUND', removedDuringScan(row.id));
             for (; from < kept.seq + kept.rows.length; from++) yield chunkAt(from, kept.rows[from - kept.seq]!);
             resumed = true;
           }
@@ -198,7 +180,7 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
                   }))
                 : stmt(CHUNKS_OF_ENTRY).all({ from: base + seq, to: base + last, pk: row.pk, id: row.id }),
             ) as ChunkRow[];
-            if (page.length !== last - seq + 1) throw new ScratchpadError('NOT_FOUND', `entry ${row.id} was removed during the export`);
+            if (page.length !== last - seq + 1) throw new ScratchpadError('NOT_FOUND', removedDuringScan(row.id));
             // Kept with the chunk before it: a search page resumes one chunk before the chunk it stopped in.
             const before = lastPage;
             lastPage =
@@ -320,6 +302,9 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
     },
     async dataVersion() {
       return ctx.read(() => ctx.dataVersion());
+    },
+    searchLanes() {
+      return ctx.searchLanes((entry) => rows.get(entry));
     },
   };
 }

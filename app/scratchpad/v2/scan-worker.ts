@@ -1,0 +1,101 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { parentPort, workerData } from 'node:worker_threads';
+import type Database from 'better-sqlite3';
+import { searchEntry } from '../search/search';
+import type { ContentChunk, SearchableEntry } from '../search/types';
+import { chunkAt, CHUNKS_OF_ENTRY, PAGE_UNITS, type ChunkRow } from './chunk-rows';
+import { openScanConnection } from './scan-connection';
+import { CHUNK_KEY_SPAN } from './schema';
+import { FINISHED, READY, STOP, type LaneReply, type LaneRequest, type LaneWorkerData } from './scan-protocol';
+
+/*
+ * A search worker thread of a v2 file (scan-lanes.ts starts it): one read-only memory-mapped connection, opened
+ * once and kept until the store closes, so its mapping stays faulted in; one whole-entry search per request, run
+ * by the shared engine (search/search.ts) over the entry's chunks read as the store's reader reads them
+ * (chunk-rows.ts: same statement, same row check, pages growing from one chunk). Requests run one after another.
+ * A request stops at its next chunk once the main thread raised the lane's stop mark to its number (shared memory,
+ * scan-lanes.ts Lane.state): the scan ends as an aborted one does, with `truncated` and a cursor.
+ */
+
+const data = workerData as LaneWorkerData;
+
+/*
+ * The Buffers SQLite's rows are copied into live outside the heap and are freed only when a collection finds them
+ * dead; V8 starts one for memory outside the heap only past ~64 MiB of it, so without help a worker held ~64 MiB
+ * of dead chunks at any time. A young-generation collection every COLLECT_BYTES scanned frees them (the Buffer
+ * objects are young): a fraction of a millisecond each. `gc` comes from a new context after --expose-gc (that flag
+ * only gives new contexts a `gc`; this thread's own global and every other thread's stay as they were).
+ */
+const COLLECT_BYTES = 16 * 1024 * 1024;
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as (options: { type: 'minor' | 'major'; execution?: 'sync' | 'async' }) => void;
+let sinceCollect = 0;
+const port = parentPort!;
+const state = new Int32Array(data.state);
+let db: Database.Database | null = null;
+let stmt: Database.Statement | null = null;
+try {
+  db = openScanConnection(data.path, data);
+  stmt = db.prepare(CHUNKS_OF_ENTRY);
+  Atomics.store(state, READY, 1); // the main thread sends jobs from now on
+} catch (err) {
+  db?.close();
+  db = null;
+  port.postMessage({ failed: err instanceof Error ? err.message : String(err) } satisfies LaneReply);
+}
+
+/** The chunks of the request's row from the one holding `fromUnit`, checking the stop mark before each. */
+async function* chunksOf(s: Database.Statement, m: LaneRequest, fromUnit: number, stop: AbortController): AsyncGenerator<ContentChunk> {
+  const row = m.row;
+  const count = Math.ceil(row.length_units / row.chunk_units);
+  const base = row.pk * CHUNK_KEY_SPAN;
+  const perPage = Math.max(1, Math.floor(PAGE_UNITS / row.chunk_units));
+  for (let seq = Math.floor(Math.max(0, fromUnit) / row.chunk_units), size = 1; seq < count; seq += size, size = Math.min(perPage, size * 2)) {
+    const last = Math.min(count, seq + size) - 1;
+    if (sinceCollect >= COLLECT_BYTES) {
+      sinceCollect = 0;
+      collect({ type: 'minor' });
+    }
+    const page = s.all({ from: base + seq, to: base + last, pk: row.pk, id: row.id }) as ChunkRow[];
+    // The entry went away (gc): the main thread searches it again and raises what its own read finds.
+    if (page.length !== last - seq + 1) throw new Error('entry removed during the search');
+    for (let k = 0; k < page.length; k++) {
+      sinceCollect += page[k]!.data.length;
+      if (Atomics.load(state, STOP) >= m.job) stop.abort();
+      const c = chunkAt(row, seq + k, page[k]!);
+      yield c.newlines === undefined
+        ? { bytes: c.bytes, cpStart: c.start, cpEnd: c.end }
+        : { bytes: c.bytes, cpStart: c.start, cpEnd: c.end, newlines: c.newlines, wellFormed: true };
+    }
+  }
+}
+
+async function run(m: LaneRequest): Promise<LaneReply> {
+  if (stmt === null) return { job: m.job, result: null };
+  const s = stmt;
+  const stop = new AbortController();
+  const entry: SearchableEntry = { id: m.row.id, kind: m.row.kind, lengthUnits: m.row.length_units, chunks: (fromUnit) => chunksOf(s, m, fromUnit, stop) };
+  try {
+    const r = await searchEntry(entry, m.query, { limit: m.limit, cursor: m.cursor, signal: stop.signal });
+    return { job: m.job, result: { hits: r.hits, nextCursor: r.nextCursor, scannedBytes: r.scannedBytes, truncated: r.truncated } };
+  } catch {
+    return { job: m.job, result: null };
+  }
+}
+
+let queue: Promise<void> = Promise.resolve();
+port.on('message', (m: LaneRequest | 'close') => {
+  queue = queue.then(async () => {
+    if (m === 'close') {
+      db?.close();
+      db = null;
+      stmt = null;
+      port.close();
+      return;
+    }
+    const reply = await run(m);
+    Atomics.store(state, FINISHED, m.job);
+    port.postMessage(reply);
+  });
+});
