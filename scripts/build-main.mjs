@@ -39,25 +39,17 @@ export async function buildMain(options = {}) {
     });
     written.push(outfile);
   }
-  if (entries.includes('worker')) {
-    const outfile = join(outDir, 'store-worker.js');
+  // The two worker threads: ES modules for Node, better-sqlite3 external like main's.
+  const workers = [
+    ['worker', 'main/store/worker.ts', 'store-worker.js'],
+    ['scan-worker', 'app/scratchpad/v2/scan-worker.ts', 'scan-worker.js'],
+  ];
+  for (const [entry, source, name] of workers) {
+    if (!entries.includes(entry)) continue;
+    const outfile = join(outDir, name);
     await build({
       ...common,
-      entryPoints: [join(ROOT, 'main/store/worker.ts')],
-      outfile,
-      platform: 'node',
-      format: 'esm',
-      target: NODE_TARGET,
-      external: ['better-sqlite3'],
-      banner: { js: REQUIRE_BANNER },
-    });
-    written.push(outfile);
-  }
-  if (entries.includes('scan-worker')) {
-    const outfile = join(outDir, 'scan-worker.js');
-    await build({
-      ...common,
-      entryPoints: [join(ROOT, 'app/scratchpad/v2/scan-worker.ts')],
+      entryPoints: [join(ROOT, source)],
       outfile,
       platform: 'node',
       format: 'esm',
