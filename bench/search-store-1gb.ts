@@ -6,7 +6,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { defaultSearchWorkers } from '../app/scratchpad/options';
 import { AnonPeak, rssAnon } from './lib/anon-peak';
+import { readFloor } from './lib/read-floor';
 import { best, PeakRss, searchAll } from './lib/search-scan';
 import { expectEqual, open, USER } from './lib/store';
 
@@ -33,6 +35,13 @@ export interface StoreScanReport {
    * the pages of the database file the search's connection maps (page cache, shared and reclaimable).
    */
   readonly storeRssGrowthMB: number;
+  /**
+   * The read floor of the literal search (lib/read-floor.ts): every chunk of the file read through better-sqlite3
+   * and one memchr over it, with as many threads as the store's search uses (MiB/s, best of 3 after a warm pass),
+   * measured after the store's searches (its own connections still open).
+   */
+  readonly storeReadFloorMBps: number;
+  readonly storeReadFloorThreads: number;
 }
 
 const MiB = 2 ** 20;
@@ -61,7 +70,11 @@ export async function scanStore(file: string, MB: number, needle: string, word: 
     const [firstHitMs] = await best(5, async () =>
       expectEqual('first-hit search hits', (await store.search(USER, { pattern: word, limit: 1 })).hits.length, 1),
     );
+    // The calling thread and the store's default lanes; the needle's last byte (in the generated text only in it).
+    const floor = await readFloor(file, 1 + defaultSearchWorkers(), Buffer.from(needle).at(-1)!);
     return {
+      storeReadFloorMBps: floor.MBps,
+      storeReadFloorThreads: floor.threads,
       storeMB: MB,
       storeLiteralMBps: MB / (literalMs / 1000),
       storeLiteralCpuMBps: MB / (literalCpuMs / 1000),

@@ -1,9 +1,9 @@
 import Database from 'better-sqlite3';
 
 /** The scan connection's page cache: its content pages are read past the cache (SQLite's direct overflow read). */
-const SCAN_CACHE_KIB = 2_048;
+export const SCAN_CACHE_KIB = 2_048;
 /** Bytes of the file the scan connection maps: the largest SQLite's build allows (SQLITE_MAX_MMAP_SIZE). */
-const SCAN_MMAP_BYTES = 0x7fff0000;
+export const SCAN_MMAP_BYTES = 0x7fff0000;
 
 /** What a scan connection needs of the store's options (a worker thread gets these, not the whole options). */
 export interface ScanConnectionOptions {
