@@ -12,6 +12,7 @@ import { expiredByTurn, firstTurnPageOf, statsFromTurns, turnCountOf, turnPageOf
 import { unpackHandle } from '../core/stored-handle';
 import { restoreInlineText, SHARED_SUMMARY_SQL } from './inline-text';
 import { chunkAt as chunkOf, CHUNKS_OF_ENTRY, PAGE_UNITS, removedDuringScan, type ChunkRow } from './chunk-rows';
+import { scanMemory } from './scan-memory';
 
 /**
  * The one chunk of content written inline (schema 10), with the row's `\n` count (NULL for binary) and, when
@@ -181,6 +182,8 @@ export function createV2Reader(ctx: StoreContext, rows: WeakMap<EntryRecord, Obs
                 : stmt(CHUNKS_OF_ENTRY).all({ from: base + seq, to: base + last, pk: row.pk, id: row.id }),
             ) as ChunkRow[];
             if (page.length !== last - seq + 1) throw new ScratchpadError('NOT_FOUND', removedDuringScan(row.id));
+            // A scan (search) frees the chunk Buffers it is done with on this thread as it goes (scan-memory.ts).
+            if (options?.scan === true) scanMemory().read(page.reduce((n, c) => n + c.data.length, 0));
             // Kept with the chunk before it: a search page resumes one chunk before the chunk it stopped in.
             const before = lastPage;
             lastPage =

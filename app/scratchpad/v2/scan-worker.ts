@@ -1,11 +1,10 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import { searchEntry } from '../search/search';
 import type { ContentChunk, SearchableEntry } from '../search/types';
 import { chunkAt, CHUNKS_OF_ENTRY, PAGE_UNITS, type ChunkRow } from './chunk-rows';
 import { openScanConnection } from './scan-connection';
+import { scanMemory } from './scan-memory';
 import { CHUNK_KEY_SPAN } from './schema';
 import { FINISHED, READY, STOP, type LaneReply, type LaneRequest, type LaneWorkerData } from './scan-protocol';
 
@@ -20,18 +19,8 @@ import { FINISHED, READY, STOP, type LaneReply, type LaneRequest, type LaneWorke
 
 const data = workerData as LaneWorkerData;
 
-/*
- * The Buffers SQLite's rows are copied into live outside the heap and are freed only when a collection finds them
- * dead; V8 starts one for memory outside the heap only past ~64 MiB of it, so without help a worker held ~64 MiB
- * of dead chunks at any time. A young-generation collection every COLLECT_BYTES scanned frees them (the Buffer
- * objects are young): a fraction of a millisecond each. `gc` comes from a new context after --expose-gc (that flag
- * only gives new contexts a `gc`; this thread's own global and every other thread's stay as they were).
- */
-const COLLECT_BYTES = 16 * 1024 * 1024;
-setFlagsFromString('--expose-gc');
-const collect = runInNewContext('gc') as (options: { type: 'minor' | 'major'; execution?: 'sync' | 'async' }) => void;
-let sinceCollect = 0;
 const port = parentPort!;
+const memory = scanMemory();
 const state = new Int32Array(data.state);
 let db: Database.Database | null = null;
 let stmt: Database.Statement | null = null;
@@ -53,15 +42,12 @@ async function* chunksOf(s: Database.Statement, m: LaneRequest, fromUnit: number
   const perPage = Math.max(1, Math.floor(PAGE_UNITS / row.chunk_units));
   for (let seq = Math.floor(Math.max(0, fromUnit) / row.chunk_units), size = 1; seq < count; seq += size, size = Math.min(perPage, size * 2)) {
     const last = Math.min(count, seq + size) - 1;
-    if (sinceCollect >= COLLECT_BYTES) {
-      sinceCollect = 0;
-      collect({ type: 'minor' });
-    }
     const page = s.all({ from: base + seq, to: base + last, pk: row.pk, id: row.id }) as ChunkRow[];
     // The entry went away (gc): the main thread searches it again and raises what its own read finds.
     if (page.length !== last - seq + 1) throw new Error('entry removed during the search');
+    // The chunk Buffers of the pages searched are freed on this thread as it goes (scan-memory.ts).
+    memory.read(page.reduce((n, c) => n + c.data.length, 0));
     for (let k = 0; k < page.length; k++) {
-      sinceCollect += page[k]!.data.length;
       if (Atomics.load(state, STOP) >= m.job) stop.abort();
       const c = chunkAt(row, seq + k, page[k]!);
       yield c.newlines === undefined
