@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STATE_SLOTS, takeBackJob } from '../../app/scratchpad/v2/scan-protocol';
 import { openScratchpad } from '../../app/scratchpad/open';
 import { buildMain, ROOT } from '../../scripts/build-main.mjs';
 import { nativePlan } from '../../scripts/native.mjs';
@@ -66,12 +67,17 @@ describe('scan-worker.js', () => {
     const stored = new Database(db, { readonly: true });
     const row = stored.prepare('SELECT pk, id, length_units, chunk_units FROM observations').get() as Record<string, number | string>;
     stored.close();
-    const state = new Int32Array(new SharedArrayBuffer(12));
+    const state = new Int32Array(new SharedArrayBuffer(4 * STATE_SLOTS));
     const worker = new Worker(pathToFileURL(file!), { workerData: { path: db, busyTimeoutMs: 1_000, nativeBinding: undefined, state: state.buffer } });
     try {
       const reply = new Promise((resolve) => worker.once('message', resolve));
       worker.postMessage({ job: 1, row: { ...row, kind: 'text' }, query: { pattern: 'needle' }, limit: 5, cursor: null });
       expect(await reply).toMatchObject({ job: 1, result: { hits: [{ offset: 70_000, length: 6, line: 1 }], nextCursor: null, truncated: false } });
+      // Job 2 taken back before the worker came to it (scan-protocol.ts): answered null, not searched.
+      expect(takeBackJob(state, 2)).toBe(true);
+      const skipped = new Promise((resolve) => worker.once('message', resolve));
+      worker.postMessage({ job: 2, row: { ...row, kind: 'text' }, query: { pattern: 'needle' }, limit: 5, cursor: null });
+      expect(await skipped).toEqual({ job: 2, result: null });
     } finally {
       await worker.terminate();
     }

@@ -103,6 +103,11 @@ export interface LaneTicket {
   readonly result: Promise<EngineResult<EngineHit> | null>;
   /** True once the lane finished the search (its result is on its way); answers even while the calling thread is busy. */
   finished(): boolean;
+  /**
+   * Takes the search back from a lane that has not started it (it waits behind another one): true when it never
+   * will start there (its result is then null, at once), false when it has started or is over.
+   */
+  takeBack(): boolean;
 }
 
 /**

@@ -14,6 +14,8 @@ import type { EntryRecord, LaneTicket, SearchLanes } from './backend';
  *   an abort, as a scan with that limit would) or when both limits are equal. Otherwise (an earlier entry's hits
  *   filled part of the page) it is searched again with the right limit, as are entries whose lane gave no result
  *   (null) and entries whose search ahead failed: the error, if it is one, is then raised in order;
+ * - a search a worker lane has not started yet (queued behind another) is taken back by the calling thread when it
+ *   has nothing else to search while it waits (LaneTicket.takeBack): it searches that entry ahead itself;
  * - the caller's abort stops every lane at its next chunk; searches ahead never merged are stopped when the call
  *   ends (close).
  * Memory: at most (count + 1) x AHEAD_PER_LANE + 1 entries in view, each result at most `limit` hits.
@@ -113,11 +115,12 @@ export class LaneScheduler {
    */
   async resultOf(slot: LaneSlot, remaining: number): Promise<EngineResult<SearchHit | EngineHit> | null> {
     let r: EngineResult<SearchHit | EngineHit> | null = null;
-    if (slot.ticket !== null) {
+    if (slot.local !== undefined) r = slot.local;
+    else if (slot.ticket !== null) {
       const ticket = slot.ticket;
       for (let s = this.pickLocal(); s !== null && !ticket.finished(); s = this.pickLocal()) await this.searchAhead(s);
       r = await ticket.result;
-    } else if (slot.local !== undefined) r = slot.local;
+    }
     return r !== null && (r.hits.length < remaining || slot.sentLimit === remaining) ? r : null;
   }
 
@@ -130,11 +133,17 @@ export class LaneScheduler {
     await this.source.return?.();
   }
 
-  /** The entry in view the calling thread searches next while it waits: its own share first, then any other. */
+  /**
+   * The entry in view the calling thread searches next while it waits: its own share first, then any other, then
+   * one a worker lane has not started yet (queued behind the one it runs), taken back from it: otherwise, at the
+   * end of a search, the calling thread would wait while the worker searches two entries one after the other.
+   */
   private pickLocal(): LaneSlot | null {
     if (!this.engaged || this.closed || this.remaining <= 0 || this.signal?.aborted === true) return null;
     const open = (s: LaneSlot) => s.ticket === null && s.local === undefined;
-    return this.ahead.find((s) => open(s) && (s.lane === this.lanes.count || s.lane < 0)) ?? this.ahead.find(open) ?? null;
+    const found = this.ahead.find((s) => open(s) && (s.lane === this.lanes.count || s.lane < 0)) ?? this.ahead.find(open);
+    if (found !== undefined) return found;
+    return this.ahead.find((s) => s.ticket !== null && s.local === undefined && !s.ticket.finished() && s.ticket.takeBack()) ?? null;
   }
 
   private async searchAhead(s: LaneSlot): Promise<void> {

@@ -7,7 +7,7 @@ import type { EntryRecord, LaneJob, LaneTicket, SearchLanes } from '../core/back
 import type { SearchHit, SearchResult } from '../search/types';
 import type { ObservationRow } from './rows';
 import type { ScanConnectionOptions } from './scan-connection';
-import { FINISHED, READY, STOP, type LaneReply, type LaneRequest, type LaneWorkerData } from './scan-protocol';
+import { FINISHED, READY, STATE_SLOTS, STOP, takeBackJob, type LaneReply, type LaneRequest, type LaneWorkerData } from './scan-protocol';
 
 /*
  * A v2 store's search lanes (core/backend.ts SearchLanes): worker threads (scan-worker.ts), each with its own
@@ -36,14 +36,15 @@ export const LANE_MIN_CHUNKS = 16;
 const WORKER_YOUNG_MB = 2;
 
 /** What a job that cannot go to a lane answers. */
-const NO_TICKET: LaneTicket = { result: Promise.resolve(null), finished: () => true };
+const NO_TICKET: LaneTicket = { result: Promise.resolve(null), finished: () => true, takeBack: () => false };
 
 interface Lane {
   worker: Worker | null;
   /**
    * STOP: jobs up to this number stop at their next chunk; READY: 1 once the worker's connection is open (until
-   * then its jobs answer null at once); FINISHED: the last job it finished. Shared memory, so the main thread sees
-   * it even while a long search of its own keeps it from its event loop.
+   * then its jobs answer null at once); FINISHED: the last job it finished; STARTED and TAKEN: the handshake of a
+   * job taken back (scan-protocol.ts). Shared memory, so the main thread sees it even while a long search of its
+   * own keeps it from its event loop.
    */
   readonly state: Int32Array;
   readonly pending: Map<number, (r: SearchResult<SearchHit> | null) => void>;
@@ -147,7 +148,7 @@ export class ScanLanes implements SearchLanes {
       if (lane.pending.size === 1) worker.ref();
       worker.postMessage(request);
     }).finally(() => signal.removeEventListener('abort', stop));
-    return { result, finished: () => Atomics.load(lane.state, FINISHED) >= number };
+    return { result, finished: () => Atomics.load(lane.state, FINISHED) >= number, takeBack: () => takeBackJob(lane.state, number) };
   }
 
   /** Ends the workers (each closes its connection first); pending jobs answer null. */
@@ -163,7 +164,7 @@ export class ScanLanes implements SearchLanes {
     if (this.lanes !== null) return this.lanes;
     const lanes: Lane[] = Array.from({ length: this.count }, () => ({
       worker: null,
-      state: new Int32Array(new SharedArrayBuffer(12)),
+      state: new Int32Array(new SharedArrayBuffer(4 * STATE_SLOTS)),
       pending: new Map(),
       nextJob: 0,
     }));

@@ -6,7 +6,7 @@ import { chunkAt, CHUNKS_OF_ENTRY, PAGE_UNITS, type ChunkRow } from './chunk-row
 import { openScanConnection } from './scan-connection';
 import { scanMemory } from './scan-memory';
 import { CHUNK_KEY_SPAN } from './schema';
-import { FINISHED, READY, STOP, type LaneReply, type LaneRequest, type LaneWorkerData } from './scan-protocol';
+import { FINISHED, READY, startJob, STOP, type LaneReply, type LaneRequest, type LaneWorkerData } from './scan-protocol';
 
 /*
  * A search worker thread of a v2 file (scan-lanes.ts starts it): one read-only memory-mapped connection, opened
@@ -80,7 +80,8 @@ port.on('message', (m: LaneRequest | 'close') => {
       port.close();
       return;
     }
-    const reply = await run(m);
+    // Unless the main thread took the job back first (scan-protocol.ts).
+    const reply: LaneReply = startJob(state, m.job) ? await run(m) : { job: m.job, result: null };
     Atomics.store(state, FINISHED, m.job);
     port.postMessage(reply);
   });
