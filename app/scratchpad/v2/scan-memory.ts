@@ -14,9 +14,11 @@ import { runInNewContext } from 'node:vm';
  * array-buffer sweep runs on the scanning thread itself: the memory of the chunks just searched is free for the
  * next ones while it is still in the cache. The sweep is moved to this thread for that one collection only
  * (V8's flag is the process's; it is set back at once), so nothing else in the process changes behaviour.
- * Measured on the 1 GiB search of `npm run bench -- --only search` (two cores, five alternated runs of five
- * searches each): with a search worker, median 2,641 -> 5,367 MiB/s; on the calling thread alone, 2,503 -> 2,868
- * MiB/s; the read floor of bench/lib/read-floor.ts goes from ~6,300 to ~8,600 MiB/s with two threads.
+ * Measured on the bench's 1 GiB file (two cores, one search worker), the four ways alternated in one process,
+ * 8 rounds: median 5,196 MiB/s with neither, 4,972 with the collection alone, 5,739 with both (faster than neither
+ * in 7 of 8 rounds); one 100 MiB entry with 71,000 hits costs 3-8% more (pages of 1,000 hits: a collection every
+ * ~11 pages). What V8's background sweep costs shows plainest without a search: bench/lib/read-floor.ts with the
+ * flag off for the whole process read 6,137 -> 8,431 MiB/s with two threads.
  */
 
 /** Bytes of chunks read between two collections (the worker's young generation is 2 MiB: scan-lanes.ts). */
