@@ -165,7 +165,14 @@ async function main(): Promise<void> {
   const store = await runStoreSearch(dir, text100, NEEDLE, rare100, 'città');
   const entryText = (i: number): string =>
     Buffer.concat(Array.from({ length: Math.max(0, Math.min(per, totalChunks - i * per)) }, (_, k) => pool[(i * per + k) % POOL]!.bytes)).toString('utf8');
-  const scan = await runStoreScan(dir, entries.length, entryText, NEEDLE, 'observation');
+  const scan = await runStoreScan(
+    dir,
+    entries.length,
+    entryText,
+    NEEDLE,
+    'observation',
+    entries.map((_, i) => path.join(dir, `e${i}.txt`)),
+  );
   process.stdout.write(
     JSON.stringify({
       entry100RareMs,

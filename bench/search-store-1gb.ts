@@ -9,7 +9,7 @@ import path from 'node:path';
 import { defaultSearchWorkers } from '../app/scratchpad/options';
 import { AnonPeak, rssAnon } from './lib/anon-peak';
 import { readFloor } from './lib/read-floor';
-import { best, PeakRss, searchAll } from './lib/search-scan';
+import { best, PeakRss, searchAll, timed } from './lib/search-scan';
 import { expectEqual, open, USER } from './lib/store';
 
 /** Figures of {@link runStoreScan}: MiB/s of best runs, ms of the best run, MiB of RSS. */
@@ -41,14 +41,28 @@ export interface StoreScanReport {
    * measured after the store's searches (its own connections still open).
    */
   readonly storeReadFloorMBps: number;
+  /**
+   * ripgrep `-F -c` over the same bytes written as files, each run right after one of the timed literal searches
+   * (MiB/s, best of 3): the reference of the literal figure, measured in the same minute.
+   */
+  readonly storeRipgrepMBps: number;
   readonly storeReadFloorThreads: number;
 }
 
 const MiB = 2 ** 20;
 const CHILD = path.join(import.meta.dirname, 'search-scan-child.ts');
 
+/** ripgrep's count of `needle` (a literal) in `files`; throws when ripgrep fails or finds nothing. */
+function ripgrepCount(needle: string, files: readonly string[]): number {
+  const out = execFileSync('/usr/bin/rg', ['-F', '-c', needle, ...files], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  return out
+    .trim()
+    .split('\n')
+    .reduce((n, l) => n + Number(l.split(':').pop()), 0);
+}
+
 /** The searches of {@link runStoreScan} on the file at `file` (run in a fresh process: search-scan-child.ts). */
-export async function scanStore(file: string, MB: number, needle: string, word: string): Promise<StoreScanReport> {
+export async function scanStore(file: string, MB: number, needle: string, word: string, ripgrepFiles: readonly string[]): Promise<StoreScanReport> {
   const store = await open(file);
   try {
     global.gc?.();
@@ -59,7 +73,16 @@ export async function scanStore(file: string, MB: number, needle: string, word: 
     await all(needle, true); // warm: the page cache and the statements
     const anonGrowth = await anon.stop();
     let storeHits = 0;
-    const [literalMs, literalCpuMs] = await best(3, async () => (storeHits = await all(needle, true)));
+    // Each timed search followed by ripgrep over the same bytes (files), so both figures of the ratio come from the
+    // same minute of this shared machine, whose speed drifts by a third over a run; best of 3 of each.
+    let literal: [number, number] = [Infinity, 0];
+    let ripgrepMs = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const r = await timed(async () => (storeHits = await all(needle, true)));
+      if (r[0] < literal[0]) literal = r;
+      ripgrepMs = Math.min(ripgrepMs, (await timed(async () => ripgrepCount(needle, ripgrepFiles)))[0]);
+    }
+    const [literalMs, literalCpuMs] = literal;
     const storeRssGrowthMB = rss.growthMB();
     // With what the timed scans left (RssAnon after them); without /proc (not Linux) the sampled RSS is all there is.
     const after = rssAnon();
@@ -73,6 +96,7 @@ export async function scanStore(file: string, MB: number, needle: string, word: 
     // The calling thread and the store's default lanes; the needle's last byte (in the generated text only in it).
     const floor = await readFloor(file, 1 + defaultSearchWorkers(), Buffer.from(needle).at(-1)!);
     return {
+      storeRipgrepMBps: MB / (ripgrepMs / 1000),
       storeReadFloorMBps: floor.MBps,
       storeReadFloorThreads: floor.threads,
       storeMB: MB,
@@ -96,7 +120,14 @@ export async function scanStore(file: string, MB: number, needle: string, word: 
  * search for `needle` (best of 3), the same case-insensitive with the needle upper-cased (best of 2), and a
  * first-hit search for the common `word` with limit 1 (best of 5).
  */
-export async function runStoreScan(dir: string, count: number, textOf: (i: number) => string, needle: string, word: string): Promise<StoreScanReport> {
+export async function runStoreScan(
+  dir: string,
+  count: number,
+  textOf: (i: number) => string,
+  needle: string,
+  word: string,
+  ripgrepFiles: readonly string[],
+): Promise<StoreScanReport> {
   const file = path.join(dir, 'search-store-1gb.db');
   const store = await open(file);
   let bytes = 0;
@@ -109,7 +140,7 @@ export async function runStoreScan(dir: string, count: number, textOf: (i: numbe
   } finally {
     await store.close();
   }
-  const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', CHILD, file, String(bytes / MiB), needle, word], {
+  const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', CHILD, file, String(bytes / MiB), needle, word, ...ripgrepFiles], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
   });
