@@ -20,6 +20,8 @@ const MiB = 1024 * 1024;
 const CHUNK_CP = 32_768;
 const scale = Number(process.argv[2] ?? '1');
 const dir = process.argv[3]!;
+/** The folder of ripgrep's files (only them: the store files of the same run go in `dir`). */
+const rgDir = path.join(dir, 'ripgrep');
 const NEEDLE = 'needle-QX7';
 
 const WORDS = ['the', 'observation', 'turn', 'step', 'executor', 'returned', 'rows', 'value', 'error', 'status', 'ok', '200', 'json', 'id', 'path', 'user'];
@@ -117,16 +119,17 @@ async function bestMs(n: number, fn: () => Promise<unknown>): Promise<number> {
 
 async function main(): Promise<void> {
   // Files for ripgrep: the same chunk sequence, one file per entry.
+  fs.mkdirSync(rgDir);
   for (let i = 0; i < entries.length; i++) {
-    const fd = fs.openSync(path.join(dir, `e${i}.txt`), 'w');
+    const fd = fs.openSync(path.join(rgDir, `e${i}.txt`), 'w');
     for (let k = i * per; k < Math.min(totalChunks, (i + 1) * per); k++) fs.writeSync(fd, pool[k % POOL]!.bytes);
     fs.closeSync(fd);
   }
   const MB = bigBytes / MiB;
   const rg = (args: string[]) => execFileSync('/usr/bin/rg', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-  const rgMs = await bestMs(3, async () => rg(['-F', '-c', NEEDLE, dir]));
-  const rgOneThreadMs = await bestMs(3, async () => rg(['-j1', '-F', '-c', NEEDLE, dir]));
-  const rgHits = rg(['-F', '-c', NEEDLE, dir])
+  const rgMs = await bestMs(3, async () => rg(['-F', '-c', NEEDLE, rgDir]));
+  const rgOneThreadMs = await bestMs(3, async () => rg(['-j1', '-F', '-c', NEEDLE, rgDir]));
+  const rgHits = rg(['-F', '-c', NEEDLE, rgDir])
     .trim()
     .split('\n')
     .reduce((n, l) => n + Number(l.split(':').pop()), 0);
@@ -165,14 +168,7 @@ async function main(): Promise<void> {
   const store = await runStoreSearch(dir, text100, NEEDLE, rare100, 'città');
   const entryText = (i: number): string =>
     Buffer.concat(Array.from({ length: Math.max(0, Math.min(per, totalChunks - i * per)) }, (_, k) => pool[(i * per + k) % POOL]!.bytes)).toString('utf8');
-  const scan = await runStoreScan(
-    dir,
-    entries.length,
-    entryText,
-    NEEDLE,
-    'observation',
-    entries.map((_, i) => path.join(dir, `e${i}.txt`)),
-  );
+  const scan = await runStoreScan(dir, entries.length, entryText, NEEDLE, 'observation', rgDir);
   process.stdout.write(
     JSON.stringify({
       entry100RareMs,
