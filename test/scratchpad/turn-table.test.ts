@@ -206,3 +206,62 @@ describe('turn table scope and bound', () => {
     await expect(openScratchpad(tmp.file(), { turnTableMaxTurns: 1.5 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
   });
 });
+
+describe('turn table prefetch (turnTablePrefetch)', () => {
+  const nextTick = () => new Promise((r) => setTimeout(r, 5));
+
+  it('loads the table right after open, so the first question is answered from it, with the same result as SQL', async () => {
+    const file = tmp.file();
+    const writer = countedStore(file);
+    try {
+      for (const id of ['a', 'b', 'c']) await put(writer.store, alice, id);
+    } finally {
+      await writer.store.close();
+    }
+    const plain = countedStore(file);
+    const warm = countedStore(file, { turnTablePrefetch: true });
+    try {
+      await nextTick();
+      expect([plain.seen.tableLoads, warm.seen.tableLoads]).toEqual([0, 1]);
+      const page = await warm.store.listTurns(alice, { sort: 'lastCreated' });
+      expect(page).toEqual(await plain.store.listTurns(alice, { sort: 'lastCreated' }));
+      expect([page.total, page.turns.map((t) => t.turnId).sort()]).toEqual([3, ['a', 'b', 'c']]);
+      expect(warm.seen.loads).toBe(1); // the first question found the table loaded
+      expect(plain.seen.loads).toBe(0); // without prefetch, SQL answers a first question
+    } finally {
+      await plain.store.close();
+      await warm.store.close();
+    }
+  });
+
+  it('loads nothing when a question or a write comes before the prefetch, or the store closes first', async () => {
+    const file = tmp.file();
+    const asked = countedStore(file, { turnTablePrefetch: true });
+    await asked.store.listTurns(alice);
+    const wrote = countedStore(file, { turnTablePrefetch: true });
+    await put(wrote.store, bob, 't9');
+    const closed = countedStore(file, { turnTablePrefetch: true });
+    await closed.store.close();
+    await nextTick();
+    expect([asked.seen.loads, wrote.seen.loads, closed.seen.loads]).toEqual([0, 0, 0]);
+    await asked.store.close();
+    await wrote.store.close();
+  });
+
+  it('answers from SQL when another writer commits after the prefetch, then reloads', async () => {
+    const file = tmp.file();
+    const warm = countedStore(file, { turnTablePrefetch: true });
+    const other = countedStore(file);
+    try {
+      await put(other.store, alice, 'a');
+      await nextTick();
+      expect(warm.seen.tableLoads).toBe(1);
+      await put(other.store, alice, 'b');
+      expect((await twice(() => warm.store.listTurns(alice))).turns.map((t) => t.turnId).sort()).toEqual(['a', 'b']);
+      expect(warm.seen.tableLoads).toBe(2);
+    } finally {
+      await warm.store.close();
+      await other.store.close();
+    }
+  });
+});
