@@ -10,7 +10,7 @@ import { useDeepLinks } from './hooks/useDeepLinks';
 import { useHotkeys } from './hooks/useHotkeys';
 import { useNow } from './hooks/useNow';
 import { useTheme, type ThemeChoice } from './hooks/useTheme';
-import { useSessionInfo } from './hooks/useSessionInfo';
+import { useQuery } from './hooks/useQuery';
 import { StoreRevisionProvider, useStoreRevision } from './hooks/useStoreRevision';
 import { Loading } from './components/States';
 import { GcPage, preloadPages, SearchPage, StatsPage } from './lazyPages';
@@ -46,7 +46,7 @@ function Shell() {
   const [actionError, setActionError] = useState<ScratchpadError | undefined>();
   // The search lives here so its hits survive a visit to the entry a hit opened.
   const search = useSearch();
-  const session = useSessionInfo(store.revision);
+  const session = useQuery(() => api.sessionInfo({}), [store.revision]);
   useEffect(() => {
     const timer = setTimeout(preloadPages, 2000);
     return () => clearTimeout(timer);

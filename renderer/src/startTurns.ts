@@ -1,5 +1,4 @@
 import { createApi, windowBridge, type Api } from './api';
-import { primeSessionInfo } from './hooks/useSessionInfo';
 import { primeFirstTurnsPage } from './views/turns/useTurns';
 
 // main.tsx imports this module first, so it is evaluated before React DOM and the views: the first page of turns
@@ -10,7 +9,4 @@ const bridge = windowBridge();
 /** The app's API over the preload's bridge (null outside the app, in a plain browser). */
 export const startupApi: Api | null = bridge ? createApi(bridge) : null;
 
-if (startupApi) {
-  primeFirstTurnsPage(startupApi);
-  primeSessionInfo(startupApi);
-}
+if (startupApi) primeFirstTurnsPage(startupApi);

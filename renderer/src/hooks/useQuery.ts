@@ -13,14 +13,13 @@ export type QueryState<T> = {
 
 /**
  * Runs `load` when `deps` change (and on reload()); ignores answers of superseded runs.
- * `enabled: false` keeps it idle. Errors are always ScratchpadError. `initial`, when given, is the value of the
- * first load, already answered: the first render shows it and `load` first runs when `deps` change or on reload().
+ * `enabled: false` keeps it idle. Errors are always ScratchpadError.
  */
-export function useQuery<T>(load: () => Promise<T>, deps: readonly unknown[], enabled = true, initial?: T): QueryState<T> {
-  const [state, setState] = useState<{ status: QueryState<T>['status']; data?: T; error?: ScratchpadError; pending: boolean }>(() =>
-    initial === undefined ? { status: 'loading', pending: enabled } : { status: 'ok', data: initial, pending: false },
-  );
-  const [answered] = useState(initial !== undefined);
+export function useQuery<T>(load: () => Promise<T>, deps: readonly unknown[], enabled = true): QueryState<T> {
+  const [state, setState] = useState<{ status: QueryState<T>['status']; data?: T; error?: ScratchpadError; pending: boolean }>({
+    status: 'loading',
+    pending: enabled,
+  });
   const [tick, setTick] = useState(0);
   const run = useRef(0);
   const loadRef = useRef(load);
@@ -29,8 +28,6 @@ export function useQuery<T>(load: () => Promise<T>, deps: readonly unknown[], en
 
   useEffect(() => {
     if (!enabled) return;
-    // The first deps and tick: `initial` is their answer.
-    if (answered && depsVersion === 0 && tick === 0) return;
     const id = ++run.current;
     setState((s) => ({ ...s, pending: true, status: s.data === undefined && s.status !== 'error' ? 'loading' : s.status }));
     loadRef.current().then(
@@ -41,7 +38,7 @@ export function useQuery<T>(load: () => Promise<T>, deps: readonly unknown[], en
         if (run.current === id) setState((s) => ({ status: 'error', data: s.data, error: asScratchpadError(error), pending: false }));
       },
     );
-  }, [depsVersion, tick, enabled, answered]);
+  }, [depsVersion, tick, enabled]);
 
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { status: state.status, data: state.data, error: state.error, pending: state.pending, reload };

@@ -109,9 +109,6 @@ export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
-    // Before the scroller is measured (its layout effect), the rows of a window-tall list: the first render that
-    // has turns already builds the rows in view, instead of an empty list that the measurement then fills.
-    initialRect: { width: 0, height: typeof window === 'undefined' ? 0 : window.innerHeight },
   });
   const items = virtualizer.getVirtualItems();
   const last = items[items.length - 1];

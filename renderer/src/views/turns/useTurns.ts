@@ -10,8 +10,6 @@ const MAX_LIMIT = MAX_TURNS_LIMIT;
 
 type TurnPage = Awaited<ReturnType<Api['turnsList']>>;
 let primed: Promise<TurnPage> | null = null;
-/** The primed page once it has arrived (until the first load takes it). */
-let primedPage: TurnPage | null = null;
 
 /**
  * Asks for the list's first page (newest first, no filter: what the Turns page shows on start) before React
@@ -19,28 +17,13 @@ let primedPage: TurnPage | null = null;
  * this answer instead of asking again. Called once at start-up.
  */
 export function primeFirstTurnsPage(api: Api): void {
-  const asked = api.turnsList({ limit: TURN_PAGE, sort: 'lastCreated' });
-  primed = asked;
-  asked.then(
-    (page) => {
-      if (primed === asked) primedPage = page;
-    },
-    () => undefined, // its failure is handled where it is taken
-  );
-}
-
-/**
- * The primed first page when it has already arrived (the list's first render then shows its rows, with no
- * "Loading" render and no effect and task in between); null otherwise. Does not take it: see {@link takePrimed}.
- */
-function arrivedPrimed(): TurnPage | null {
-  return primedPage;
+  primed = api.turnsList({ limit: TURN_PAGE, sort: 'lastCreated' });
+  primed.catch(() => undefined); // its failure is handled where it is taken
 }
 
 function takePrimed(limit: number, sort: TurnSort, direction: SortDirection, query: string): Promise<TurnPage> | null {
   const page = limit === TURN_PAGE && sort === 'lastCreated' && direction === 'desc' && query === '' ? primed : null;
   primed = null;
-  primedPage = null;
   return page;
 }
 
@@ -70,29 +53,21 @@ export type TurnOrder = { readonly sort: TurnSort; readonly direction: SortDirec
  */
 export function useTurns(query: string, { sort, direction }: TurnOrder, revision: number): TurnsState {
   const api = useApi();
-  // The first page main already answered at start-up, when it is the one this list asks for first.
-  const [arrived] = useState(() => (query === '' && sort === 'lastCreated' && direction === 'desc' ? arrivedPrimed() : null));
-  const [turns, setTurns] = useState<readonly TurnSummary[]>(() => arrived?.turns ?? []);
-  const [cursor, setCursor] = useState<string | null>(() => arrived?.nextCursor ?? null);
-  const [total, setTotal] = useState<number | undefined>(() => arrived?.total);
-  const [status, setStatus] = useState<TurnsState['status']>(arrived ? 'ok' : 'loading');
+  const [turns, setTurns] = useState<readonly TurnSummary[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [total, setTotal] = useState<number | undefined>();
+  const [status, setStatus] = useState<TurnsState['status']>('loading');
   const [error, setError] = useState<ScratchpadError | undefined>();
   const [pending, setPending] = useState(false);
   const generation = useRef(0);
-  const loaded = useRef(arrived?.turns.length ?? 0);
+  const loaded = useRef(0);
   const busy = useRef(false);
-  const lastKey = useRef(arrived ? `${sort}\u0000${direction}\u0000${query}` : '');
+  const lastKey = useRef('');
   const [attempt, setAttempt] = useState(0);
   const [moreFailed, setMoreFailed] = useState(false);
-  const firstLoad = useRef(arrived ? { key: lastKey.current, revision } : null);
 
   useEffect(() => {
     const key = `${sort}\u0000${direction}\u0000${query}`;
-    // The arrived page is this list's first load: until the order, query, revision or attempt change, nothing to ask.
-    if (firstLoad.current !== null && key === firstLoad.current.key && revision === firstLoad.current.revision && attempt === 0 && generation.current === 0) {
-      takePrimed(TURN_PAGE, sort, direction, query);
-      return;
-    }
     const reset = key !== lastKey.current;
     lastKey.current = key;
     const id = ++generation.current;
