@@ -34,8 +34,6 @@ export interface ResolvedOptions {
   readonly nativeBinding: string | undefined;
   /** Most (owner, turn) rows kept in memory to answer listTurns and stats; 0: never (the backend's SQL answers). */
   readonly turnTableMaxTurns: number;
-  /** Load the turn table in the background right after open (OpenOptions.turnTablePrefetch). */
-  readonly turnTablePrefetch: boolean;
   /** Worker threads of a search besides the calling thread (OpenOptions.searchWorkers); 0: none. */
   readonly searchWorkers: number;
   /** Why a writable open was made read-only (file-access.ts readOnlyReason), for READ_ONLY messages; else absent. */
@@ -52,7 +50,6 @@ export function resolveOptions(options: OpenOptions = {}): ResolvedOptions {
     busyTimeoutMs: options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS,
     nativeBinding: options.nativeBinding,
     turnTableMaxTurns: options.turnTableMaxTurns ?? DEFAULT_TURN_TABLE_MAX_TURNS,
-    turnTablePrefetch: options.turnTablePrefetch ?? false,
     searchWorkers: options.searchWorkers ?? defaultSearchWorkers(),
   };
   for (const key of ['expiringWindowSeconds', 'maxReadLength', 'busyTimeoutMs'] as const) {

@@ -48,14 +48,6 @@ export interface OpenOptions {
    */
   readonly turnTableMaxTurns?: number;
   /**
-   * Load the turn table (see turnTableMaxTurns) in the background right after open, so the first listTurns,
-   * stats or gc dry run is answered from it rather than by SQL with the table loaded at the second question.
-   * Skipped when a question or write comes first, or the store is closed by then. For a window that asks its
-   * first questions a moment after the file opens (the app); a one-shot CLI command would only pay for the
-   * load. Default false.
-   */
-  readonly turnTablePrefetch?: boolean;
-  /**
    * Worker threads a v2 file's search may scan whole entries on while the calling thread scans others (each with
    * its own read-only, memory-mapped connection, opened on the first search that uses it and kept until the store
    * closes). Used only for literal searches over two or more large entries; the hits, their order and the cursor

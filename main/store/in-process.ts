@@ -43,10 +43,7 @@ export function createInProcessClient(pad: Scratchpad): StoreClient {
   };
 }
 
-/**
- * Opens `path` with {@link openScratchpad} in this thread and wraps it in {@link createInProcessClient}. As the
- * worker does, the turn table is loaded right after open (`turnTablePrefetch`) unless `options` say otherwise.
- */
+/** Opens `path` with {@link openScratchpad} in this thread and wraps it in {@link createInProcessClient}. */
 export async function openInProcessClient(path: string, options?: OpenOptions): Promise<StoreClient> {
-  return createInProcessClient(await openScratchpad(path, { turnTablePrefetch: true, ...options }));
+  return createInProcessClient(await openScratchpad(path, options));
 }

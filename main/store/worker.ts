@@ -23,8 +23,7 @@ async function start(): Promise<void> {
       const { writeDemoDatabase } = await import('../../app/demo');
       await writeDemoDatabase(init.path, { nativeBinding: init.options.nativeBinding, createFolder: true });
     }
-    // The window asks for its first page of turns a moment after the file opens: the turn table loads meanwhile.
-    const opened = await openScratchpad(init.path, { ...init.options, turnTablePrefetch: true });
+    const opened = await openScratchpad(init.path, init.options);
     pad = opened;
     post({ type: 'ready', path: opened.path, format: opened.format, readonly: opened.readonly });
   } catch (err) {

@@ -53,7 +53,7 @@ const MAX_ID_LENGTH = 128;
  * method. Read paths are given `backend.reader` only, which has no write method.
  */
 export function createScratchpad(storage: ScratchpadBackend, options: ResolvedOptions): Scratchpad {
-  const backend = withTurnTable(storage, options.turnTableMaxTurns, options.turnTablePrefetch);
+  const backend = withTurnTable(storage, options.turnTableMaxTurns);
   const { reader, capabilities: caps } = backend;
   const now = (): number => {
     const t = options.clock();

@@ -10,8 +10,8 @@ import type { OwnerTotals, TurnRowSource } from './turn-source';
  * answer the table is checked against the backend's change token (another connection's commit) and this
  * store's own write count (put, gc, TTL changes, bumped when each starts and when it ends); if either moved it
  * is reloaded whole, in one snapshot, once a question finds the rows as the previous one left them (until
- * then, and for a first question, the backend answers; with `prefetch` the table is loaded right after open).
- * A table loaded while one of our writes was in flight is used for that answer only. Expired counts of turns straddling `now` are read in a snapshot that must still carry the
+ * then, and for a first question, the backend answers). A table loaded while one of our writes was in flight is used for that
+ * answer only. Expired counts of turns straddling `now` are read in a snapshot that must still carry the
  * table's token and see no write of ours since the load, else the table is reloaded and the answer retried.
  * Above `maxTurns` rows (memory), and for queries the table cannot answer exactly, the backend's own SQL answers.
  */
@@ -28,10 +28,8 @@ const storedBounds = (bounds: readonly number[]) => bounds.length === SIZE_BUCKE
 /**
  * `backend` with its turn questions answered from a turn table of at most `maxTurns` (owner, turn) rows; the
  * backend itself when it has no `turnRows` or `maxTurns` is 0. Errors are the backend's (the table raises none).
- * With `prefetch`, the table is loaded on the next turn of the event loop unless a question or a write came
- * first (or the backend was closed): the first question then finds it loaded, at the token it still carries.
  */
-export function withTurnTable(backend: ScratchpadBackend, maxTurns: number, prefetch = false): ScratchpadBackend {
+export function withTurnTable(backend: ScratchpadBackend, maxTurns: number): ScratchpadBackend {
   const source: TurnRowSource | undefined = backend.turnRows;
   if (source === undefined || !(maxTurns > 0)) return backend;
   const inner = backend.reader;
@@ -143,22 +141,6 @@ export function withTurnTable(backend: ScratchpadBackend, maxTurns: number, pref
       ),
   };
 
-  // A window opens its file a moment before it asks anything: the load then happens before, not at its second question.
-  let closed = false;
-  const prefetchTimer = prefetch
-    ? setTimeout(() => {
-        if (closed || previous !== null || current !== null || writes !== 0) return;
-        void (async () => {
-          const token = await source.token();
-          if (closed || previous !== null || current !== null || writes !== 0) return;
-          const loaded = await source.load(maxTurns);
-          if (closed || previous !== null || current !== null || writes !== 0 || loaded.token !== token) return;
-          previous = { token, writes };
-          current = { token, writes, table: loaded.rows === null ? null : buildTurnTable(loaded.rows), totals: null };
-        })().catch(() => {}); // the first question then loads or asks SQL, and reports what fails
-      }, 0)
-    : null;
-
   /** A write method that bumps the write count when it starts and when it ends. */
   const counted =
     <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
@@ -188,10 +170,5 @@ export function withTurnTable(backend: ScratchpadBackend, maxTurns: number, pref
           deleteExpired: counted(w.deleteExpired.bind(w)),
           setExpiry: counted(w.setExpiry.bind(w)),
         };
-  const close = () => {
-    closed = true;
-    if (prefetchTimer !== null) clearTimeout(prefetchTimer);
-    return backend.close();
-  };
-  return { ...backend, reader, writer, close };
+  return { ...backend, reader, writer, close: backend.close.bind(backend) };
 }
