@@ -1,17 +1,22 @@
 /*
  * Where the renderer's time goes in the UI suite's steps, apart from the transport: `npx tsx bench/ui-profile.ts
- * <steps> <mode>` with steps a comma list of paint (reloads), paintwall (the suite's first-paint figure), open
- * (the 300-step turn), json (the JSON entry's Content tab to its whole tree), stats, statsbench (Stats after the JSON entry and the gc preview, as the suite runs it)
+ * <steps> <mode>` with steps a comma list of paint (reloads), paintwall (the suite's first-paint figure), paintcold
+ * (that figure as the suite takes it, from launch without waiting for the first page; each reload's time, the
+ * turns:list handler times, this process's longest event-loop stall and its GC pauses over 5 ms; SETTLE=<ms>
+ * waits that long after launch first; then exits), open (the 300-step turn), json (the JSON entry's Content tab
+ * to its whole tree), stats, statsbench (Stats after the JSON entry and the gc preview, as the suite runs it)
  * and mode one of trace (Chromium trace: main-thread CPU time by kind, load-independent enough to compare
- * builds), cpu (V8 CPU profile, names through the source maps), split (page-side times of each bridge call,
- * DOM mutation and long task). REPS (default 3) repetitions; DETAIL=1 TIMELINE=1 STACKS=1 print more (forced
- * layouts with their JS stacks). The heavy file is written once at SCALE (default 0.02) under
- * /tmp/scratchpad-ui-profile and reused. For profiling only: no figure of the suite comes from here.
+ * builds on a quiet machine; at a load of 2-3 on 2 cores the same build varied 134-192 ms), cpu (V8 CPU profile,
+ * names through the source maps), split (page-side times of each bridge call, DOM mutation and long task). REPS
+ * (default 3) repetitions; DETAIL=1 TIMELINE=1 STACKS=1 print more (forced layouts with their JS stacks). The
+ * heavy file is written once at SCALE (default 0.02) under /tmp/scratchpad-ui-profile and reused. For profiling
+ * only: no figure of the suite comes from here.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { monitorEventLoopDelay, PerformanceObserver as NodePerformanceObserver } from 'node:perf_hooks';
 import type { CDPSession, Page } from 'playwright-core';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
-import { ensureRendererBuilt, launchApp } from '../test/e2e/harness';
+import { ensureRendererBuilt, launchApp, type AppSession } from '../test/e2e/harness';
 import { firstPaintTimes, UI_NOW, writeHeavyFile, type HeavyFile } from './suites/ui';
 
 const maps = new Map<string, TraceMap | null>();
@@ -253,6 +258,35 @@ async function openOnlyTurn(page: Page, turnId: string): Promise<void> {
     .waitFor();
 }
 
+/**
+ * The suite's first-paint reloads from launch (the suite does not wait for the first page either), each printed
+ * with the turns:list handler time of that reload, and for the whole run this process's longest event-loop stall
+ * and its GC pauses over 5 ms (this process also serves the page and runs the handlers). `settleMs` first.
+ */
+async function paintCold(app: AppSession, settleMs: number): Promise<void> {
+  const gcs: string[] = [];
+  const t0 = performance.now();
+  const gcWatch = new NodePerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.duration > 5) gcs.push(`${(e.startTime - t0).toFixed(0)}ms+${e.duration.toFixed(0)}`);
+  });
+  gcWatch.observe({ entryTypes: ['gc'] });
+  if (settleMs > 0) await new Promise((r) => setTimeout(r, settleMs));
+  const cdp = await app.context.newCDPSession(app.page);
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  const paints = await firstPaintTimes(app, cdp, REPS);
+  loop.disable();
+  gcWatch.disconnect();
+  // The launch page asks once, before the reloads (its answer may still be on its way when they start).
+  const lists = app.invoked.filter((r) => r.channel === 'turns:list').map((r) => r.handlerMs!.toFixed(0));
+  const sorted = [...paints].sort((a, b) => a - b);
+  console.log(
+    `PAINTCOLD settle ${settleMs} ms median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} reloads ${paints.map((p) => p.toFixed(0)).join(' ')}`,
+  );
+  console.log(`  turns:list handler ms, the launch page's then each reload's: ${lists.join(' ')}`);
+  console.log(`  event-loop stall max ${(loop.max / 1e6).toFixed(0)} ms; GC pauses > 5 ms (from launch): ${gcs.join(' ') || 'none'}`);
+}
+
 async function main(): Promise<void> {
   mkdirSync(DIR, { recursive: true });
   const infoFile = `${DIR}/heavy.json`;
@@ -267,6 +301,7 @@ async function main(): Promise<void> {
   const app = await launchApp({ dbPath: heavy.path, principal: USER, now: UI_NOW, viewport: { width: 1440, height: 900 } });
   try {
     const { page } = app;
+    if (which.includes('paintcold')) return await paintCold(app, Number(process.env.SETTLE ?? 0));
     const cdp = await app.context.newCDPSession(page);
     if (mode === 'split')
       await page.evaluate((name) => {
