@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { openScratchpad } from '../../app/scratchpad';
@@ -7,7 +6,6 @@ import { median } from '../lib/timing';
 
 const USER = { kind: 'user', userId: 'bench' } as const;
 const DAY = 86_400;
-const HEAVY_CHILD = path.join(import.meta.dirname, '..', 'ui-heavy-child.ts');
 
 /** What the heavy file holds (ids to open in the UI). */
 export type HeavyFile = {
@@ -197,12 +195,7 @@ async function wheel(page: Page, selector: string, times: number): Promise<void>
  */
 export async function runUi(dir: string, scale: number, reps = 5): Promise<{ figures: Record<string, number>; extra: Record<string, number> }> {
   const built = Date.now();
-  // Written by a child process (bench/ui-heavy-child.ts says why), read here as the app reads a file.
-  const out = execFileSync(process.execPath, ['--import', 'tsx', HEAVY_CHILD, dir, String(UI_NOW), String(scale)], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const heavy = JSON.parse(out.trim().split('\n').pop()!) as HeavyFile;
+  const heavy = await writeHeavyFile(dir, UI_NOW, scale);
   const measured = await measureUi(heavy, reps);
   return { figures: measured.figures, extra: { ui_heavy_file_build_s: (Date.now() - built) / 1000 - measured.seconds, ...measured.extra } };
 }
