@@ -69,12 +69,17 @@ export function minorCollect(): MinorCollect | null {
   const make = (gc: unknown): MinorCollect | null => (typeof gc === 'function' ? () => (gc as (options: { type: 'minor' }) => void)({ type: 'minor' }) : null);
   if (typeof own === 'function') return make(own);
   try {
-    setFlagsFromString('--expose-gc');
-    try {
-      return make(runInNewContext('gc'));
-    } finally {
-      setFlagsFromString('--no-expose-gc');
+    // Another thread doing the same may unset the flag between our two steps: then try again.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      setFlagsFromString('--expose-gc');
+      try {
+        const collect = make(runInNewContext('gc'));
+        if (collect !== null) return collect;
+      } finally {
+        setFlagsFromString('--no-expose-gc');
+      }
     }
+    return null;
   } catch {
     return null;
   }
