@@ -5,14 +5,13 @@
  * entry into a real v2 file (search-store.ts) and the ten entries into another (search-store-1gb.ts) for the
  * store-level figures, and prints one JSON line of figures. A separate process so its RSS is the search's own.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { countNewlines } from '../app/scratchpad/search/bytes';
 import { searchEntry } from '../app/scratchpad/search/search';
 import type { ContentChunk, SearchableEntry } from '../app/scratchpad/search/types';
-import { best } from './lib/search-scan';
+import { best, ripgrepCount } from './lib/search-scan';
 import { runStoreSearch } from './search-store';
 import { runStoreScan } from './search-store-1gb';
 
@@ -126,13 +125,9 @@ async function main(): Promise<void> {
     fs.closeSync(fd);
   }
   const MB = bigBytes / MiB;
-  const rg = (args: string[]) => execFileSync('/usr/bin/rg', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-  const rgMs = await bestMs(3, async () => rg(['-F', '-c', NEEDLE, rgDir]));
-  const rgOneThreadMs = await bestMs(3, async () => rg(['-j1', '-F', '-c', NEEDLE, rgDir]));
-  const rgHits = rg(['-F', '-c', NEEDLE, rgDir])
-    .trim()
-    .split('\n')
-    .reduce((n, l) => n + Number(l.split(':').pop()), 0);
+  const rgMs = await bestMs(3, async () => ripgrepCount(NEEDLE, rgDir));
+  const rgOneThreadMs = await bestMs(3, async () => ripgrepCount(NEEDLE, rgDir, ['-j1']));
+  const rgHits = ripgrepCount(NEEDLE, rgDir);
 
   global.gc?.();
   const rssBefore = process.memoryUsage().rss;

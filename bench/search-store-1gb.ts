@@ -9,7 +9,7 @@ import path from 'node:path';
 import { defaultSearchWorkers } from '../app/scratchpad/options';
 import { AnonPeak, rssAnon } from './lib/anon-peak';
 import { readFloor } from './lib/read-floor';
-import { best, PeakRss, searchAll, timed } from './lib/search-scan';
+import { best, PeakRss, ripgrepCount, searchAll, timed } from './lib/search-scan';
 import { expectEqual, open, USER } from './lib/store';
 
 /** Figures of {@link runStoreScan}: MiB/s of best runs, ms of the best run, MiB of RSS. */
@@ -51,19 +51,6 @@ export interface StoreScanReport {
 
 const MiB = 2 ** 20;
 const CHILD = path.join(import.meta.dirname, 'search-scan-child.ts');
-
-/**
- * ripgrep's count of `needle` (a literal) in the files of folder `dir`, as bench/search-child.ts runs it at its
- * start (a folder: ripgrep reads its files; given files by name, it maps them, which reads a page cache it has
- * to fault in, 3-5x slower here). Throws when ripgrep fails or finds nothing.
- */
-function ripgrepCount(needle: string, dir: string): number {
-  const out = execFileSync('/usr/bin/rg', ['-F', '-c', needle, dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-  return out
-    .trim()
-    .split('\n')
-    .reduce((n, l) => n + Number(l.split(':').pop()), 0);
-}
 
 /** The searches of {@link runStoreScan} on the file at `file` (run in a fresh process: search-scan-child.ts). */
 export async function scanStore(file: string, MB: number, needle: string, word: string, ripgrepDir: string): Promise<StoreScanReport> {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { MAX_SEARCH_HITS } from '../../app/contract/search';
 import type { Principal, Scratchpad } from '../../app/scratchpad/types';
@@ -90,4 +91,17 @@ function highWater(): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * ripgrep's count of `needle` (a literal, `-F -c`) in the files of folder `dir`, summed over the files; `extra` are
+ * more ripgrep arguments (`-j1`). A folder, not files by name: given files by name ripgrep maps them, which reads
+ * a page cache it has to fault in, 3-5x slower here. Throws when ripgrep fails or finds nothing (exit 1).
+ */
+export function ripgrepCount(needle: string, dir: string, extra: readonly string[] = []): number {
+  const out = execFileSync('/usr/bin/rg', [...extra, '-F', '-c', needle, dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  return out
+    .trim()
+    .split('\n')
+    .reduce((n, l) => n + Number(l.split(':').pop()), 0);
 }
