@@ -132,6 +132,13 @@ describe('the demo database in the app', () => {
     await openTab(page, 'Details');
     await expect(page.locator('.facts.details').textContent()).resolves.toContain(`agent:${entry.owner}`);
     await app.screenshot('entry-details');
+    // A read the model got cut short (the large log's full read) is tagged "truncated" in the plain tag colours,
+    // not the expiring amber (a truncated read says nothing of expiry).
+    const log = byLabel('large-log');
+    await selectEntry(page, await selectTurn(page, log.turnId), log.stepNum);
+    const tag = page.locator('.tag', { hasText: /^truncated$/ });
+    await tag.first().waitFor();
+    expect(new Set(await tag.evaluateAll((tags) => tags.map((t) => t.className)))).toEqual(new Set(['tag tag-small']));
   });
 
   test('a unicode text entry reads exactly, slice by slice', async () => {
