@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { writeDemoDatabase, type DemoResult } from '../../app/demo';
 import { tempDir } from './data';
 import { launchApp, type AppSession } from './harness';
+import { contrastOf } from './support/contrast';
 import { eventually, selectTurn, waitForTurnCount, atEachLook } from './ui';
 
 // The turns and entries tables at the default 1440x900 window and at 1024x640, light and dark: no badge, id or
@@ -75,7 +76,41 @@ describe('table columns', () => {
     expect(heads[0]).toBe('Turn');
     expect(heads.at(-1)).toBe('Expiry');
     expect(heads).toEqual(expect.arrayContaining(['Entries', 'Size']));
+    // The entries table has one expiry column (its badge says the time), sorted by expiry time.
+    const entryHeads = await page.locator('.entries-table .list-header .col-head').allTextContents();
+    expect(entryHeads.filter((t) => /^Expir/.test(t))).toEqual(['Expiry']);
     expect(app.problems).toEqual([]);
+  });
+
+  test('the turns toolbar fits its pane and its placeholder reads whole at >= 4.5:1, at both sizes and themes', async () => {
+    const { page } = app;
+    await waitForTurnCount(page, demo.turns);
+    const filter = page.getByRole('searchbox', { name: 'Filter turns by turn id or executor' });
+    await atEachLook(page, async (w, scheme) => {
+      // Every control of the toolbar (the filter, the Sort label and its menu) ends inside the turns pane.
+      const outside = () =>
+        page.evaluate(() => {
+          const pane = document.querySelector('.pane-turns')!.getBoundingClientRect();
+          return [...document.querySelectorAll<HTMLElement>('.pane-turns .toolbar input, .pane-turns .toolbar label, .pane-turns .toolbar select')]
+            .filter((el) => {
+              const box = el.getBoundingClientRect();
+              return box.left < pane.left - 0.5 || box.right > pane.right + 0.5;
+            })
+            .map((el) => el.getAttribute('aria-label') ?? el.textContent);
+        });
+      await eventually(outside, []);
+      // The placeholder's text is no wider than the filter's content box (it is not cut off).
+      const room = await filter.evaluate((el: HTMLInputElement) => {
+        const style = getComputedStyle(el);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = `${style.fontSize} ${style.fontFamily}`;
+        const content = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return { text: el.placeholder, fits: context.measureText(el.placeholder).width <= content };
+      });
+      expect(room).toEqual({ text: 'Filter turn id or executor (/)', fits: true });
+      expect(await contrastOf(filter, '::placeholder'), `placeholder at ${w} ${scheme}`).toBeGreaterThanOrEqual(4.5);
+      await app.screenshot(`turns-toolbar-${w}-${scheme}`);
+    });
   });
 
   test('a column dragged wider keeps its width after a reload', async () => {

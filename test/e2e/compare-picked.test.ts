@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openScratchpad } from '../../app/scratchpad';
 import { tempDir } from './data';
 import { launchApp, type AppSession } from './harness';
-import { entryRow, selectTurn, atEachLook } from './ui';
+import { entryRow, eventually, selectTurn, atEachLook } from './ui';
 
 // Two entries picked with the entries table's checkboxes, then Compare: the first pick on the left.
 const NOW = 1_796_040_000;
@@ -50,6 +50,30 @@ describe('compare two picked entries', () => {
       'Pick read_logs step 2 to compare',
     ]);
     await atEachLook(page, async (w, scheme) => {
+      // The bar shares the pane's title line: the title gives way (an ellipsis, the whole id in its tooltip),
+      // nothing of the two overlaps, the bar stays inside the pane, and its label sits level with its buttons.
+      const boxes = () =>
+        page.evaluate(() => {
+          const box = (el: Element) => el.getBoundingClientRect();
+          const pane = box(document.querySelector('.pane-entries')!);
+          const title = box(document.querySelector('.pane-entries .pane-title')!);
+          const bar = box(document.querySelector('[role="toolbar"][aria-label="Picked entries"]')!);
+          const label = box(document.querySelector('.pick-bar > span')!);
+          const buttons = [...document.querySelectorAll('.pick-bar button')].map((b) => box(b));
+          const middle = (r: DOMRect) => r.top + r.height / 2;
+          return {
+            overlap: title.right > bar.left + 0.5 && title.left < bar.right - 0.5 && title.bottom > bar.top + 0.5 && title.top < bar.bottom - 0.5,
+            barInPane: bar.left >= pane.left && bar.right <= pane.right + 0.5,
+            labelOffset: Math.max(...buttons.map((b) => Math.abs(middle(b) - middle(label)))),
+          };
+        });
+      await eventually(async () => (await boxes()).overlap, false);
+      const measured = await boxes();
+      expect(measured.barInPane).toBe(true);
+      expect(measured.labelOffset).toBeLessThanOrEqual(1);
+      const title = page.locator('.pane-entries .pane-title');
+      expect(await title.getAttribute('title')).toBe(TURN);
+      expect(await title.evaluate((el) => getComputedStyle(el).textOverflow)).toBe('ellipsis');
       await app.screenshot(`compare-picks-${w}-${scheme}`);
     });
     await bar.getByRole('button', { name: 'Compare' }).click();

@@ -7,12 +7,23 @@ import { writeDemoDatabase, type DemoEntry, type DemoLabel, type DemoResult } fr
 import { openScratchpad } from '../../app/scratchpad';
 import { tempDir } from './data';
 import { launchApp, type AppSession } from './harness';
-import { eventually, goTo, listedTurnIds, openTab, selectEntry, selectTurn, shownSlice, statFigures, waitForTurnCount, waitForWindow } from './ui';
+import { entryRow, eventually, goTo, listedTurnIds, openTab, selectEntry, selectTurn, shownSlice, statFigures, waitForTurnCount, waitForWindow } from './ui';
 
 // The demo database (app/demo) written into a temp file at a fixed clock, viewed by the operator (the app's
 // default). Tests run in order: the gc at the end deletes the expired rows.
 const NOW = 1_796_040_000;
 const OPERATOR = { kind: 'operator' } as const;
+
+/** The words of an entry's expiry badge at NOW, worked out here from the seconds left (not by the app's helper). */
+function expiryWords(expiresAt: number): string {
+  const left = expiresAt - NOW;
+  if (left <= 0) {
+    const ago = -left;
+    return `expired ${ago < 60 ? 'just now' : ago < 3600 ? `${Math.floor(ago / 60)}m ago` : ago < 86_400 ? `${Math.floor(ago / 3600)}h ago` : `${Math.floor(ago / 86_400)}d ago`}`;
+  }
+  const [d, h, m, sec] = [Math.floor(left / 86_400), Math.floor((left % 86_400) / 3600), Math.floor((left % 3600) / 60), Math.floor(left % 60)];
+  return `expires in ${d > 0 ? `${d}d ${h}h` : h > 0 ? `${h}h ${m}m` : m > 0 ? `${m}m ${String(sec).padStart(2, '0')}s` : `${sec}s`}`;
+}
 
 describe('the demo database in the app', () => {
   const tmp = tempDir();
@@ -64,15 +75,47 @@ describe('the demo database in the app', () => {
     const { page } = app;
     for (const turnId of new Set(demo.entries.map((e) => e.turnId))) {
       const entries = await selectTurn(page, turnId);
-      const shown = await entries.getByRole('option').evaluateAll((rows) => rows.map((r) => r.querySelector('[data-state]')?.getAttribute('data-state')));
+      const shown = await entries
+        .getByRole('option')
+        .evaluateAll((rows) => rows.map((r) => [r.querySelector('[data-state]')?.getAttribute('data-state'), r.querySelector('[data-state]')?.textContent]));
       const want = demo.entries
         .filter((e) => e.turnId === turnId)
         .sort((a, b) => (a.stepNum ?? Infinity) - (b.stepNum ?? Infinity) || a.createdAt - b.createdAt)
-        .map((e) => expiryState(e.expiresAt, NOW));
+        .map((e) => [expiryState(e.expiresAt, NOW), expiryWords(e.expiresAt)]);
       expect(shown).toEqual(want);
     }
+    // One column: the badge says the state and the time; its header sorts by expiry time (soonest first).
+    const entries = await selectTurn(page, byLabel('expired-text').turnId);
+    await entries.locator('.list-header').getByRole('button', { name: 'Expiry' }).click();
+    expect(await entries.locator('[data-state]').allTextContents()).toEqual(
+      demo.entries
+        .filter((e) => e.turnId === byLabel('expired-text').turnId)
+        .sort((a, b) => a.expiresAt - b.expiresAt)
+        .map((e) => expiryWords(e.expiresAt)),
+    );
+    await entries
+      .locator('.list-header')
+      .getByRole('button', { name: /^Expiry/ })
+      .click();
+    await entries.locator('.list-header').getByRole('button', { name: 'Step' }).click();
     // At least one of each state exists in the demo, so the three badges were all checked.
     expect(new Set(demo.entries.map((e) => expiryState(e.expiresAt, NOW)))).toEqual(new Set(['live', 'expiring', 'expired']));
+    // An entry with neither step nor executor says so in words (muted), not "— —".
+    const note = entryRow(await selectTurn(page, byLabel('unstepped-note').turnId), null);
+    expect(await note.evaluate((row) => [row.children[1]?.textContent, row.children[1]?.className])).toEqual(['no step or executor', 'ellipsis muted']);
+    await app.screenshot('turn-unstepped-entry');
+    // A turn whose rows all expired says so, not "expired 3d ago" (its first row's expiry) beside a row that
+    // expired 2d ago; the tooltip says when the first one expired.
+    const alice3 = demo.entries.filter((e) => e.turnId === byLabel('expired-text').turnId);
+    expect(alice3.map((e) => expiryWords(e.expiresAt)).sort()).toEqual(['expired 2d ago', 'expired 3d ago']);
+    const turnBadge = page
+      .getByRole('listbox', { name: 'Turns', exact: true })
+      .getByRole('option')
+      .filter({ hasText: byLabel('expired-text').turnId })
+      .locator('[data-state]');
+    expect(await turnBadge.textContent()).toBe('all 2 expired');
+    expect(await turnBadge.getAttribute('class')).toBe('badge badge-expired');
+    expect(await turnBadge.getAttribute('title')).toMatch(/^Every entry of the turn has expired \(the first 3d ago, at /);
     await selectTurn(page, byLabel('expired-text').turnId);
     await app.screenshot('turn-expired-entries');
   });
@@ -89,6 +132,13 @@ describe('the demo database in the app', () => {
     await openTab(page, 'Details');
     await expect(page.locator('.facts.details').textContent()).resolves.toContain(`agent:${entry.owner}`);
     await app.screenshot('entry-details');
+    // A read the model got cut short (the large log's full read) is tagged "truncated" in the plain tag colours,
+    // not the expiring amber (a truncated read says nothing of expiry).
+    const log = byLabel('large-log');
+    await selectEntry(page, await selectTurn(page, log.turnId), log.stepNum);
+    const tag = page.locator('.tag', { hasText: /^truncated$/ });
+    await tag.first().waitFor();
+    expect(new Set(await tag.evaluateAll((tags) => tags.map((t) => t.className)))).toEqual(new Set(['tag tag-small']));
   });
 
   test('a unicode text entry reads exactly, slice by slice', async () => {

@@ -133,4 +133,35 @@ describe('a turn of 300 steps', () => {
     await expect(page.locator('.entry-title').textContent()).resolves.toContain('step 200');
     expect(opened.app.problems).toEqual([]);
   });
+
+  test('with no entry open the list takes the free height; an opened entry gets its share and the clicked row stays in view', async () => {
+    const { page } = opened.app;
+    // A fresh page: no entry open (the tests before opened some).
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.reload();
+    await selectTurn(page, TURN);
+    expect(await page.getByRole('tablist', { name: 'Entry views' }).count()).toBe(0);
+    const heights = () =>
+      page.evaluate(() => ({
+        entries: Math.round(document.querySelector('.pane-entries')!.getBoundingClientRect().height),
+        // The two panes of the column (without the splitter between them).
+        column: Math.round(
+          document.querySelector('.pane-entries')!.getBoundingClientRect().height + document.querySelector('.pane-entry')!.getBoundingClientRect().height,
+        ),
+      }));
+    // No entry open: the entries take 75 % of the column (the entry pane keeps its minimum), not 8 rows.
+    await eventually(async () => {
+      const h = await heights();
+      return Math.abs(h.entries - h.column * 0.75) <= 2;
+    }, true);
+    const free = (await builtRows(page)).filter((r) => r.inView).length;
+    expect(free).toBeGreaterThan(15);
+    await opened.app.screenshot('entries-300-free-1440-light');
+    // Row 15 is in view only in the tall list; opened, the pane shrinks to 8 rows and scrolls row 15 into view.
+    await page.locator('#entry-row-14').click();
+    await page.locator('.entry-title', { hasText: /step 15$/ }).waitFor();
+    await eventually(async () => (await heights()).entries < (await heights()).column * 0.5, true);
+    await eventually(() => activeRow(page), { place: 15, inView: true });
+    await opened.app.screenshot('entries-300-opened-1440-light');
+  });
 });

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { copyFixture, FIXTURE_DB, fixtureExpected, tempDir, type ExpectedRow } from './data';
 import { launchApp, type AppSession } from './harness';
+import { contrastOf } from './support/contrast';
 import { goTo, listedTurnIds, openTab, readAndShow, selectEntry, selectTurn, statFigures, waitForWindow } from './ui';
 
 // The original runtime's sample file, from a temp copy, viewed by the operator (its rows have no owner).
@@ -58,6 +59,18 @@ describe('the original runtime file (metnos-v1) in the app', () => {
     const inTurn = rows.filter((r) => r.turn_id === turn).sort((a, b) => (a.step_num ?? 0) - (b.step_num ?? 0));
     const cells = await entries.getByRole('option').evaluateAll((options) => options.map((o) => Array.from(o.children, (c) => c.textContent ?? '')));
     expect(cells.map((c) => [c[0], c[1], c[2]])).toEqual(inTurn.map((r) => [String(r.step_num), r.executor_name, r.kind]));
+    // A listing does not count code points (the original runtime's rows carry no count): "—", saying so, not
+    // "unknown"; the binary row has none. The expiry 50 years ahead reads as its date (UTC here), not "18249d 23h".
+    const codePoints = await entries
+      .getByRole('option')
+      .evaluateAll((options) => options.map((o) => [o.children[4]?.textContent, o.children[4]?.getAttribute('title')]));
+    expect(codePoints).toEqual(
+      inTurn.map((r) => ['—', r.kind === 'text' ? 'Not counted until the entry is opened (its Details then show the count)' : 'Binary: read in bytes']),
+    );
+    expect(inTurn.every((r) => r.expires_at === 3_344_025_600)).toBe(true);
+    expect(await entries.locator('[data-state]').allTextContents()).toEqual(inTurn.map(() => 'expires 2075-12-20'));
+    // Created on the clock's own day (2026-01-01 00:00 UTC, the clock at 01:00): the time alone; its date is in the title.
+    expect(cells.map((c) => c[5])).toEqual(inTurn.map(() => '00:00:00'));
     await app.screenshot('metnos-v1-entries');
   });
 
@@ -146,12 +159,22 @@ describe('the original runtime file (metnos-v1) in the app', () => {
     const want = rows
       .filter((r) => r.turn_id === row.turn_id)
       .sort((a, b) => (a.step_num ?? 0) - (b.step_num ?? 0))
-      .map((r) => (r.expires_at <= NOW ? [String(r.step_num), 'expired', `expired ${ago(NOW - r.expires_at)}`] : [String(r.step_num), 'live', 'live']));
+      .map((r) =>
+        r.expires_at <= NOW ? [String(r.step_num), 'expired', `expired ${ago(NOW - r.expires_at)}`] : [String(r.step_num), 'live', 'expires 2075-12-20'],
+      );
     expect(states).toEqual(want);
     // The turn's own badge counts its expired rows.
     const inTurn = rows.filter((r) => r.turn_id === row.turn_id);
     const turnBadge = page.getByRole('listbox', { name: 'Turns', exact: true }).getByRole('option').filter({ hasText: row.turn_id }).locator('[data-state]');
     await expect(turnBadge.textContent()).resolves.toBe(`${inTurn.filter((r) => r.expires_at <= NOW).length}/${inTurn.length} expired`);
+    // Some rows expired, not all: the red outline, not the filled red of a turn whose rows all expired; readable in both themes.
+    expect(await turnBadge.getAttribute('class')).toBe('badge badge-partial');
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      expect(await contrastOf(turnBadge), scheme).toBeGreaterThanOrEqual(4.5);
+      await app.screenshot(`metnos-v1-partial-badge-${scheme}`);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
     await app.screenshot('metnos-v1-expired-badge');
   });
 

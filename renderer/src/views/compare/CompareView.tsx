@@ -59,7 +59,7 @@ export function CompareView({ comparison: c }: Props) {
       </div>
       <div className="cmp-summary" role="status">
         <strong>{c.summary}</strong>
-        {c.truncated && <span className="badge badge-expiring">truncated: {c.truncatedReason}</span>}
+        {c.truncated && <span className="badge badge-neutral">truncated: {c.truncatedReason}</span>}
       </div>
       {c.notes.length > 0 && (
         <ul className="cmp-notes">

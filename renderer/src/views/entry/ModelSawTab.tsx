@@ -121,7 +121,7 @@ export function ModelSawTab({ description, revision, now, onOpenRead, readLogKep
                       <span className="time">{formatTime(read.at)}</span>
                       <span className="muted"> ({formatRelative(read.at, now)})</span> · <strong>{read.mode}</strong> [{formatCount(read.start)},{' '}
                       {formatCount(read.end)}) {unitLabel(read.unit)}
-                      {read.truncated && <span className="tag tag-warn tag-small">truncated</span>}
+                      {read.truncated && <span className="tag tag-small">truncated</span>}
                       <span className="muted"> by {read.principal}</span>
                     </button>
                     {step && onOpenEntry && (

@@ -2,6 +2,7 @@ import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/rea
 import { forwardRef, useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { EntryMeta } from '../../../../app/contract';
 import type { ScratchpadError } from '../../api';
+import { createPortal } from 'react-dom';
 import { ColumnResizer } from '../../components/ColumnResizer';
 import type { ColumnSpec } from '../../components/columns';
 import { ComparePicked } from '../compare/CompareButton';
@@ -25,6 +26,8 @@ type Props = {
   /** The picks, kept by the page so they survive the table moving between panes (without: the table's own). */
   picks?: Picks;
   onPicks?: (picks: Picks) => void;
+  /** Where the picked-entries bar goes (the pane's title line); without: at the top of the table. */
+  pickBarSlot?: HTMLElement | null;
 };
 
 /** Entries picked for Compare in a turn (at most two ids, oldest first). */
@@ -39,23 +42,22 @@ const HEADERS: readonly [string, EntrySortKey, string, string][] = [
   ['bytes', 'bytes', 'Bytes', 'num'],
   ['codePoints', 'codePoints', 'Code points', 'num'],
   ['created', 'created', 'Created', ''],
-  ['expires', 'expires', 'Expires', ''],
   ['expiry', 'expires', 'Expiry', ''],
 ];
 
 /**
- * The entries table's columns (px). When the pane is narrow, Created goes first, then Code points, Expires, Kind
- * and Bytes; the executor (which takes the rest), the step and the expiry badge always stay.
+ * The entries table's columns (px). When the pane is narrow, Created goes first, then Code points, Kind and
+ * Bytes; the executor (which takes the rest), the step and the expiry (its badge with the time: "expires in
+ * 23h 59m", the widest) always stay.
  */
 const COLUMNS: readonly ColumnSpec[] = [
   { key: 'step', width: 58, min: 48 },
   { key: 'executor', width: 96, min: 60, fill: true },
-  { key: 'kind', width: 86, min: 48, drop: 3 },
-  { key: 'bytes', width: 66, min: 48, drop: 4 },
+  { key: 'kind', width: 86, min: 48, drop: 2 },
+  { key: 'bytes', width: 66, min: 48, drop: 3 },
   { key: 'codePoints', width: 100, min: 48, drop: 1 },
   { key: 'created', width: 92, min: 60, drop: 0 },
-  { key: 'expires', width: 100, min: 60, drop: 2 },
-  { key: 'expiry', width: 116, min: 104 },
+  { key: 'expiry', width: 140, min: 136 },
 ];
 
 /** Rows rendered beyond each edge of the view (a few wheel steps or a PageDown come in already built). */
@@ -69,14 +71,15 @@ function withActive(range: Range, active: number): number[] {
 }
 
 /**
- * A turn's entries: step, executor, kind, sizes, created, expiry countdown and badge. Virtualized: only the rows
+ * A turn's entries: step, executor, kind, sizes, created, and the expiry badge with its time. Virtualized: only the rows
  * near the view are in the DOM (a 300-step turn opens with ~30 rows built, not 300), each saying its place
  * (aria-posinset of aria-setsize). Arrows, Home/End and PageUp/PageDown move the active row and scroll it into
- * view, Enter opens it; Space picks the active one for Compare, and Tab reaches the picked-entries bar (Compare,
- * Clear) and the active row's pick box (a roving tab stop: arrows on it move to the next row's box).
+ * view, Enter opens it; Space picks the active one for Compare, and Tab reaches the active row's pick box (a
+ * roving tab stop: arrows on it move to the next row's box). The picked-entries bar (Compare, Clear) goes to
+ * `pickBarSlot` when given (before the list in Tab order: Shift+Tab), else it opens the table (Tab reaches it).
  */
 export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTable(
-  { turnId, entries, status, error, now, selectedId, onSelect, onRetry, revision = 0, picks, onPicks },
+  { turnId, entries, status, error, now, selectedId, onSelect, onRetry, revision = 0, picks, onPicks, pickBarSlot },
   ref,
 ) {
   // Entries picked with the checkboxes for Compare: at most two, the oldest pick gives way to a third.
@@ -149,6 +152,22 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
       box.focus();
     }
   });
+  // The pane shrinks when an entry opens below it (TurnsPage: no entry open, the list takes the free height):
+  // the active row, often the one just clicked, stays in view.
+  const keepActiveInView = useEffectEvent(() => {
+    if (active >= 0 && active < rows.length) virtualizer.scrollToIndex(active, { align: 'auto' });
+  });
+  useEffect(() => {
+    const table = scrollRef.current;
+    if (!table || typeof ResizeObserver === 'undefined') return;
+    let height = table.clientHeight;
+    const observer = new ResizeObserver(() => {
+      if (table.clientHeight < height) keepActiveInView();
+      height = table.clientHeight;
+    });
+    observer.observe(table);
+    return () => observer.disconnect();
+  }, [hasRows]);
   // Follows new entries and a new selection, not a new sort (the active row keeps its place on screen). A new
   // selection made elsewhere (a deep link, a search result) scrolls its row into view; a refresh does not.
   const shownSelection = useRef<string | null>(null);
@@ -196,6 +215,20 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
     listKeys(event);
   };
 
+  const pickBar = picked.length > 0 && (
+    <div className="pick-bar" role="toolbar" aria-label="Picked entries">
+      <span>
+        {picked.length} of 2 picked{picked.length < 2 ? ': pick one more to compare' : ''}
+      </span>
+      <button type="button" disabled={picked.length < 2} onClick={() => setComparing(true)}>
+        Compare
+      </button>
+      <button type="button" onClick={() => setPicked([])}>
+        Clear
+      </button>
+    </div>
+  );
+
   return (
     <div
       className="entries-table"
@@ -211,19 +244,7 @@ export const EntriesTable = forwardRef<HTMLDivElement, Props>(function EntriesTa
         if (active < 0 && rows.length > 0) setActive(0);
       }}
     >
-      {picked.length > 0 && (
-        <div className="pick-bar" role="toolbar" aria-label="Picked entries">
-          <span>
-            {picked.length} of 2 picked{picked.length < 2 ? ': pick one more to compare' : ''}
-          </span>
-          <button type="button" disabled={picked.length < 2} onClick={() => setComparing(true)}>
-            Compare
-          </button>
-          <button type="button" onClick={() => setPicked([])}>
-            Clear
-          </button>
-        </div>
-      )}
+      {pickBar && (pickBarSlot ? createPortal(pickBar, pickBarSlot) : pickBar)}
       {comparing && picked.length === 2 && entries?.some((e) => e.id === picked[0]) && (
         <ComparePicked
           entry={entries.find((e) => e.id === picked[0])!}

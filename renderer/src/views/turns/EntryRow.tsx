@@ -1,11 +1,30 @@
 import { memo } from 'react';
 import type { EntryMeta } from '../../../../app/contract';
 import { entryExpiresAt } from '../../../../app/contract/expiry';
-import { formatBytes, formatCount, formatCountdown, formatRelative, formatShortTime, formatTime } from '../../../../app/common/format';
+import { formatBytes, formatCount, formatRelative, formatShortTime, formatTime } from '../../../../app/common/format';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 
 /** Height of one entry row in px: its 28 px and its bottom border (CSS `.entries-table .list-row`). */
 export const ENTRY_ROW_PX = 29;
+
+/** The code points cell: the count of a text entry; "—" for binary, and (muted) for a count the store has not made yet. */
+function CodePoints({ entry }: { entry: EntryMeta }) {
+  if (entry.kind !== 'text') {
+    return (
+      <span className="num muted" title="Binary: read in bytes">
+        —
+      </span>
+    );
+  }
+  if (entry.lengthCodePoints === null) {
+    return (
+      <span className="num muted" title="Not counted until the entry is opened (its Details then show the count)">
+        —
+      </span>
+    );
+  }
+  return <span className="num ellipsis">{formatCount(entry.lengthCodePoints)}</span>;
+}
 
 type RowProps = {
   entry: EntryMeta;
@@ -81,9 +100,19 @@ export const EntryRow = memo(function EntryRow({
             onTogglePick(entry.id);
           }}
         />
-        {entry.stepNum ?? '—'}
+        {entry.stepNum === null ? (
+          <span className="muted" title="No step number">
+            —
+          </span>
+        ) : (
+          entry.stepNum
+        )}
       </span>
-      <span className="ellipsis">{entry.executorName ?? '—'}</span>
+      {entry.executorName === null ? (
+        <span className="ellipsis muted">{entry.stepNum === null ? 'no step or executor' : 'no executor'}</span>
+      ) : (
+        <span className="ellipsis">{entry.executorName}</span>
+      )}
       {visible.has('kind') && (
         <span className="ellipsis">
           {entry.kind}
@@ -95,23 +124,14 @@ export const EntryRow = memo(function EntryRow({
           {formatBytes(entry.sizeBytes)}
         </span>
       )}
-      {visible.has('codePoints') && (
-        <span className="num ellipsis">
-          {entry.kind === 'text' ? (entry.lengthCodePoints === null ? 'unknown' : formatCount(entry.lengthCodePoints)) : '—'}
-        </span>
-      )}
+      {visible.has('codePoints') && <CodePoints entry={entry} />}
       {visible.has('created') && (
         <span className="time ellipsis" title={`${formatTime(entry.createdAt)} (${formatRelative(entry.createdAt, now)})`}>
           {formatShortTime(entry.createdAt, now)}
         </span>
       )}
-      {visible.has('expires') && (
-        <span className="time ellipsis" title={`${formatTime(expiresAt)} (${formatRelative(expiresAt, now)})`}>
-          {formatCountdown(expiresAt, now)}
-        </span>
-      )}
       <span className="col-expiry">
-        <ExpiryBadge expiresAt={expiresAt} now={now} />
+        <ExpiryBadge expiresAt={expiresAt} now={now} withTime />
       </span>
     </div>
   );

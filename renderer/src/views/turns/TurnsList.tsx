@@ -6,7 +6,7 @@ import { ColumnResizer } from '../../components/ColumnResizer';
 import type { ColumnSpec } from '../../components/columns';
 import { ExpiryBadge } from '../../components/ExpiryBadge';
 import { Empty, ErrorBox, Loading } from '../../components/States';
-import { formatBytes, formatCount, formatShortTime, formatTime, timeZoneName } from '../../../../app/common/format';
+import { formatAgo, formatBytes, formatCount, formatShortTime, formatTime, timeZoneName } from '../../../../app/common/format';
 import { listKeyHandler } from '../../hooks/listKeys';
 import { useColumns, type Columns } from '../../hooks/useColumns';
 import { ariaSort, SortButton } from './SortHeader';
@@ -87,9 +87,23 @@ type Props = {
   onOrder: (order: TurnOrder) => void;
 };
 
-function turnBadgeLabel(turn: TurnSummary): string | undefined {
-  if (turn.expiredCount > 0 && turn.expiredCount < turn.entryCount) return `${turn.expiredCount}/${turn.entryCount} expired`;
-  return undefined;
+/**
+ * A turn's expiry badge: what its rows' expiry says at `now`. The summary carries only the earliest expiry, so
+ * a turn with some rows expired reads "1/3 expired" (outlined: the rest are live) and a turn whose rows have all
+ * expired reads "all 3 expired": the earliest expiry is when the first row expired, not when the turn did (its
+ * last row), so an "expired 3d ago" there would contradict a row that expired 2d ago. A one-row turn says when.
+ */
+export function turnBadge(turn: TurnSummary, now: number): { label?: string; partial?: boolean; title?: string } {
+  const { expiredCount: expired, entryCount: count } = turn;
+  if (expired > 0 && expired < count) return { label: `${expired}/${count} expired`, partial: true };
+  if (expired > 1 && expired === count) {
+    const first = turnExpiresAt(turn);
+    return {
+      label: `all ${formatCount(count)} expired`,
+      title: `Every entry of the turn has expired (the first ${formatAgo(first, now)}, at ${formatTime(first)}); still stored until gc runs.`,
+    };
+  }
+  return {};
 }
 
 /**
@@ -274,7 +288,7 @@ export const TurnsList = forwardRef<HTMLDivElement, Props>(function TurnsList(
                     </span>
                   )}
                   <span className="col-expiry">
-                    <ExpiryBadge expiresAt={turnExpiresAt(turn)} now={now} label={turnBadgeLabel(turn)} />
+                    <ExpiryBadge expiresAt={turnExpiresAt(turn)} now={now} {...turnBadge(turn, now)} />
                   </span>
                 </div>
               );

@@ -95,12 +95,14 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
   const short = useMediaQuery(SHORT_WINDOW_QUERY);
   // Kept here: the entries table moves between panes when the window crosses SHORT_WINDOW_QUERY (it remounts).
   const [picks, setPicks] = useState<Picks>({ turnId: '', ids: [] });
+  const [pickBarSlot, setPickBarSlot] = useState<HTMLDivElement | null>(null);
   // Each arrangement remembers its own choice (a pane sized in one says nothing of the other's heights).
   const [entriesSizedByUser, setEntriesSizedByUser] = useStoredState(short ? 'layout.entries-sized-by-user.short' : 'layout.entries-sized-by-user', false);
   const entriesPanel = useRef<ImperativePanelHandle>(null);
   const detailRef = useRef<HTMLDivElement>(null);
   const leftRef = useRef<HTMLDivElement>(null);
-  useEntriesPaneFit(entriesPanel, short ? leftRef : detailRef, entryList?.length, entriesSizedByUser);
+  // With no entry open, the entries take the column's free height (the entry pane keeps its minimum).
+  useEntriesPaneFit(entriesPanel, short ? leftRef : detailRef, entryList?.length, entriesSizedByUser, !short && selection.entryId === null);
 
   useHotkeys(
     {
@@ -132,22 +134,26 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
         if (event.key === 'Escape') turnsRef.current?.focus();
       }}
     >
-      <h2 className="pane-title">
-        {selection.turnId ? (
-          <>
-            Entries of <span className="mono">{selection.turnId}</span>
-            {/* The count, as the list only builds the rows near the view. */}
-            {entryList && (
-              <span className="pane-count">
-                {' '}
-                · {formatCount(entryList.length)} {entryList.length === 1 ? 'entry' : 'entries'}
-              </span>
-            )}
-          </>
-        ) : (
-          'Entries'
-        )}
-      </h2>
+      <div className="pane-title-row">
+        <h2 className="pane-title" title={selection.turnId ?? undefined}>
+          {selection.turnId ? (
+            <>
+              Entries of <span className="mono">{selection.turnId}</span>
+              {/* The count, as the list only builds the rows near the view. */}
+              {entryList && (
+                <span className="pane-count">
+                  {' '}
+                  · {formatCount(entryList.length)} {entryList.length === 1 ? 'entry' : 'entries'}
+                </span>
+              )}
+            </>
+          ) : (
+            'Entries'
+          )}
+        </h2>
+        {/* The picked-entries bar (EntriesTable portals it here), beside the title instead of over it. */}
+        <div className="pick-bar-slot" ref={setPickBarSlot} />
+      </div>
       {selection.turnId === null ? (
         <Empty>Select a turn (↑ ↓ then Enter) to see its entries.</Empty>
       ) : (
@@ -167,6 +173,7 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
           onRetry={entries.reload}
           picks={picks}
           onPicks={setPicks}
+          pickBarSlot={pickBarSlot}
         />
       )}
     </Panel>
@@ -186,7 +193,7 @@ export function TurnsPage({ session, now, selection, onSelect, active }: Props) 
                 <input
                   ref={filterRef}
                   type="search"
-                  placeholder="Filter by turn id or executor  ( / )"
+                  placeholder="Filter turn id or executor (/)"
                   aria-label="Filter turns by turn id or executor"
                   value={filter}
                   maxLength={MAX_NAME_LENGTH}

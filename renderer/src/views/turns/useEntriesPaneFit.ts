@@ -7,17 +7,23 @@ const ENTRY_ROW_PX = 29;
 /** The entries pane grows with its rows up to this many before it scrolls (unless the user sized it). */
 const ENTRIES_AUTO_ROWS = 8;
 
+/** The most of the column the entries may take when no entry is open: the entry pane keeps its 25 % minimum. */
+const ENTRIES_MAX_FREE = 75;
+
 /**
  * The entries pane's share (per cent of the detail column's height) that fits `entryCount` rows: as many px as
- * the pane's title and header plus min(count, 8) rows, within 8-50 % of `heightPx`.
+ * the pane's title and header plus min(count, 8) rows, within 8-50 % of `heightPx`. With `free` (no entry is
+ * open below it) every row counts, up to 75 % of the column: a long list uses the height the entry view leaves.
  */
-export function entriesPaneSize(entryCount: number, heightPx: number): number {
-  const px = ENTRIES_CHROME_PX + Math.max(1, Math.min(entryCount, ENTRIES_AUTO_ROWS)) * ENTRY_ROW_PX;
-  return Math.max(8, Math.min(50, (px / heightPx) * 100));
+export function entriesPaneSize(entryCount: number, heightPx: number, free = false): number {
+  const rows = Math.max(1, free ? entryCount : Math.min(entryCount, ENTRIES_AUTO_ROWS));
+  const px = ENTRIES_CHROME_PX + rows * ENTRY_ROW_PX;
+  return Math.max(8, Math.min(free ? ENTRIES_MAX_FREE : 50, (px / heightPx) * 100));
 }
 
 /**
- * Until the user sizes the entries pane (`sizedByUser`), keeps it as tall as its rows ({@link entriesPaneSize})
+ * Until the user sizes the entries pane (`sizedByUser`), keeps it as tall as its rows ({@link entriesPaneSize};
+ * `free`: no entry view below, so up to 75 % of the column)
  * in the detail column `columnRef`: again whenever the count changes or the column's height does (a window
  * made smaller or larger gets the layout it would have had opened at that size; panel sizes are per cent).
  */
@@ -26,6 +32,7 @@ export function useEntriesPaneFit(
   columnRef: RefObject<HTMLElement | null>,
   entryCount: number | undefined,
   sizedByUser: boolean,
+  free = false,
 ): void {
   const [height, setHeight] = useState(0);
   useLayoutEffect(() => {
@@ -40,9 +47,9 @@ export function useEntriesPaneFit(
   useLayoutEffect(() => {
     if (sizedByUser || entryCount === undefined || height <= 0) return;
     try {
-      panel.current?.resize(entriesPaneSize(entryCount, height));
+      panel.current?.resize(entriesPaneSize(entryCount, height, free));
     } catch {
       // the panel group has not laid out yet (first frame): the pane keeps its default size
     }
-  }, [panel, entryCount, sizedByUser, height]);
+  }, [panel, entryCount, sizedByUser, height, free]);
 }
