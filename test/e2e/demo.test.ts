@@ -6,7 +6,9 @@ import { expiryState } from '../../app/contract';
 import { writeDemoDatabase, type DemoEntry, type DemoLabel, type DemoResult } from '../../app/demo';
 import { openScratchpad } from '../../app/scratchpad';
 import { tempDir } from './data';
+import { formatBytes } from '../../app/common/format';
 import { launchApp, type AppSession } from './harness';
+import { expectRoundByteTicks, sliceDegrees, valueAxisLabels } from './support/stats-charts';
 import { eventually, goTo, listedTurnIds, openTab, selectEntry, selectTurn, shownSlice, statFigures, waitForTurnCount, waitForWindow } from './ui';
 
 // The demo database (app/demo) written into a temp file at a fixed clock, viewed by the operator (the app's
@@ -183,6 +185,16 @@ describe('the demo database in the app', () => {
     // The operator also gets the per-owner chart, one bar per owner.
     const perOwner = page.locator('.card', { has: page.getByText('Bytes per owner', { exact: true }) });
     await expect(perOwner.textContent()).resolves.toContain(`${demo.owners.length} owners`);
+    // Byte axes tick at round values of their unit (0, 1, 2 MiB), not at 977 KiB / 1.91 MiB.
+    expectRoundByteTicks(await valueAxisLabels(page, 'Bytes by kind', 'left'));
+    expectRoundByteTicks(await valueAxisLabels(page, 'Bytes per owner', 'bottom'));
+    // The expired share (well under 1 % of the bytes) is still a visible slice of at least 3 degrees, its
+    // tooltip giving the exact size.
+    const expiredBytes = expired.reduce((s, e) => s + e.sizeBytes, 0);
+    const storedBytes = demo.entries.reduce((s, e) => s + e.sizeBytes, 0);
+    expect((expiredBytes / storedBytes) * 360).toBeLessThan(3);
+    expect(await sliceDegrees(page, 'expired')).toBeGreaterThanOrEqual(2.99);
+    await expect(page.locator('.chart-card path title', { hasText: 'expired:' }).textContent()).resolves.toBe(`expired: ${formatBytes(expiredBytes)}`);
     await app.screenshot('stats');
   });
 
