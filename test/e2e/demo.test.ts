@@ -211,6 +211,36 @@ describe('the demo database in the app', () => {
       await summary.waitFor();
       expect(await summary.textContent()).toContain(`in ${new Set(then.map((e) => e.turnId)).size} turns.`);
     }
+    // A date-and-time field, labelled in words (no raw field name), showing all of its value: "+1 hour" is seen.
+    const at = page.getByLabel('Expires at or before (local date and time)');
+    await page.getByRole('button', { name: '+1 hour', exact: true }).click();
+    await page.locator('.sim-result', { hasText: `At ${formatTimeUtc(NOW + 3_600)} ` }).waitFor();
+    // Chromium drops zero seconds from the value: "2026-11-30T13:00".
+    expect(await at.inputValue()).toBe(new Date((NOW + 3_600) * 1000).toISOString().slice(0, 16));
+    // The field's text box holds its value as Chromium writes it in the page's locale ("11/30/2026, 01:00:00
+    // PM"): measured in the field's font, beside the picker icon (16 px and its margin).
+    const fit = await at.evaluate((el: HTMLInputElement) => {
+      const style = getComputedStyle(el);
+      const shown = new Date(el.value).toLocaleString(navigator.language, {
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      });
+      const probe = document.createElement('span');
+      probe.style.font = style.font;
+      probe.style.whiteSpace = 'pre';
+      probe.textContent = shown;
+      document.body.append(probe);
+      const text = probe.getBoundingClientRect().width;
+      probe.remove();
+      const inner = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+      return { shown, fits: inner >= text, paddingLeft: style.paddingLeft };
+    });
+    expect(fit).toEqual({ shown: '11/30/2026, 01:00:00 PM', fits: true, paddingLeft: '8px' });
+    expect(await page.locator('.gc-page').textContent()).not.toContain('expiresAt');
     await app.screenshot('gc-expiry-simulator');
     expect(await countRows(dbPath)).toBe(demo.rows);
   });
@@ -266,6 +296,11 @@ describe('the demo database in the app', () => {
 });
 
 /** Rows in a v2 file, counted by a second connection as the operator (expired rows included until gc). */
+/** "YYYY-MM-DD HH:MM:SS" of Unix seconds in UTC (the harness's time zone), as the app prints times. */
+function formatTimeUtc(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
 async function countRows(file: string): Promise<number> {
   const pad = await openScratchpad(file, { readonly: true, clock: () => NOW });
   try {
