@@ -9,7 +9,7 @@ import { tempDir } from './data';
 import { formatBytes } from '../../app/common/format';
 import { launchApp, type AppSession } from './harness';
 import { expectRoundByteTicks, sliceDegrees, valueAxisLabels } from './support/stats-charts';
-import { eventually, goTo, listedTurnIds, openTab, selectEntry, selectTurn, shownSlice, statFigures, waitForTurnCount, waitForWindow } from './ui';
+import { atEachLook, eventually, goTo, listedTurnIds, openTab, selectEntry, selectTurn, shownSlice, statFigures, waitForTurnCount, waitForWindow } from './ui';
 
 // The demo database (app/demo) written into a temp file at a fixed clock, viewed by the operator (the app's
 // default). Tests run in order: the gc at the end deletes the expired rows.
@@ -219,27 +219,32 @@ describe('the demo database in the app', () => {
     expect(await at.inputValue()).toBe(new Date((NOW + 3_600) * 1000).toISOString().slice(0, 16));
     // The field's text box holds its value as Chromium writes it in the page's locale ("11/30/2026, 01:00:00
     // PM"): measured in the field's font, beside the picker icon (16 px and its margin).
-    const fit = await at.evaluate((el: HTMLInputElement) => {
-      const style = getComputedStyle(el);
-      const shown = new Date(el.value).toLocaleString(navigator.language, {
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
+    const fieldFits = () =>
+      at.evaluate((el: HTMLInputElement) => {
+        const style = getComputedStyle(el);
+        const shown = new Date(el.value).toLocaleString(navigator.language, {
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          second: '2-digit',
+        });
+        const probe = document.createElement('span');
+        probe.style.font = style.font;
+        probe.style.whiteSpace = 'pre';
+        probe.textContent = shown;
+        document.body.append(probe);
+        const text = probe.getBoundingClientRect().width;
+        probe.remove();
+        const inner = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+        return { shown, fits: inner >= text, paddingLeft: style.paddingLeft };
       });
-      const probe = document.createElement('span');
-      probe.style.font = style.font;
-      probe.style.whiteSpace = 'pre';
-      probe.textContent = shown;
-      document.body.append(probe);
-      const text = probe.getBoundingClientRect().width;
-      probe.remove();
-      const inner = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
-      return { shown, fits: inner >= text, paddingLeft: style.paddingLeft };
+    expect(await fieldFits()).toEqual({ shown: '11/30/2026, 01:00:00 PM', fits: true, paddingLeft: '8px' });
+    await atEachLook(page, async (w, scheme) => {
+      expect(await fieldFits()).toMatchObject({ fits: true });
+      await app.screenshot(`gc-expiry-simulator-${w}-${scheme}`);
     });
-    expect(fit).toEqual({ shown: '11/30/2026, 01:00:00 PM', fits: true, paddingLeft: '8px' });
     expect(await page.locator('.gc-page').textContent()).not.toContain('expiresAt');
     await app.screenshot('gc-expiry-simulator');
     expect(await countRows(dbPath)).toBe(demo.rows);
