@@ -83,7 +83,8 @@ export function Bars({ data, unit, horizontal = false, colors = COLORS, sqrtScal
   const innerWidth = Math.max(0, width - left - MARGIN.right);
   const innerHeight = CHART_HEIGHT - MARGIN.top - MARGIN.bottom;
   const valueRange: [number, number] = horizontal ? [0, innerWidth] : [innerHeight, 0];
-  const ticks = horizontal ? Math.max(2, Math.floor(innerWidth / 90)) : 5;
+  // About one tick per 70 px of a lying axis (its labels, "100 KiB", are about 45 px wide).
+  const ticks = horizontal ? Math.max(2, Math.floor(innerWidth / 70)) : 5;
   // A byte axis ends and ticks at round values of the unit it shows (0, 1, 2 MiB), not at decimal byte counts.
   const bytesAxis = unit === 'bytes' && !sqrtScale ? byteTicks(max, ticks) : null;
   const value = sqrtScale
