@@ -27,6 +27,14 @@ export function formatCount(n: number): string {
   return COUNT.format(n);
 }
 
+/**
+ * A count with its noun, singular for exactly one: plural(1, 'row') -> "1 row", plural(1234, 'row') ->
+ * "1,234 rows", plural(2, 'entry', 'entries') -> "2 entries". The count is grouped as formatCount does.
+ */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
+
 function pad(n: number, width = 2): string {
   return String(n).padStart(width, '0');
 }

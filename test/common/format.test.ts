@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatAgo, formatBytes, formatCountdown, formatRelative, formatShortTime, formatTime } from '../../app/common/format';
+import { formatAgo, formatBytes, formatCountdown, formatRelative, formatShortTime, formatTime, plural } from '../../app/common/format';
 import { formatTime as cliFormatTime } from '../../app/cli/format';
 
 /** Unix seconds of a local wall-clock time (so the expectations hold in any time zone). */
 const local = (y: number, mo: number, d: number, h = 0, mi = 0, s = 0) => new Date(y, mo - 1, d, h, mi, s).getTime() / 1000;
+
+describe('plural', () => {
+  it('uses the singular for exactly one and the plural otherwise, the count grouped', () => {
+    expect([plural(0, 'row'), plural(1, 'row'), plural(2, 'row'), plural(1234, 'owner')]).toEqual(['0 rows', '1 row', '2 rows', '1,234 owners']);
+  });
+
+  it('takes an irregular plural', () => {
+    expect([plural(1, 'entry', 'entries'), plural(3, 'entry', 'entries')]).toEqual(['1 entry', '3 entries']);
+  });
+});
 
 describe('formatBytes', () => {
   it('prints bytes below 1 KiB exactly, then binary units with three significant digits', () => {

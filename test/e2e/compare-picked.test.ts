@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openScratchpad } from '../../app/scratchpad';
 import { tempDir } from './data';
 import { launchApp, type AppSession } from './harness';
-import { entryRow, eventually, selectTurn, atEachLook } from './ui';
+import type { Page } from 'playwright-core';
+import { entryRow, eventually, selectEntry, selectTurn, atEachLook } from './ui';
 
 // Two entries picked with the entries table's checkboxes, then Compare: the first pick on the left.
 const NOW = 1_796_040_000;
@@ -87,4 +88,43 @@ describe('compare two picked entries', () => {
     expect(await entries.getByRole('checkbox', { checked: true }).count()).toBe(0);
     expect(app.problems).toEqual([]);
   });
+
+  test("the dialog's buttons and tabs have one size, whether opened from the picks or from the entry view's Compare", async () => {
+    const { page } = app;
+    const entries = await selectTurn(page, TURN);
+    await entryRow(entries, 2).getByRole('checkbox').click();
+    await entryRow(entries, 1).getByRole('checkbox').click();
+    await page.getByRole('toolbar', { name: 'Picked entries' }).getByRole('button', { name: 'Compare' }).click();
+    await page.locator('.cmp-summary', { hasText: '2 lines changed, 1 deleted' }).waitFor();
+    const picked = await dialogControls(page);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByRole('toolbar', { name: 'Picked entries' }).getByRole('button', { name: 'Clear' }).click();
+
+    await selectEntry(page, entries, 2);
+    await page.getByRole('button', { name: 'Compare with…' }).click();
+    await page
+      .getByRole('region', { name: 'Same turn' })
+      .getByRole('button', { name: /step 1/ })
+      .click();
+    await page.locator('.cmp-summary', { hasText: '2 lines changed, 1 deleted' }).waitFor();
+    const fromEntry = await dialogControls(page);
+    await app.screenshot('compare-from-entry-1440-light');
+    // The app's ordinary button (13px text), not the entry head's compact one (12px) it used to inherit.
+    expect(picked.close.fontSize).toBe('13px');
+    expect(fromEntry).toEqual(picked);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(app.problems).toEqual([]);
+  });
 });
+
+/** Height (CSS px) and font size of the open compare dialog's Close and Swap sides buttons and its Unified tab. */
+async function dialogControls(page: Page): Promise<Record<'close' | 'swap' | 'tab', { height: number; fontSize: string }>> {
+  const dialog = page.getByRole('dialog');
+  const measure = (name: RegExp, role: 'button' | 'radio') =>
+    dialog.getByRole(role, { name }).evaluate((el) => ({ height: el.getBoundingClientRect().height, fontSize: getComputedStyle(el).fontSize }));
+  return { close: await measure(/^Close/, 'button'), swap: await measure(/^Swap sides$/, 'button'), tab: await measure(/^Unified/, 'radio') };
+}

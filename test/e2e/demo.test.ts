@@ -6,8 +6,23 @@ import { expiryState } from '../../app/contract';
 import { writeDemoDatabase, type DemoEntry, type DemoLabel, type DemoResult } from '../../app/demo';
 import { openScratchpad } from '../../app/scratchpad';
 import { tempDir } from './data';
+import { formatBytes } from '../../app/common/format';
 import { launchApp, type AppSession } from './harness';
-import { entryRow, eventually, goTo, listedTurnIds, openTab, selectEntry, selectTurn, shownSlice, statFigures, waitForTurnCount, waitForWindow } from './ui';
+import { expectRoundByteTicks, sliceDegrees, valueAxisLabels } from './support/stats-charts';
+import {
+  atEachLook,
+  entryRow,
+  eventually,
+  goTo,
+  listedTurnIds,
+  openTab,
+  selectEntry,
+  selectTurn,
+  shownSlice,
+  statFigures,
+  waitForTurnCount,
+  waitForWindow,
+} from './ui';
 
 // The demo database (app/demo) written into a temp file at a fixed clock, viewed by the operator (the app's
 // default). Tests run in order: the gc at the end deletes the expired rows.
@@ -233,6 +248,16 @@ describe('the demo database in the app', () => {
     // The operator also gets the per-owner chart, one bar per owner.
     const perOwner = page.locator('.card', { has: page.getByText('Bytes per owner', { exact: true }) });
     await expect(perOwner.textContent()).resolves.toContain(`${demo.owners.length} owners`);
+    // Byte axes tick at round values of their unit (0, 1, 2 MiB), not at 977 KiB / 1.91 MiB.
+    expectRoundByteTicks(await valueAxisLabels(page, 'Bytes by kind', 'left'));
+    expectRoundByteTicks(await valueAxisLabels(page, 'Bytes per owner', 'bottom'));
+    // The expired share (well under 1 % of the bytes) is still a visible slice of at least 3 degrees, its
+    // tooltip giving the exact size.
+    const expiredBytes = expired.reduce((s, e) => s + e.sizeBytes, 0);
+    const storedBytes = demo.entries.reduce((s, e) => s + e.sizeBytes, 0);
+    expect((expiredBytes / storedBytes) * 360).toBeLessThan(3);
+    expect(await sliceDegrees(page, 'expired')).toBeGreaterThanOrEqual(2.99);
+    await expect(page.locator('.chart-card path title', { hasText: 'expired:' }).textContent()).resolves.toBe(`expired: ${formatBytes(expiredBytes)}`);
     await app.screenshot('stats');
   });
 
@@ -249,6 +274,41 @@ describe('the demo database in the app', () => {
       await summary.waitFor();
       expect(await summary.textContent()).toContain(`in ${new Set(then.map((e) => e.turnId)).size} turns.`);
     }
+    // A date-and-time field, labelled in words (no raw field name), showing all of its value: "+1 hour" is seen.
+    const at = page.getByLabel('Expires at or before (local date and time)');
+    await page.getByRole('button', { name: '+1 hour', exact: true }).click();
+    await page.locator('.sim-result', { hasText: `At ${formatTimeUtc(NOW + 3_600)} ` }).waitFor();
+    // Chromium drops zero seconds from the value: "2026-11-30T13:00".
+    expect(await at.inputValue()).toBe(new Date((NOW + 3_600) * 1000).toISOString().slice(0, 16));
+    // The field's text box holds its value as Chromium writes it in the page's locale ("11/30/2026, 01:00:00
+    // PM"): measured in the field's font, beside the picker icon (16 px and its margin).
+    const fieldFits = () =>
+      at.evaluate((el: HTMLInputElement) => {
+        const style = getComputedStyle(el);
+        const shown = new Date(el.value).toLocaleString(navigator.language, {
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          second: '2-digit',
+        });
+        const probe = document.createElement('span');
+        probe.style.font = style.font;
+        probe.style.whiteSpace = 'pre';
+        probe.textContent = shown;
+        document.body.append(probe);
+        const text = probe.getBoundingClientRect().width;
+        probe.remove();
+        const inner = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+        return { shown, fits: inner >= text, paddingLeft: style.paddingLeft };
+      });
+    expect(await fieldFits()).toEqual({ shown: '11/30/2026, 01:00:00 PM', fits: true, paddingLeft: '8px' });
+    await atEachLook(page, async (w, scheme) => {
+      expect(await fieldFits()).toMatchObject({ fits: true });
+      await app.screenshot(`gc-expiry-simulator-${w}-${scheme}`);
+    });
+    expect(await page.locator('.gc-page').textContent()).not.toContain('expiresAt');
     await app.screenshot('gc-expiry-simulator');
     expect(await countRows(dbPath)).toBe(demo.rows);
   });
@@ -304,6 +364,11 @@ describe('the demo database in the app', () => {
 });
 
 /** Rows in a v2 file, counted by a second connection as the operator (expired rows included until gc). */
+/** "YYYY-MM-DD HH:MM:SS" of Unix seconds in UTC (the harness's time zone), as the app prints times. */
+function formatTimeUtc(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
 async function countRows(file: string): Promise<number> {
   const pad = await openScratchpad(file, { readonly: true, clock: () => NOW });
   try {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { copyFixture, FIXTURE_DB, fixtureExpected, tempDir, type ExpectedRow } from './data';
 import { launchApp, type AppSession } from './harness';
 import { contrastOf } from './support/contrast';
+import { expectRoundByteTicks, valueAxisLabels } from './support/stats-charts';
 import { goTo, listedTurnIds, openTab, readAndShow, selectEntry, selectTurn, statFigures, waitForWindow } from './ui';
 
 // The original runtime's sample file, from a temp copy, viewed by the operator (its rows have no owner).
@@ -188,6 +189,22 @@ describe('the original runtime file (metnos-v1) in the app', () => {
       `${rows.reduce((s, r) => s + r.size_bytes, 0).toLocaleString('en-US')} bytes`,
     );
     expect(figures['Expired (awaiting gc)']?.startsWith(`${expired.length} · `)).toBe(true);
+    // The notes under the charts say "1 row", "1 owner", not "1 rows" (the sample has one binary row, one
+    // owner and one expired row).
+    const note = (title: string) =>
+      page
+        .locator('.chart-card', { has: page.getByRole('heading', { name: title, exact: true }) })
+        .locator('.chart-note')
+        .textContent();
+    const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+    const binary = rows.filter((r) => r.kind === 'binary').length;
+    expect([binary, expired.length]).toEqual([1, 1]);
+    await expect(note('Bytes by kind')).resolves.toBe(`text ${count(rows.length - binary, 'row')} · binary 1 row`);
+    await expect(note('Live vs expired (bytes)')).resolves.toBe(`${count(rows.length - 1, 'live row')} · 1 expired row`);
+    await expect(note('Bytes per owner')).resolves.toBe('1 owner');
+    // The byte axes tick at round values of the unit they show (0, 20, 40 KiB), not 19.5 / 39.1 KiB.
+    expectRoundByteTicks(await valueAxisLabels(page, 'Bytes by kind', 'left'));
+    expectRoundByteTicks(await valueAxisLabels(page, 'Bytes per owner', 'bottom'));
     await app.screenshot('metnos-v1-stats');
     await goTo(page, 'Turns');
   });

@@ -130,6 +130,47 @@ describe('search across the demo file', () => {
     expect(turnTitles.length).toBeGreaterThan(0);
     expect(turnTitles).toEqual(turnOrder.slice(0, turnTitles.length));
     await shots(opened.app, 'search-demo');
+    // Each preview on screen marks the ends the store cut with "…" (its context stops short of the entry's start,
+    // or runs the store's full 30 code points after the match), starts at a word where the store's text has a
+    // space near its cut, and shows its whole hit at both window sizes.
+    for (const [w, h] of [
+      [1440, 900],
+      [1024, 640],
+    ] as const) {
+      await page.setViewportSize({ width: w, height: h });
+      const rows = await page.locator('button.hit').evaluateAll((buttons) =>
+        buttons.map((b) => {
+          const preview = b.querySelector('.hit-preview')!.getBoundingClientRect();
+          const mark = b.querySelector('mark')!.getBoundingClientRect();
+          return {
+            key: `${(b as HTMLElement).dataset.entry}@${(b as HTMLElement).dataset.offset}`,
+            text: b.querySelector('.hit-preview')!.textContent!,
+            hitShown: mark.left >= preview.left && mark.right <= preview.right,
+          };
+        }),
+      );
+      expect(rows.length).toBeGreaterThan(5);
+      for (const row of rows) {
+        const storeHit = expected.find((e) => `${e.id}@${e.offset}` === row.key)!;
+        const points = Array.from(storeHit.preview.text);
+        const cutStart = storeHit.offset > storeHit.preview.matchStart;
+        const cutEnd = points.length - storeHit.preview.matchStart - storeHit.preview.matchLength >= 30;
+        expect({ key: row.key, starts: row.text.startsWith('…'), ends: row.text.endsWith('…'), hitShown: row.hitShown }).toEqual({
+          key: row.key,
+          starts: cutStart,
+          ends: cutEnd,
+          hitShown: true,
+        });
+        // Where the store's text has a space near the cut start, the shown text starts just after one.
+        const storeText = points.map((c) => (c === '\n' ? '↵' : c === '\r' ? '' : c));
+        if (cutStart && storeText.slice(0, 12).some((c) => c === ' ' || c === '↵')) {
+          const shown = Array.from(row.text).slice(1);
+          const at = storeText.findIndex((_, i) => shown.slice(0, 8).every((c, j) => storeText[i + j] === c));
+          expect([' ', '↵'], `${row.key} starts mid-word: ${row.text}`).toContain(storeText[at - 1]);
+        }
+      }
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // A text hit past the entry's start among the rows on screen.
     const onScreen = await page

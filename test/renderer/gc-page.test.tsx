@@ -160,7 +160,7 @@ describe('GcPage', () => {
 
   it('simulates expiry at a picked future time with gcPreview({ now })', async () => {
     const calls = setup();
-    const input = screen.getByLabelText('At (local time)');
+    const input = screen.getByLabelText('Expires at or before (local date and time)');
     fireEvent.change(input, { target: { value: '2030-01-02T03:04' } });
     fireEvent.click(screen.getByRole('button', { name: 'Simulate' }));
     await screen.findByText(/Expired then:/);

@@ -68,12 +68,12 @@ describe('Search view', () => {
       'Turn turn-a',
       'web_fetch · step 1 · text · 2 hits',
       'line 1first timeout here↵second line ti',
-      'line 2ut here↵second line timeout',
+      'line 2…here↵second line timeout',
       'tail_logs · step 2 · text · 1 hitexpired',
       'line 1Timeout!',
       'Turn turn-c',
       'sql_query · step 7 · text · 1 hit',
-      `line 1${'x'.repeat(19)} timeout at the end`,
+      `line 1…${'x'.repeat(19)} timeout at the end`,
     ]);
     const rows = screen.getAllByRole('listitem');
     expect(rows.map((r) => r.querySelector('.badge-expired') !== null)).toEqual([false, false, false, false, true, false, false, false, false]);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import type { EntryMeta } from '../../../../app/contract';
 import { useApi } from '../../api';
 import { Empty, ErrorBox, Loading } from '../../components/States';
@@ -46,6 +47,9 @@ function Comparison({ leftId, rightId }: { leftId: string; rightId: string }) {
 /**
  * "Compare with…": a modal over the page. First pick the other entry (the same turn's others, or the same
  * executor in another turn), then the comparison with the current entry on the left. Esc steps back, then closes.
+ * Drawn into document.body, so it looks the same wherever it is opened: inside the entry head, its buttons and
+ * tabs took that bar's compact button rule (`.entry-head-actions button`) and were smaller than when opened
+ * from two entries picked in the table.
  */
 export function CompareDialog({ entry, initialOther, revision, now, onClose }: Props) {
   const [other, setOther] = useState<string | null>(initialOther ?? null);
@@ -69,7 +73,7 @@ export function CompareDialog({ entry, initialOther, revision, now, onClose }: P
   }, [other, onClose]);
 
   const [leftId, rightId] = swapped && other ? [other, entry.id] : [entry.id, other];
-  return (
+  return createPortal(
     <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="compare-title">
       <div className="overlay-panel cmp-panel" ref={panelRef} tabIndex={-1}>
         <div className="cmp-title-row">
@@ -116,6 +120,7 @@ export function CompareDialog({ entry, initialOther, revision, now, onClose }: P
           </>
         )}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -64,11 +64,20 @@ export function ExpirySimulator({ operator, revision = 0, onOpenTurn }: { operat
   return (
     <section className="card">
       <h2>Expiry simulator</h2>
-      <p className="muted">Which rows would be expired (and deleted by gc) at a later time? Nothing is changed.</p>
+      <p className="muted">
+        Which rows would be expired (and deleted by gc) at a later time: every row that expires at or before the date and time you pick. Nothing is changed.
+      </p>
       <form className="sim-form" onSubmit={submit}>
         <label className="field">
-          <span>At (local time)</span>
-          <input type="datetime-local" step={1} value={value} onChange={(e) => setValue(e.target.value)} aria-invalid={state.inputError ? true : undefined} />
+          <span>Expires at or before (local date and time)</span>
+          <input
+            type="datetime-local"
+            className="sim-at"
+            step={1}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            aria-invalid={state.inputError ? true : undefined}
+          />
         </label>
         <button type="submit">Simulate</button>
         {QUICK.map(([label, offset]) => (

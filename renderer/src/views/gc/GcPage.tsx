@@ -62,8 +62,8 @@ export function GcPage({ session, onOpenTurn }: { session: SessionInfo | undefin
       <section className="card">
         <h2>Garbage collection</h2>
         <p className="muted">
-          gc deletes rows whose expiry time has passed (expiresAt ≤ now){operator ? ' for every owner' : ' among the rows you own'}. Preview first; nothing is
-          deleted until you confirm.
+          gc deletes rows whose expiry time has passed (rows that expire at or before now){operator ? ' for every owner' : ' among the rows you own'}. Preview
+          first; nothing is deleted until you confirm.
         </p>
         {readonly && <p className="tag tag-warn">This file is open read-only: gc can be previewed but not run.</p>}
         <div className="actions">

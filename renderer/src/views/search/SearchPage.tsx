@@ -1,10 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import type { SearchHit, SearchPreview } from '../../../../app/contract';
+import type { SearchHit } from '../../../../app/contract';
 import { PatternToggles } from '../../components/PatternToggles';
 import { Empty, ErrorBox } from '../../components/States';
 import { formatBytes, formatCount } from '../../../../app/common/format';
 import { groupHits, hitRows, type HitRow, type TurnHits } from './groupHits';
+import { previewParts } from './previewText';
 import type { SearchInput, useSearch } from './useSearch';
 
 type Props = {
@@ -13,12 +14,9 @@ type Props = {
   onOpenHit: (hit: SearchHit) => void;
 };
 
-/** The preview around a match, the match marked; newlines shown as ↵ so a hit stays on one row. */
-function Preview({ preview }: { preview: SearchPreview }) {
-  const points = Array.from(preview.text.replace(/\r?\n/g, '↵'));
-  const before = points.slice(0, preview.matchStart).join('');
-  const match = points.slice(preview.matchStart, preview.matchStart + preview.matchLength).join('');
-  const after = points.slice(preview.matchStart + preview.matchLength).join('');
+/** The preview around a match, the match marked, on one row; ends the store cut marked "…" (see previewParts). */
+function Preview({ hit }: { hit: SearchHit }) {
+  const { before, match, after } = previewParts(hit);
   return (
     <span className="hit-preview mono">
       {before}
@@ -166,7 +164,7 @@ function HitRowView({ row, onOpenHit }: { row: HitRow; onOpenHit: (hit: SearchHi
       title={`Open ${entry.executorName ?? 'entry'} step ${entry.stepNum ?? '—'} at ${unit} ${formatCount(hit.offset)}${hit.kind === 'binary' ? ' (hex view)' : ''}`}
     >
       <span className="hit-where muted">{hit.line !== null ? `line ${formatCount(hit.line)}` : `byte ${formatCount(hit.offset)}`}</span>
-      <Preview preview={hit.preview} />
+      <Preview hit={hit} />
     </button>
   );
 }

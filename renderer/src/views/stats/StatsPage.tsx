@@ -1,7 +1,7 @@
 import type { Stats } from '../../../../app/contract';
 import { useApi } from '../../api';
 import { Empty, ErrorBox, Loading } from '../../components/States';
-import { formatBytes, formatCount } from '../../../../app/common/format';
+import { formatBytes, formatCount, plural } from '../../../../app/common/format';
 import { useQuery } from '../../hooks/useQuery';
 import { useStoreRevision } from '../../hooks/useStoreRevision';
 import { Bars, ChartCard, Donut, MEANING } from './charts';
@@ -42,7 +42,7 @@ export function StatsPage() {
         <Empty>No rows: nothing to chart yet.</Empty>
       ) : (
         <div className="chart-grid-layout">
-          <ChartCard title="Bytes by kind" note={`text ${formatCount(s.byKind.text.rows)} rows · binary ${formatCount(s.byKind.binary.rows)} rows`}>
+          <ChartCard title="Bytes by kind" note={`text ${plural(s.byKind.text.rows, 'row')} · binary ${plural(s.byKind.binary.rows, 'row')}`}>
             <Bars
               unit="bytes"
               colors={[MEANING.text, MEANING.binary]}
@@ -52,7 +52,7 @@ export function StatsPage() {
               ]}
             />
           </ChartCard>
-          <ChartCard title="Live vs expired (bytes)" note={`${formatCount(liveRows)} live rows · ${formatCount(s.expiredRows)} expired rows`}>
+          <ChartCard title="Live vs expired (bytes)" note={`${plural(liveRows, 'live row')} · ${plural(s.expiredRows, 'expired row')}`}>
             <Donut
               unit="bytes"
               colors={[MEANING.live, MEANING.expired]}
@@ -72,7 +72,7 @@ export function StatsPage() {
             />
           </ChartCard>
           {s.byOwner && s.byOwner.length > 0 && (
-            <ChartCard title="Bytes per owner" note={`${formatCount(s.byOwner.length)} owners`}>
+            <ChartCard title="Bytes per owner" note={plural(s.byOwner.length, 'owner')}>
               <Bars
                 horizontal
                 unit="bytes"

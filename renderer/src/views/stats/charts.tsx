@@ -4,6 +4,7 @@ import { Group } from '@visx/group';
 import { scaleBand, scaleLinear, scaleSqrt } from '@visx/scale';
 import { Pie } from '@visx/shape';
 import { formatBytes, formatCount } from '../../../../app/common/format';
+import { byteTicks, donutWeights } from './scale';
 
 /**
  * Chart colours readable on both the light and the dark theme. Series colours (owners) never use the green and
@@ -82,10 +83,21 @@ export function Bars({ data, unit, horizontal = false, colors = COLORS, sqrtScal
   const innerWidth = Math.max(0, width - left - MARGIN.right);
   const innerHeight = CHART_HEIGHT - MARGIN.top - MARGIN.bottom;
   const valueRange: [number, number] = horizontal ? [0, innerWidth] : [innerHeight, 0];
-  const value = sqrtScale ? scaleSqrt({ domain: [0, max], range: valueRange, nice: true }) : scaleLinear({ domain: [0, max], range: valueRange, nice: true });
+  // About one tick per 70 px of a lying axis (its labels, "100 KiB", are about 45 px wide).
+  const ticks = horizontal ? Math.max(2, Math.floor(innerWidth / 70)) : 5;
+  // A byte axis ends and ticks at round values of the unit it shows (0, 1, 2 MiB), not at decimal byte counts.
+  const bytesAxis = unit === 'bytes' && !sqrtScale ? byteTicks(max, ticks) : null;
+  const value = sqrtScale
+    ? scaleSqrt({ domain: [0, max], range: valueRange, nice: true })
+    : scaleLinear({ domain: [0, bytesAxis ? bytesAxis.top : max], range: valueRange, nice: bytesAxis === null });
   const category = scaleBand({ domain: data.map((d) => d.name), range: horizontal ? [0, innerHeight] : [0, innerWidth], padding: 0.25 });
   const length = (v: number) => (v > 0 ? Math.max(MIN_BAR_PX, horizontal ? value(v) : innerHeight - value(v)) : 0);
-  const ticks = horizontal ? Math.max(2, Math.floor(innerWidth / 90)) : 5;
+  const axisTicks = bytesAxis
+    ? {
+        tickValues: bytesAxis.ticks.map((t) => t.value),
+        tickFormat: (v: unknown) => bytesAxis.ticks.find((t) => t.value === Number(v))?.label ?? format(Number(v)),
+      }
+    : { numTicks: ticks, tickFormat: (v: unknown) => format(Number(v)) };
   return (
     <div ref={ref} className="chart-frame">
       {width > 0 && (
@@ -137,18 +149,11 @@ export function Bars({ data, unit, horizontal = false, colors = COLORS, sqrtScal
                     </text>
                   ))}
                 </g>
-                <AxisBottom
-                  top={innerHeight}
-                  scale={value}
-                  numTicks={ticks}
-                  tickFormat={(v) => format(Number(v))}
-                  axisClassName="chart-axis"
-                  tickLabelProps={TICK_LABEL}
-                />
+                <AxisBottom top={innerHeight} scale={value} {...axisTicks} axisClassName="chart-axis" tickLabelProps={TICK_LABEL} />
               </>
             ) : (
               <>
-                <AxisLeft scale={value} numTicks={ticks} tickFormat={(v) => format(Number(v))} axisClassName="chart-axis" tickLabelProps={TICK_LABEL} />
+                <AxisLeft scale={value} {...axisTicks} axisClassName="chart-axis" tickLabelProps={TICK_LABEL} />
                 <AxisBottom
                   top={innerHeight}
                   scale={category}
@@ -171,19 +176,30 @@ const TICK_LABEL = { className: 'chart-tick', fontSize: 11 } as const;
 /** Distance of a slice's value label from the donut's centre (px): past the ring's outer radius of 72. */
 const LABEL_RADIUS = 80;
 
-/** A donut of shares, in bytes or rows: each slice labelled with its value, and a legend of names under it. */
+/** Smallest angle of a non-zero slice (degrees), so a tiny share is seen where its legend entry points. */
+const MIN_SLICE_DEGREES = 3;
+
+/**
+ * A donut of shares, in bytes or rows: each slice labelled with its exact value, and a legend of names under it.
+ * A non-zero slice spans at least MIN_SLICE_DEGREES (its label and tooltip still give the exact value).
+ */
 export function Donut({ data, unit, colors = COLORS }: { data: Datum[]; unit: 'bytes' | 'rows'; colors?: string[] }) {
   const [ref, width] = useWidth<HTMLDivElement>();
   const format = (v: number) => (unit === 'bytes' ? formatBytes(v) : formatCount(v));
   const legendHeight = 28;
   const cy = (CHART_HEIGHT - legendHeight) / 2;
   const colorOf = new Map(data.map((d, i) => [d.name, colors[i % colors.length]!]));
+  const weights = donutWeights(
+    data.map((d) => d.value),
+    MIN_SLICE_DEGREES,
+  );
+  const slices = data.map((d, i) => ({ ...d, weight: weights[i]! })).filter((d) => d.value > 0);
   return (
     <div ref={ref} className="chart-frame">
       {width > 0 && (
         <svg className="chart-surface" width={width} height={CHART_HEIGHT - legendHeight} role="img" aria-label={`${unit} shares`}>
           <Group left={width / 2} top={cy}>
-            <Pie data={data.filter((d) => d.value > 0)} pieValue={(d) => d.value} outerRadius={72} innerRadius={46} pieSortValues={null}>
+            <Pie data={slices} pieValue={(d) => d.weight} outerRadius={72} innerRadius={46} pieSortValues={null}>
               {(pie) =>
                 pie.arcs.map((arc) => {
                   // The value sits just outside the ring, at the slice's middle angle (d3: 0 at twelve o'clock, clockwise).
