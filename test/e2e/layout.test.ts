@@ -206,7 +206,7 @@ describe('layout', () => {
     expect(app.problems).toEqual([]);
   });
 
-  test('what the model saw: the summary as text, the other fields as a table, the reads beside it, each linked to its step', async () => {
+  test('what the model saw: the summary as text, the other fields as a table, the reads under it at 1024, each linked to its step', async () => {
     const { page } = app;
     await page.setViewportSize({ width: 1024, height: 640 });
     const entries = await selectTurn(page, log().turnId);
@@ -223,9 +223,38 @@ describe('layout', () => {
     expect(fields).toContainEqual(['scratchpad_id', log().id]);
     expect(fields).toContainEqual(['size_bytes', String(log().sizeBytes)]);
     expect(fields.map(([k]) => k)).not.toContain('summary');
-    // The read log starts within the first screen at 1024x640.
-    const top = await page.locator('ol.read-log').evaluate((el) => el.getBoundingClientRect().top);
-    expect(top).toBeLessThan(640 - 60);
+    // At 1024x640 the entry view is narrow: the read log goes under the handle (full width), no size or offset
+    // breaks over two lines, an id stays one line (cut with an ellipsis, whole in its title), and the summary
+    // grows with its text (the pane scrolls, not a box inside it).
+    const shape = await page.locator('.model-saw').evaluate((el) => {
+      const handle = el.querySelector('.model-handle')!.getBoundingClientRect();
+      const reads = el.querySelector('.model-reads')!.getBoundingClientRect();
+      const summary = el.querySelector<HTMLElement>('.handle-summary')!;
+      const idCell = el.querySelector<HTMLElement>('.handle-fields .id-cell')!;
+      const table = el.querySelector('.handle-fields')!.getBoundingClientRect();
+      return {
+        readsBelowHandle: reads.top >= handle.bottom,
+        sameWidth: Math.abs(reads.width - handle.width) < 1,
+        // A figure on one line has all its boxes (one per text node) at the same top.
+        wrappedFigures: [...el.querySelectorAll('.figure')]
+          .filter((f) => new Set([...f.getClientRects()].map((r) => Math.round(r.top))).size !== 1)
+          .map((f) => f.textContent),
+        figures: el.querySelectorAll('.figure').length,
+        summaryScrolls: summary.scrollHeight > summary.clientHeight + 1,
+        tableInside: table.right <= handle.right + 0.5,
+        idCell: { title: idCell.title, oneLine: idCell.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(idCell).lineHeight) },
+      };
+    });
+    expect(shape).toEqual({
+      readsBelowHandle: true,
+      sameWidth: true,
+      wrappedFigures: [],
+      figures: shape.figures,
+      summaryScrolls: false,
+      tableInside: true,
+      idCell: { title: log().id, oneLine: true },
+    });
+    expect(shape.figures).toBeGreaterThanOrEqual(5); // three sizes, the percent, an offset pair per read
     await app.screenshot('layout-1024-model-saw');
     const next = demo.entries.filter((e) => e.turnId === log().turnId && e.createdAt > log().createdAt).sort((a, b) => a.createdAt - b.createdAt)[0]!;
     await page
@@ -243,6 +272,11 @@ describe('layout', () => {
     await selectEntry(page, entries, log().stepNum);
     await atEachLook(page, async (w, scheme) => {
       await openTab(page, 'What the model saw');
+      // The fields table stays inside its column (a long id or hint wraps or cuts, it does not push the table out).
+      const overflow = await page
+        .locator('.model-handle')
+        .evaluate((el) => el.querySelector('.handle-fields')!.getBoundingClientRect().right - el.getBoundingClientRect().right);
+      expect(overflow).toBeLessThanOrEqual(0.5);
       await app.screenshot(`layout-${w}-${scheme}-model`);
       await openTab(page, 'Content');
       await page.locator('.slice-text .line').first().waitFor();

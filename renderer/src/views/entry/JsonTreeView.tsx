@@ -191,6 +191,7 @@ function CopyValueButton({ load }: { load: () => Promise<string | undefined> }) 
   return (
     <button
       type="button"
+      className="copy-button"
       onClick={async () => {
         try {
           const text = await load();
