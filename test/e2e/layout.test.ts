@@ -285,6 +285,33 @@ describe('layout', () => {
     expect(app.problems).toEqual([]);
   });
 
+  test('help opens at its top (title and first shortcuts in view) with focus on Close, at 1024x640 in light and dark', async () => {
+    const { page } = app;
+    await page.setViewportSize({ width: 1024, height: 640 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.locator('body').press('?');
+      const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+      await help.waitFor();
+      const shown = await help.evaluate((dialog) => {
+        const panel = dialog.querySelector<HTMLElement>('.overlay-panel')!.getBoundingClientRect();
+        const title = dialog.querySelector('h2')!.getBoundingClientRect();
+        const firstRow = dialog.querySelector('tr')!.getBoundingClientRect();
+        return {
+          scrollTop: dialog.querySelector<HTMLElement>('.overlay-panel')!.scrollTop,
+          titleInView: title.top >= panel.top && title.bottom <= panel.bottom,
+          firstRowInView: firstRow.top >= panel.top && firstRow.bottom <= panel.bottom,
+          focused: document.activeElement?.textContent,
+        };
+      });
+      expect(shown).toEqual({ scrollTop: 0, titleInView: true, firstRowInView: true, focused: 'Close' });
+      await app.screenshot(`help-1024-${scheme}`);
+      await page.keyboard.press('Escape');
+      await help.waitFor({ state: 'detached' });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+
   test('copy buttons: entry id, turn id and a deep link that parses back to the file and entry', async () => {
     const { page } = app;
     await page.evaluate(() => {
