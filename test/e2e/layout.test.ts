@@ -285,6 +285,57 @@ describe('layout', () => {
     expect(app.problems).toEqual([]);
   });
 
+  test('entry header: title, tabs and actions on one row at 1440x900 for every entry (the title cut, not the row); toggles level with their neighbours', async () => {
+    const { page } = app;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const entries = await selectTurn(page, log().turnId);
+    const steps = demo.entries.filter((e) => e.turnId === log().turnId).map((e) => e.stepNum);
+    /** Tops of the label, the tab list and the actions, and the head's height. */
+    const head = () =>
+      page.locator('.entry-head').evaluate((el) => {
+        const top = (sel: string) => Math.round(el.querySelector(sel)!.getBoundingClientRect().top);
+        const middle = (sel: string) => {
+          const r = el.querySelector(sel)!.getBoundingClientRect();
+          return Math.round(r.top + r.height / 2);
+        };
+        return {
+          height: Math.round(el.getBoundingClientRect().height),
+          oneRow: Math.abs(middle('.entry-label') - middle('.tabs')) <= 2 && Math.abs(middle('.tabs') - middle('.entry-head-actions')) <= 2,
+          below: top('.tabs') > el.getBoundingClientRect().top + 20 || top('.entry-head-actions') > el.getBoundingClientRect().top + 20,
+        };
+      });
+    const heights = new Set<number>();
+    for (const step of steps) {
+      await selectEntry(page, entries, step);
+      const shown = await head();
+      expect({ step, oneRow: shown.oneRow, below: shown.below }).toEqual({ step, oneRow: true, below: false });
+      heights.add(shown.height);
+    }
+    expect(heights.size).toBe(1);
+    await selectEntry(page, entries, log().stepNum);
+    await openTab(page, 'Content');
+    await page.locator('.slice-text .line').first().waitFor();
+    // The checkbox labels' text sits level with the button next to them (Copy slice), not 2-3px lower.
+    const offsets = await page.locator('.toggles').evaluate((el) => {
+      const textMiddle = (node: Element) => {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const r = range.getBoundingClientRect();
+        return r.top + r.height / 2;
+      };
+      const copy = textMiddle([...el.querySelectorAll('button')].find((b) => b.textContent === 'Copy slice')!);
+      return [...el.querySelectorAll('label.toggle')].map((label) => {
+        const text = [...label.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '')!;
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        const r = range.getBoundingClientRect();
+        return Math.abs(r.top + r.height / 2 - copy) <= 1;
+      });
+    });
+    expect(offsets).toEqual([true, true]);
+    await app.screenshot('layout-1440-entry-head');
+  });
+
   test('help opens at its top (title and first shortcuts in view) with focus on Close, at 1024x640 in light and dark', async () => {
     const { page } = app;
     await page.setViewportSize({ width: 1024, height: 640 });
