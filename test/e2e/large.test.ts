@@ -66,6 +66,7 @@ describe('paging through a 50 MiB entry', () => {
     await selectEntry(page, entries, 1);
     await openTab(page, 'Content');
     await waitForWindow(page, 0, WINDOW, TOTAL, 'code points');
+    await expect(page.getByLabel('Slice mode').inputValue()).resolves.toBe('head');
     expect(await shownSlice(page)).toBe(expectedSlice(0, WINDOW));
 
     const next = page.getByRole('button', { name: 'Next ▶' });
@@ -86,6 +87,7 @@ describe('paging through a 50 MiB entry', () => {
     await jump.locator('input[name="offset"]').fill('40000000');
     await jump.getByRole('button', { name: 'Go' }).click();
     await waitForWindow(page, 40_000_000, 40_000_000 + WINDOW, TOTAL, 'code points');
+    await expect(page.getByLabel('Slice mode').inputValue()).resolves.toBe('range');
     expect(await shownSlice(page)).toBe(expectedSlice(40_000_000, 40_000_000 + WINDOW));
     expect((await shownSlice(page)).slice(0, 9)).toBe('00625000 ');
 
