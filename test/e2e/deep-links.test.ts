@@ -36,6 +36,11 @@ describe('deep links in the running app', () => {
     // The window opens a quarter of its 64 Ki width before the offset.
     const total = (await app.session.store.describe(app.session.principal, log.id)).meta.lengthCodePoints!;
     await waitForWindow(app.page, 1_500_000 - 16_384, 1_500_000 - 16_384 + 65_536, total, 'code points');
+    // The form says what is shown: a range with its offsets (not "head (first n)"), the end exclusive in the title.
+    const form = app.page.getByRole('form', { name: 'Read a slice' });
+    await expect(form.getByLabel('Slice mode').inputValue()).resolves.toBe('range');
+    await expect(form.locator('input[name="start"]').inputValue()).resolves.toBe(String(1_500_000 - 16_384));
+    await expect(app.page.locator('.slice-window').getAttribute('title')).resolves.toContain('up to, not including,');
     await app.screenshot('deep-link-opened-1440-light');
     expect(app.problems).toEqual([]);
   });

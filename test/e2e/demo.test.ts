@@ -140,12 +140,38 @@ describe('the demo database in the app', () => {
     const entry = byLabel('license-text');
     const entries = await selectTurn(page, entry.turnId);
     await selectEntry(page, entries, entry.stepNum);
-    const handle = JSON.parse((await page.locator('pre.handle').textContent()) ?? 'null') as { scratchpad_id: string; size_bytes: number };
+    const handle = JSON.parse((await page.locator('pre.handle').textContent()) ?? 'null') as { scratchpad_id: string; size_bytes: number; summary: string };
     expect(handle.scratchpad_id).toBe(entry.id);
     expect(handle.size_bytes).toBe(entry.sizeBytes);
     await app.screenshot('entry-model-saw');
+    /** Every copy button on screen: its label and the box and font that make its style. */
+    const copyButtons = () =>
+      page.locator('.entry-view button.copy-button').evaluateAll((buttons) =>
+        buttons.map((b) => {
+          const style = getComputedStyle(b);
+          return { label: b.textContent, style: [style.fontSize, style.fontWeight, style.padding, style.textTransform, b.getBoundingClientRect().height] };
+        }),
+      );
+    const headerStyle = (await copyButtons()).find((b) => b.label === 'id')!.style;
+    expect((await copyButtons()).filter((b) => JSON.stringify(b.style) !== JSON.stringify(headerStyle))).toEqual([]);
+    expect((await copyButtons()).map((b) => b.label)).toContain('Copy handle');
     await openTab(page, 'Details');
     await expect(page.locator('.facts.details').textContent()).resolves.toContain(`agent:${entry.owner}`);
+    // The sha256 row's Copy is the header's small button and leaves the row as tall as a one-line row.
+    expect((await copyButtons()).filter((b) => JSON.stringify(b.style) !== JSON.stringify(headerStyle))).toEqual([]);
+    const rows = await page
+      .locator('.facts.details .fact')
+      .evaluateAll((facts) => Object.fromEntries(facts.map((f) => [f.querySelector('dt')!.textContent, f.getBoundingClientRect().height])));
+    expect(rows['sha256']).toBe(rows['Entry id']);
+    // Expires says the time left once; the summary is the monospace pre-wrapped box What the model saw uses.
+    await expect(page.locator('.fact', { hasText: 'Expires' }).locator('dd').textContent()).resolves.toMatch(
+      /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \(\d+h \d+m left\) live$/,
+    );
+    const summary = await page
+      .locator('.fact', { hasText: 'Summary' })
+      .locator('pre.handle-summary')
+      .evaluate((el) => ({ font: getComputedStyle(el).fontFamily, wrap: getComputedStyle(el).whiteSpace, text: el.textContent }));
+    expect(summary).toEqual({ font: expect.stringMatching(/mono/i), wrap: 'pre-wrap', text: handle.summary });
     await app.screenshot('entry-details');
     // A read the model got cut short (the large log's full read) is tagged "truncated" in the plain tag colours,
     // not the expiring amber (a truncated read says nothing of expiry).

@@ -206,7 +206,7 @@ describe('layout', () => {
     expect(app.problems).toEqual([]);
   });
 
-  test('what the model saw: the summary as text, the other fields as a table, the reads beside it, each linked to its step', async () => {
+  test('what the model saw: the summary as text, the other fields as a table, the reads under it at 1024, each linked to its step', async () => {
     const { page } = app;
     await page.setViewportSize({ width: 1024, height: 640 });
     const entries = await selectTurn(page, log().turnId);
@@ -223,9 +223,38 @@ describe('layout', () => {
     expect(fields).toContainEqual(['scratchpad_id', log().id]);
     expect(fields).toContainEqual(['size_bytes', String(log().sizeBytes)]);
     expect(fields.map(([k]) => k)).not.toContain('summary');
-    // The read log starts within the first screen at 1024x640.
-    const top = await page.locator('ol.read-log').evaluate((el) => el.getBoundingClientRect().top);
-    expect(top).toBeLessThan(640 - 60);
+    // At 1024x640 the entry view is narrow: the read log goes under the handle (full width), no size or offset
+    // breaks over two lines, an id stays one line (cut with an ellipsis, whole in its title), and the summary
+    // grows with its text (the pane scrolls, not a box inside it).
+    const shape = await page.locator('.model-saw').evaluate((el) => {
+      const handle = el.querySelector('.model-handle')!.getBoundingClientRect();
+      const reads = el.querySelector('.model-reads')!.getBoundingClientRect();
+      const summary = el.querySelector<HTMLElement>('.handle-summary')!;
+      const idCell = el.querySelector<HTMLElement>('.handle-fields .id-cell')!;
+      const table = el.querySelector('.handle-fields')!.getBoundingClientRect();
+      return {
+        readsBelowHandle: reads.top >= handle.bottom,
+        sameWidth: Math.abs(reads.width - handle.width) < 1,
+        // A figure on one line has all its boxes (one per text node) at the same top.
+        wrappedFigures: [...el.querySelectorAll('.figure')]
+          .filter((f) => new Set([...f.getClientRects()].map((r) => Math.round(r.top))).size !== 1)
+          .map((f) => f.textContent),
+        figures: el.querySelectorAll('.figure').length,
+        summaryScrolls: summary.scrollHeight > summary.clientHeight + 1,
+        tableInside: table.right <= handle.right + 0.5,
+        idCell: { title: idCell.title, oneLine: idCell.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(idCell).lineHeight) },
+      };
+    });
+    expect(shape).toEqual({
+      readsBelowHandle: true,
+      sameWidth: true,
+      wrappedFigures: [],
+      figures: shape.figures,
+      summaryScrolls: false,
+      tableInside: true,
+      idCell: { title: log().id, oneLine: true },
+    });
+    expect(shape.figures).toBeGreaterThanOrEqual(5); // three sizes, the percent, an offset pair per read
     await app.screenshot('layout-1024-model-saw');
     const next = demo.entries.filter((e) => e.turnId === log().turnId && e.createdAt > log().createdAt).sort((a, b) => a.createdAt - b.createdAt)[0]!;
     await page
@@ -243,12 +272,95 @@ describe('layout', () => {
     await selectEntry(page, entries, log().stepNum);
     await atEachLook(page, async (w, scheme) => {
       await openTab(page, 'What the model saw');
+      // The fields table stays inside its column (a long id or hint wraps or cuts, it does not push the table out).
+      const overflow = await page
+        .locator('.model-handle')
+        .evaluate((el) => el.querySelector('.handle-fields')!.getBoundingClientRect().right - el.getBoundingClientRect().right);
+      expect(overflow).toBeLessThanOrEqual(0.5);
       await app.screenshot(`layout-${w}-${scheme}-model`);
       await openTab(page, 'Content');
       await page.locator('.slice-text .line').first().waitFor();
       await app.screenshot(`layout-${w}-${scheme}-content`);
     });
     expect(app.problems).toEqual([]);
+  });
+
+  test('entry header: title, tabs and actions on one row at 1440x900 for every entry (the title cut, not the row); toggles level with their neighbours', async () => {
+    const { page } = app;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const entries = await selectTurn(page, log().turnId);
+    const steps = demo.entries.filter((e) => e.turnId === log().turnId).map((e) => e.stepNum);
+    /** Tops of the label, the tab list and the actions, and the head's height. */
+    const head = () =>
+      page.locator('.entry-head').evaluate((el) => {
+        const top = (sel: string) => Math.round(el.querySelector(sel)!.getBoundingClientRect().top);
+        const middle = (sel: string) => {
+          const r = el.querySelector(sel)!.getBoundingClientRect();
+          return Math.round(r.top + r.height / 2);
+        };
+        return {
+          height: Math.round(el.getBoundingClientRect().height),
+          oneRow: Math.abs(middle('.entry-label') - middle('.tabs')) <= 2 && Math.abs(middle('.tabs') - middle('.entry-head-actions')) <= 2,
+          below: top('.tabs') > el.getBoundingClientRect().top + 20 || top('.entry-head-actions') > el.getBoundingClientRect().top + 20,
+        };
+      });
+    const heights = new Set<number>();
+    for (const step of steps) {
+      await selectEntry(page, entries, step);
+      const shown = await head();
+      expect({ step, oneRow: shown.oneRow, below: shown.below }).toEqual({ step, oneRow: true, below: false });
+      heights.add(shown.height);
+    }
+    expect(heights.size).toBe(1);
+    await selectEntry(page, entries, log().stepNum);
+    await openTab(page, 'Content');
+    await page.locator('.slice-text .line').first().waitFor();
+    // The checkbox labels' text sits level with the button next to them (Copy slice), not 2-3px lower.
+    const offsets = await page.locator('.toggles').evaluate((el) => {
+      const textMiddle = (node: Element) => {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const r = range.getBoundingClientRect();
+        return r.top + r.height / 2;
+      };
+      const copy = textMiddle([...el.querySelectorAll('button')].find((b) => b.textContent === 'Copy slice')!);
+      return [...el.querySelectorAll('label.toggle')].map((label) => {
+        const text = [...label.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '')!;
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        const r = range.getBoundingClientRect();
+        return Math.abs(r.top + r.height / 2 - copy) <= 1;
+      });
+    });
+    expect(offsets).toEqual([true, true]);
+    await app.screenshot('layout-1440-entry-head');
+  });
+
+  test('help opens at its top (title and first shortcuts in view) with focus on Close, at 1024x640 in light and dark', async () => {
+    const { page } = app;
+    await page.setViewportSize({ width: 1024, height: 640 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.locator('body').press('?');
+      const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+      await help.waitFor();
+      const shown = await help.evaluate((dialog) => {
+        const panel = dialog.querySelector<HTMLElement>('.overlay-panel')!.getBoundingClientRect();
+        const title = dialog.querySelector('h2')!.getBoundingClientRect();
+        const firstRow = dialog.querySelector('tr')!.getBoundingClientRect();
+        return {
+          scrollTop: dialog.querySelector<HTMLElement>('.overlay-panel')!.scrollTop,
+          titleInView: title.top >= panel.top && title.bottom <= panel.bottom,
+          firstRowInView: firstRow.top >= panel.top && firstRow.bottom <= panel.bottom,
+          focused: document.activeElement?.textContent,
+        };
+      });
+      expect(shown).toEqual({ scrollTop: 0, titleInView: true, firstRowInView: true, focused: 'Close' });
+      await app.screenshot(`help-1024-${scheme}`);
+      await page.keyboard.press('Escape');
+      await help.waitFor({ state: 'detached' });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
   });
 
   test('copy buttons: entry id, turn id and a deep link that parses back to the file and entry', async () => {

@@ -69,15 +69,15 @@ export async function openTab(page: Page, name: 'What the model saw' | 'Content'
   await page.getByRole('tab', { name, selected: true }).waitFor({ timeout: TIMEOUT });
 }
 
-/** The slice status line: "Showing [start, end) of total unit · max ...". */
+/** The slice status line: "Showing start – end of total unit" (end exclusive), then the toggles. */
 export function sliceStatus(page: Page): Locator {
   return page.locator('.slice-status');
 }
 
-/** Waits until the slice status reads `Showing [start, end) of total <unit>` (numbers as the page formats them). */
+/** Waits until the slice status reads `Showing start – end of total <unit>` (numbers as the page formats them, an en dash). */
 export async function waitForWindow(page: Page, start: number, end: number, total: number, unit: 'code points' | 'bytes'): Promise<void> {
   const f = (n: number) => n.toLocaleString('en-US');
-  const text = `Showing [${f(start)}, ${f(end)}) of ${f(total)} ${unit}`;
+  const text = `Showing ${f(start)} – ${f(end)} of ${f(total)} ${unit}`;
   await sliceStatus(page).filter({ hasText: text }).waitFor({ timeout: TIMEOUT });
 }
 

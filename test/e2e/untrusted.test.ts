@@ -94,8 +94,29 @@ describe('untrusted observation content', () => {
     await tree.getByText('0:', { exact: true }).first().click();
     await expect.poll(() => tree.textContent()).toContain('<b>eve</b>');
     await expect(page.locator('pre.handle').count()).resolves.toBe(0);
+    // In Tree view only the tree's own controls show: line numbers, wrap and go to line apply to Raw.
+    await expect(page.getByLabel('Line numbers').count()).resolves.toBe(0);
+    await expect(page.getByLabel('Wrap').count()).resolves.toBe(0);
+    await expect(page.getByRole('form', { name: 'Go to line' }).count()).resolves.toBe(0);
+    await expect(tree.getByText('[1 item]', { exact: true }).count()).resolves.toBe(1);
+    await expect(tree.getByText('{2 keys}', { exact: true }).count()).resolves.toBe(1);
+    // The selected string reads whole below the tree: unescaped, its newlines real line breaks, as text.
+    await tree.getByText('subject:', { exact: true }).click();
+    const value = page.getByRole('region', { name: 'Selected value' }).locator('pre');
+    await expect.poll(() => value.textContent()).toBe(PAYLOAD);
+    const box = await value.evaluate((el) => ({
+      lines: Math.round(el.clientHeight / parseFloat(getComputedStyle(el).lineHeight)),
+      wraps: getComputedStyle(el).whiteSpace,
+    }));
+    expect(box.wraps).toBe('pre-wrap');
+    expect(box.lines).toBeGreaterThanOrEqual(PAYLOAD.split('\n').length - 1);
     await assertInert();
     await app.screenshot('untrusted-json-tree');
+    await page.setViewportSize({ width: 1024, height: 640 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await app.screenshot('untrusted-json-tree-1024-dark');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.emulateMedia({ colorScheme: 'light' });
     const described = await page.evaluate(
       (id) => (window as unknown as { scratchpad: { entryDescribe(r: { id: string }): Promise<unknown> } }).scratchpad.entryDescribe({ id }),
       jsonId,

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SliceControls } from '../../renderer/src/views/entry/SliceControls';
+import { formatWindow, modeForWindow, SliceControls } from '../../renderer/src/views/entry/SliceControls';
 
 afterEach(cleanup);
 
@@ -28,7 +28,7 @@ describe('SliceControls', () => {
     setup('code_points');
     expect(screen.getByRole('textbox', { name: 'n (code points)' })).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'Jump to offset (code points)' })).toBeTruthy();
-    expect(screen.getByText('Showing [0, 100) of 1,000 code points', { exact: false })).toBeTruthy();
+    expect(screen.getByText('Showing 0 – 100 of 1,000 code points', { exact: false })).toBeTruthy();
   });
   it('shows bytes for binary entries, also in range mode', () => {
     setup('bytes');
@@ -95,5 +95,48 @@ describe('SliceControls', () => {
     expect((screen.getByRole('button', { name: '◀ Previous' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Next ▶' }));
     expect(onNext).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('formatWindow', () => {
+  it('writes the window with an en dash between the offsets, not a bracketed pair with commas', () => {
+    expect(formatWindow({ start: 1_483_616, end: 1_549_152 }, 4_194_361, 'code points')).toBe('Showing 1,483,616 – 1,549,152 of 4,194,361 code points');
+  });
+  it('adds the lines when known', () => {
+    expect(formatWindow({ start: 0, end: 5_000 }, 9_000, 'code points', { first: 1, last: 1_204 })).toBe(
+      'Showing 0 – 5,000 of 9,000 code points · lines 1 – 1,204',
+    );
+  });
+});
+
+describe('modeForWindow', () => {
+  it('says range for a head request whose window starts inside the entry (a jump, a link, next)', () => {
+    expect(modeForWindow('head', { start: 1_000, end: 2_000 }, 5_000)).toBe('range');
+    expect(modeForWindow('head', { start: 0, end: 2_000 }, 5_000)).toBe('head');
+  });
+  it('says range for a tail whose window ends before the end, and keeps a true tail', () => {
+    expect(modeForWindow('tail', { start: 1_000, end: 2_000 }, 5_000)).toBe('range');
+    expect(modeForWindow('tail', { start: 3_000, end: 5_000 }, 5_000)).toBe('tail');
+  });
+});
+
+describe('SliceControls mode', () => {
+  it('shows "range" with the window\'s offsets when the window on screen is in the middle', () => {
+    render(
+      <SliceControls
+        unit="code_points"
+        total={10_000}
+        current={{ start: 4_000, end: 6_000 }}
+        mode="head"
+        pending={false}
+        onRead={vi.fn()}
+        onNext={null}
+        onPrevious={null}
+        onJump={vi.fn()}
+      />,
+    );
+    expect((screen.getByLabelText('Slice mode') as HTMLSelectElement).value).toBe('range');
+    expect((screen.getByRole('textbox', { name: /^start/ }) as HTMLInputElement).value).toBe('4000');
+    expect(screen.getByTitle(/up to, not including, 6,000/).textContent).toBe('Showing 4,000 – 6,000 of 10,000 code points');
   });
 });

@@ -40,13 +40,13 @@ describe('Content scrolling', () => {
     fireEvent.click(await screen.findByRole('tab', { name: 'Content' }));
     fireEvent.change(await screen.findByRole('textbox', { name: 'n (code points)' }), { target: { value: '1000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Read' }));
-    await screen.findByText(/Showing \[0, 1,000\)/, undefined, { timeout: 10_000 });
+    await screen.findByText(/Showing 0 – 1,000 of/, undefined, { timeout: 10_000 });
     const scrollTo = geometry(document.querySelector('.slice-text') as HTMLElement, 2000, 500);
     scrollTo(1400, false); // programmatic: no read
     await new Promise((r) => setTimeout(r, 50));
     expect(fake.calls.filter((c) => c.method === 'entryRead')).toHaveLength(2);
     scrollTo(1450, true);
-    await screen.findByText(/Showing \[0, 5,000\)/, undefined, { timeout: 10_000 });
+    await screen.findByText(/Showing 0 – 5,000 of/, undefined, { timeout: 10_000 });
     expect(fake.calls.filter((c) => c.method === 'entryRead').at(-1)?.request).toEqual({
       id: 'big',
       mode: 'range',
@@ -74,11 +74,11 @@ describe('Content scrolling', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'start (code points)' }), { target: { value: '4000' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'end (code points)' }), { target: { value: '4500' } });
     fireEvent.click(screen.getByRole('button', { name: 'Read' }));
-    await screen.findByText(/Showing \[4,000, 4,500\)/, undefined, { timeout: 10_000 });
+    await screen.findByText(/Showing 4,000 – 4,500 of/, undefined, { timeout: 10_000 });
     const scrollTo = geometry(document.querySelector('.slice-text') as HTMLElement, 2000, 500);
     scrollTo(600, false);
     scrollTo(100, true);
-    await waitFor(() => expect(screen.getByText(/Showing/).textContent).toContain('Showing [0, 4,500)'), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByText(/Showing/).textContent).toContain('Showing 0 – 4,500 of'), { timeout: 10_000 });
     expect(fake.calls.filter((c) => c.method === 'entryRead').at(-1)?.request).toEqual({
       id: 'big',
       mode: 'range',

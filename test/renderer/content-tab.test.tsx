@@ -63,7 +63,7 @@ describe('Content tab', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'end (code points)' }), { target: { value: '3' } });
     fireEvent.click(screen.getByRole('button', { name: 'Read' }));
     expect((await screen.findByText('😀ü')).textContent).toBe('😀ü');
-    expect(screen.getByText(/Showing/).textContent).toContain('Showing [1, 3) of 5 code points');
+    expect(screen.getByText(/Showing/).textContent).toContain('Showing 1 – 3 of 5 code points');
   });
 
   it('shows a JSON tree for a structured observation that fits the window', async () => {
@@ -186,11 +186,11 @@ describe('Content tab', () => {
     );
     expect((await screen.findByText(/The model read/)).textContent).toBe('The model read 9 of 20 code points (45.0 %) in 2 distinct ranges.');
     const items = screen.getAllByRole('listitem').map((li) => li.textContent);
-    expect(items[0]).toContain('head [0, 4) code points');
-    expect(items[1]).toContain('range [5, 10) code points');
-    fireEvent.click(screen.getByRole('button', { name: /range \[5, 10\)/ }));
+    expect(items[0]).toContain('head 0 – 4 code points');
+    expect(items[1]).toContain('range 5 – 10 code points');
+    fireEvent.click(screen.getByRole('button', { name: /range 5 – 10/ }));
     expect((await screen.findByText('56789')).textContent).toBe('56789');
     expect(screen.getByRole('tab', { name: 'Content' }).getAttribute('aria-selected')).toBe('true');
-    expect(screen.getByText(/Showing/).textContent).toContain('Showing [5, 10) of 20 code points');
+    expect(screen.getByText(/Showing/).textContent).toContain('Showing 5 – 10 of 20 code points');
   });
 });

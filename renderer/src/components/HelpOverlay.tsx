@@ -20,7 +20,7 @@ export const SHORTCUTS: readonly (readonly [string, string])[] = [
   ['w / l', 'Toggle wrap / line numbers (Content)'],
   ['Scroll, PgUp / PgDn', 'In Content, scrolling past either edge reads the previous / next chunk'],
   ['f', 'Maximize or restore the entry view (the turns and entries panes hide)'],
-  ['Compare with…', 'In the entry header: compare this entry with another of its turn or the same executor in another turn'],
+  ['Compare…', 'In the entry header: compare this entry with another of its turn or the same executor in another turn'],
   ['n / p (Compare)', 'Next / previous change'],
   ['u / s (Compare)', 'Unified / side-by-side diff'],
   ['Esc (Compare)', 'Close the compare view'],
@@ -29,11 +29,14 @@ export const SHORTCUTS: readonly (readonly [string, string])[] = [
   ['a', 'Change who you are viewing as'],
 ];
 
-/** Modal list of keyboard shortcuts; Escape or the button closes it and focus returns to the page. */
+/**
+ * Modal list of keyboard shortcuts; Escape or the button closes it and focus returns to the page. It opens at its
+ * top: the Close button sits beside the title, so focusing it scrolls nothing.
+ */
 export function HelpOverlay({ onClose }: { onClose: () => void }) {
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    closeRef.current?.focus();
+    closeRef.current?.focus({ preventScroll: true });
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' || event.key === '?') {
         event.preventDefault();
@@ -41,7 +44,7 @@ export function HelpOverlay({ onClose }: { onClose: () => void }) {
       } else if (event.key === 'Tab') {
         // The dialog's only control is Close: keep focus inside the modal.
         event.preventDefault();
-        closeRef.current?.focus();
+        closeRef.current?.focus({ preventScroll: true });
       }
     };
     window.addEventListener('keydown', onKey, true);
@@ -50,7 +53,12 @@ export function HelpOverlay({ onClose }: { onClose: () => void }) {
   return (
     <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="help-title">
       <div className="overlay-panel">
-        <h2 id="help-title">Keyboard shortcuts</h2>
+        <div className="overlay-head">
+          <h2 id="help-title">Keyboard shortcuts</h2>
+          <button type="button" ref={closeRef} onClick={onClose}>
+            Close
+          </button>
+        </div>
         <table className="shortcuts">
           <tbody>
             {SHORTCUTS.map(([keys, what]) => (
@@ -64,9 +72,6 @@ export function HelpOverlay({ onClose }: { onClose: () => void }) {
           </tbody>
         </table>
         <p className="muted">Single-key shortcuts are off while typing in a field. Tab moves between controls.</p>
-        <button type="button" ref={closeRef} onClick={onClose}>
-          Close
-        </button>
       </div>
     </div>
   );

@@ -37,6 +37,13 @@ export function initialRequest(_meta: EntryMeta): ReadOptions {
   return { mode: 'head', n: DEFAULT_SLICE };
 }
 
+/** Number of "\n" in `text` (the window's last line is its first line plus this). */
+export function newlines(text: string): number {
+  let count = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count++;
+  return count;
+}
+
 /** Width of the slice a request asks for (n, or end - start), in code points. */
 export function requestWidth(request: ReadOptions): number {
   if (request.mode === 'range') return Math.max(1, (request.end ?? 0) - (request.start ?? 0));
@@ -64,6 +71,8 @@ export function ContentTab({ meta, request, onRequest, active, findOpen = false,
   const view = scroll.view;
   const viewText = view?.text;
   const longLines = useMemo(() => (viewText !== undefined ? hasLongLines(viewText) : false), [viewText]);
+  const startLine = view?.startLine ?? null;
+  const lines = useMemo(() => (viewText !== undefined && startLine ? { first: startLine, last: startLine + newlines(viewText) } : null), [viewText, startLine]);
   const wrap = wrapChoice ?? longLines;
   const setWrap = (on: boolean) => {
     setWrapChoice(on);
@@ -158,6 +167,8 @@ export function ContentTab({ meta, request, onRequest, active, findOpen = false,
         onPrevious={goPrevious}
         onEnd={goEnd}
         onJump={(offset) => onRequest({ mode: 'range', ...windowAt(offset, width, total ?? offset + width) })}
+        mode={request.mode === 'head' || request.mode === 'tail' ? request.mode : 'range'}
+        lines={showTree ? null : lines}
       >
         <span className="toggles">
           {meta.structured && (
@@ -170,12 +181,17 @@ export function ContentTab({ meta, request, onRequest, active, findOpen = false,
               </button>
             </span>
           )}
-          <label>
-            <input type="checkbox" checked={lineNumbers} onChange={(e) => setLineNumbers(e.target.checked)} /> Line numbers <kbd>l</kbd>
-          </label>
-          <label>
-            <input type="checkbox" checked={wrap} onChange={(e) => setWrap(e.target.checked)} /> Wrap <kbd>w</kbd>
-          </label>
+          {/* The tree draws its own rows: line numbers, wrap and go to line apply to the raw text only. */}
+          {!showTree && (
+            <label className="toggle">
+              <input type="checkbox" checked={lineNumbers} onChange={(e) => setLineNumbers(e.target.checked)} /> Line numbers <kbd>l</kbd>
+            </label>
+          )}
+          {!showTree && (
+            <label className="toggle">
+              <input type="checkbox" checked={wrap} onChange={(e) => setWrap(e.target.checked)} /> Wrap <kbd>w</kbd>
+            </label>
+          )}
           {!showTree && <GoToLine ref={lineInput} id={meta.id} totalLines={totalLines} onLine={(offset) => reveal({ offset, length: 0 })} />}
           {view && <CopyButton text={() => view.text} label="Copy slice" title="Copy the text window on screen (all of it, not only the lines in view)" />}
         </span>

@@ -10,7 +10,7 @@ type Props = {
   ariaLabel?: string;
 };
 
-/** Copies `text` to the clipboard and says whether it worked (for two seconds). */
+/** Copies `text` to the clipboard and says whether it worked (for two seconds). One small style everywhere (.copy-button). */
 export function CopyButton({ text, label = 'Copy', title, className, ariaLabel }: Props) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -26,7 +26,14 @@ export function CopyButton({ text, label = 'Copy', title, className, ariaLabel }
     timer.current = setTimeout(() => setState('idle'), 2000);
   };
   return (
-    <button type="button" className={className} onClick={copy} title={title} aria-label={state === 'idle' ? ariaLabel : undefined} aria-live="polite">
+    <button
+      type="button"
+      className={className ? `copy-button ${className}` : 'copy-button'}
+      onClick={copy}
+      title={title}
+      aria-label={state === 'idle' ? ariaLabel : undefined}
+      aria-live="polite"
+    >
       {state === 'copied' ? 'Copied ✓' : state === 'failed' ? 'Copy failed: select the text' : label}
     </button>
   );

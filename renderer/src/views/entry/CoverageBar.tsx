@@ -1,4 +1,5 @@
 import { formatCount } from '../../../../app/common/format';
+import { formatPercent } from './percent';
 import { coveredLength, mergeIntervals, type Interval } from './coverage';
 
 const WIDTH = 1000;
@@ -10,7 +11,7 @@ const WIDTH = 1000;
 export function CoverageBar({ reads, total, unitLabel }: { reads: readonly Interval[]; total: number; unitLabel: string }) {
   const merged = mergeIntervals(reads, total);
   const covered = coveredLength(reads, total);
-  const percent = total > 0 ? (covered / total) * 100 : 0;
+  const percent = formatPercent(covered, total);
   return (
     <figure className="coverage">
       <svg
@@ -18,7 +19,7 @@ export function CoverageBar({ reads, total, unitLabel }: { reads: readonly Inter
         viewBox={`0 0 ${WIDTH} 14`}
         preserveAspectRatio="none"
         role="img"
-        aria-label={`Read coverage ${percent.toFixed(1)} per cent`}
+        aria-label={`Read coverage ${percent.replace('%', 'per cent')}`}
       >
         <rect className="coverage-track" x={0} y={0} width={WIDTH} height={14} />
         {total > 0 &&
@@ -31,12 +32,12 @@ export function CoverageBar({ reads, total, unitLabel }: { reads: readonly Inter
               width={Math.max(1.5, ((i.end - i.start) / total) * WIDTH)}
               height={14}
             >
-              <title>{`[${formatCount(i.start)}, ${formatCount(i.end)})`}</title>
+              <title>{`${formatCount(i.start)} – ${formatCount(i.end)}`}</title>
             </rect>
           ))}
       </svg>
       <figcaption className="muted">
-        The model read {formatCount(covered)} of {formatCount(total)} {unitLabel} ({percent.toFixed(1)} %) in {merged.length} distinct range
+        The model read {formatCount(covered)} of {formatCount(total)} {unitLabel} ({percent}) in {merged.length} distinct range
         {merged.length === 1 ? '' : 's'}.
       </figcaption>
     </figure>

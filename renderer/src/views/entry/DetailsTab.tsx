@@ -6,6 +6,11 @@ import { formatBytes, formatCount, formatCountdown, formatRelative, formatTime }
 import { CopyButton } from './CopyButton';
 import { ExportButton } from './ExportButton';
 
+/** When an entry expires, said once: "2026-12-01 10:00:00 (22h 0m left)", or "… (1 day ago)" once past (Unix seconds). */
+export function expiresText(expiresAt: number, now: number): string {
+  return `${formatTime(expiresAt)} (${expiresAt > now ? formatCountdown(expiresAt, now) : formatRelative(expiresAt, now)})`;
+}
+
 /** Ids, owner, actor, channel, sizes, created and expires as absolute local and relative time. */
 export function DetailsTab({ description, now }: { description: EntryDescription; now: number }) {
   const { meta, sha256, detectedType } = description;
@@ -24,8 +29,7 @@ export function DetailsTab({ description, now }: { description: EntryDescription
     [
       'Expires',
       <>
-        {formatTime(entryExpiresAt(meta))} ({formatRelative(entryExpiresAt(meta), now)}, {formatCountdown(entryExpiresAt(meta), now)}){' '}
-        <ExpiryBadge expiresAt={entryExpiresAt(meta)} now={now} />
+        {expiresText(entryExpiresAt(meta), now)} <ExpiryBadge expiresAt={entryExpiresAt(meta)} now={now} />
       </>,
     ],
     [
@@ -34,7 +38,7 @@ export function DetailsTab({ description, now }: { description: EntryDescription
         <code className="selectable mono">{sha256}</code> <CopyButton text={sha256} />
       </>,
     ],
-    ['Summary', <span className="selectable pre-wrap">{meta.summary}</span>],
+    ['Summary', <pre className="handle-summary selectable">{meta.summary}</pre>],
   ];
   return (
     <>

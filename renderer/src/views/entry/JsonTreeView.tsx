@@ -5,6 +5,7 @@ import { ErrorBox } from '../../components/States';
 import { formatCount } from '../../../../app/common/format';
 import { CopyButton } from './CopyButton';
 import { pathKey, pathText, type JsonPath, type JsonRow } from './json/outline';
+import { SelectedValue } from './json/SelectedValue';
 import { TreeRows } from './json/TreeRows';
 import { MAX_TREE_CODE_POINTS, useJsonOutline } from './json/useJsonOutline';
 import { useOutlineTree, type TreeView } from './json/useOutlineTree';
@@ -22,7 +23,8 @@ type Props = { id: string; totalCodePoints: number | null };
  * values of the rows in view read by range and parsed as the view scrolls; virtualized (a 50,000-item list opens
  * at once). A text the outline cannot serve is read whole into a worker that parses it (its top showing from the
  * first slice on, still-loading containers counted "N+"). Expand all / collapse all; a selected row's path and
- * value can be copied. Keys and values are React text nodes (never HTML).
+ * value can be copied, and a selected leaf's value is read whole below the tree (a string unescaped, wrapped).
+ * Keys and values are React text nodes (never HTML).
  */
 export function JsonTreeView({ id, totalCodePoints }: Props) {
   if (totalCodePoints === null) return <div className="json-note muted">Reading the entry's length…</div>;
@@ -73,7 +75,8 @@ function ParsedTree({ id, total }: { id: string; total: number }) {
 }
 
 function rootSummary(kind: JsonRow['kind'], size: number): string {
-  return kind === 'array' ? `array of ${formatCount(size)} items` : kind === 'object' ? `object of ${formatCount(size)} keys` : kind;
+  const n = formatCount(size);
+  return kind === 'array' ? `array of ${n} ${size === 1 ? 'item' : 'items'}` : kind === 'object' ? `object of ${n} ${size === 1 ? 'key' : 'keys'}` : kind;
 }
 
 /** Where a tree's rows come from: the outline (useOutlineTree) or the whole text parsed (useJsonOutline). */
@@ -176,6 +179,8 @@ function TreeBody({ source, ready, showable, error, invalid, progress, summary }
           <TreeRows items={items} rowAt={rowAt} selectedKey={selected === null ? null : pathKey(selected.path)} onSelect={setSelected} onToggle={toggle} />
         </div>
       </div>
+      {/* A row shows its value cut to one line (JSON-escaped): the selected value is read whole below. */}
+      {selected && selected.kind !== 'object' && selected.kind !== 'array' && <SelectedValue row={selected} valueAt={valueAt} />}
     </div>
   );
 }
@@ -186,6 +191,7 @@ function CopyValueButton({ load }: { load: () => Promise<string | undefined> }) 
   return (
     <button
       type="button"
+      className="copy-button"
       onClick={async () => {
         try {
           const text = await load();

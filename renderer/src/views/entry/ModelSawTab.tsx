@@ -5,16 +5,22 @@ import { formatBytes, formatCount, formatRelative, formatTime, unitLabel, utf8Le
 import { useQuery } from '../../hooks/useQuery';
 import { CopyButton } from './CopyButton';
 import { CoverageBar } from './CoverageBar';
+import { formatPercent } from './percent';
 
 /** Bytes of the handle as the model received it (compact JSON, UTF-8). */
 export function handleBytes(handle: unknown): number {
   return utf8Length(JSON.stringify(handle));
 }
 
-/** Saving of the handle over the full observation: bytes and per cent of the full size. */
-export function saving(handleSize: number, fullSize: number): { bytes: number; percent: number } {
+/** Saving of the handle over the full observation: bytes, and the share of the full size as formatPercent writes it. */
+export function saving(handleSize: number, fullSize: number): { bytes: number; percent: string } {
   const bytes = fullSize - handleSize;
-  return { bytes, percent: fullSize > 0 ? (bytes / fullSize) * 100 : 0 };
+  return { bytes, percent: formatPercent(bytes, fullSize) };
+}
+
+/** A field value that is one long token (an id, a hash): shown on one line, cut with an ellipsis, whole in its title. */
+export function isIdLike(value: string): boolean {
+  return value.length >= 16 && /^[0-9A-Za-z_:.-]+$/.test(value) && /[0-9]/.test(value);
 }
 
 type Props = {
@@ -67,9 +73,7 @@ export function ModelSawTab({ description, revision, now, onOpenRead, readLogKep
       <section className="model-handle" aria-label="Synthetic handle">
         <h3 className="section-title">
           Synthetic handle{' '}
-          {handle !== null && (
-            <CopyButton className="small" text={JSON.stringify(handle)} label="Copy handle" title="Copy the handle as the model received it (compact JSON)" />
-          )}
+          {handle !== null && <CopyButton text={JSON.stringify(handle)} label="Copy handle" title="Copy the handle as the model received it (compact JSON)" />}
         </h3>
         {handle === null ? (
           <Empty>No handle was stored for this entry (rows written by the original runtime keep only the observation).</Empty>
@@ -85,7 +89,16 @@ export function ModelSawTab({ description, revision, now, onOpenRead, readLogKep
                 {handleFields(handle).map(([key, value]) => (
                   <tr key={key}>
                     <th scope="row">{key}</th>
-                    <td className="mono selectable">{value}</td>
+                    <td className="mono selectable">
+                      {/* The cell's text gives the table no minimum width: it wraps (or an id cuts) at the column's width. */}
+                      {isIdLike(value) ? (
+                        <div className="cell-text id-cell" title={value}>
+                          {value}
+                        </div>
+                      ) : (
+                        <div className="cell-text">{value}</div>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -119,8 +132,11 @@ export function ModelSawTab({ description, revision, now, onOpenRead, readLogKep
                   <li key={`${read.at}-${index}`}>
                     <button type="button" className="link-button" onClick={() => onOpenRead(read)} title="Open this slice">
                       <span className="time">{formatTime(read.at)}</span>
-                      <span className="muted"> ({formatRelative(read.at, now)})</span> · <strong>{read.mode}</strong> [{formatCount(read.start)},{' '}
-                      {formatCount(read.end)}) {unitLabel(read.unit)}
+                      <span className="muted"> ({formatRelative(read.at, now)})</span> · <strong>{read.mode}</strong>{' '}
+                      <span className="figure" title="From the first offset up to, not including, the second">
+                        {formatCount(read.start)} – {formatCount(read.end)}
+                      </span>{' '}
+                      {unitLabel(read.unit)}
                       {read.truncated && <span className="tag tag-small">truncated</span>}
                       <span className="muted"> by {read.principal}</span>
                     </button>
@@ -153,10 +169,10 @@ function HandleSaving({ handleSize, fullSize }: { handleSize: number; fullSize: 
   const s = saving(handleSize, fullSize);
   return (
     <p className="handle-size">
-      Handle <strong>{formatBytes(handleSize)}</strong> vs full observation <strong>{formatBytes(fullSize)}</strong>:{' '}
+      Handle <strong className="figure">{formatBytes(handleSize)}</strong> vs full observation <strong className="figure">{formatBytes(fullSize)}</strong>:{' '}
       {s.bytes >= 0 ? (
         <>
-          saves <strong>{formatBytes(s.bytes)}</strong> ({s.percent > 99 ? s.percent.toFixed(2) : s.percent.toFixed(1)} %)
+          saves <strong className="figure">{formatBytes(s.bytes)}</strong> <span className="figure">({s.percent})</span>
         </>
       ) : (
         <>the handle is {formatBytes(-s.bytes)} larger than the observation</>

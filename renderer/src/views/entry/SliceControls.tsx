@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ReadOptions } from '../../../../app/contract';
 import { formatCount } from '../../../../app/common/format';
 import { DEFAULT_SLICE, MAX_SLICE, parseOffset, validateSlice, type SliceErrors, type SliceMode, type SliceUnit, type Window } from './slice';
@@ -16,17 +16,41 @@ type Props = {
   onJump: (offset: number) => void;
   /** Reads the last window (go to end); absent where the view has no such action. */
   onEnd?: (() => void) | null;
+  /** The mode of the read on screen: the mode dropdown follows it (and shows "range" for a window inside the entry). */
+  mode?: SliceMode;
+  /** 1-based first and last line of the window on screen, when the store gives the line numbers. */
+  lines?: { first: number; last: number } | null;
   /** Extra controls shown on the status line (toggles, copy). */
   children?: ReactNode;
 };
 
 /**
+ * The status line's window text, e.g. "Showing 1,483,616 – 1,549,152 of 4,194,361 code points · lines 12 – 80":
+ * `current` is [start, end) in `unitName` (the end exclusive, as the title attribute says), `lines` 1-based and inclusive.
+ */
+export function formatWindow(current: Window, total: number, unitName: string, lines?: { first: number; last: number } | null): string {
+  const shown = `Showing ${formatCount(current.start)} – ${formatCount(current.end)} of ${formatCount(total)} ${unitName}`;
+  return lines ? `${shown} · lines ${formatCount(lines.first)} – ${formatCount(lines.last)}` : shown;
+}
+
+/** The dropdown's mode for a window: head or tail only while the window really is the entry's head or tail. */
+export function modeForWindow(mode: SliceMode, current: Window | null, total: number | null): SliceMode {
+  if (!current) return mode;
+  if (mode === 'head' && current.start > 0) return 'range';
+  if (mode === 'tail' && total !== null && current.end < total) return 'range';
+  return mode;
+}
+
+/**
  * Head / tail / range controls with their unit, validated before any read (whole numbers >= 0, start < end,
  * within the entry and the 1 MB window), plus previous/next slice and jump to offset.
  */
-export function SliceControls({ unit, total, current, pending, onRead, onNext, onPrevious, onJump, onEnd, children }: Props) {
+export function SliceControls({ unit, total, current, pending, onRead, onNext, onPrevious, onJump, onEnd, mode: shownMode, lines, children }: Props) {
   const u = unit === 'code_points' ? 'code points' : 'bytes';
-  const [mode, setMode] = useState<SliceMode>('head');
+  const [mode, setMode] = useState<SliceMode>(() => modeForWindow(shownMode ?? 'head', current, total));
+  // The mode the window on screen last called for: the dropdown changes only when that changes (a choice made
+  // while a slice loads stays).
+  const windowMode = useRef(mode);
   const [n, setN] = useState(String(DEFAULT_SLICE));
   const [start, setStart] = useState('0');
   const [end, setEnd] = useState(String(DEFAULT_SLICE));
@@ -42,6 +66,14 @@ export function SliceControls({ unit, total, current, pending, onRead, onNext, o
     setStart(String(currentStart));
     setEnd(String(currentEnd));
   }, [currentStart, currentEnd]);
+  // The dropdown says what is on screen: after a jump, a link or next/previous it reads "range", not "head".
+  useEffect(() => {
+    if (shownMode === undefined || currentStart === undefined || currentEnd === undefined) return;
+    const next = modeForWindow(shownMode, { start: currentStart, end: currentEnd }, total);
+    if (next === windowMode.current) return;
+    windowMode.current = next;
+    setMode(next);
+  }, [shownMode, currentStart, currentEnd, total]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -136,12 +168,11 @@ export function SliceControls({ unit, total, current, pending, onRead, onNext, o
         </div>
       </div>
       <div className="slice-status">
-        <span className="muted" title={`At most ${formatCount(MAX_SLICE[unit])} ${u} per slice`}>
-          {current && total !== null
-            ? `Showing [${formatCount(current.start)}, ${formatCount(current.end)}) of ${formatCount(total)} ${u}`
-            : total !== null
-              ? `Length ${formatCount(total)} ${u}`
-              : ''}
+        <span
+          className="muted slice-window"
+          title={`${current ? `From ${u} ${formatCount(current.start)} up to, not including, ${formatCount(current.end)}. ` : ''}At most ${formatCount(MAX_SLICE[unit])} ${u} per slice`}
+        >
+          {current && total !== null ? formatWindow(current, total, u, lines) : total !== null ? `Length ${formatCount(total)} ${u}` : ''}
         </span>
         {children}
       </div>

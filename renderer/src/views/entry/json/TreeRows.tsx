@@ -67,8 +67,9 @@ export const TreeRows = memo(function TreeRows({ items, rowAt, selectedKey, onSe
   });
 });
 
-/** "[50,000 items]" / "{4 keys}"; a container still being read shows its count so far with a "+". */
-function containerSummary(row: JsonRow): string {
+/** "[50,000 items]" / "[1 item]" / "{4 keys}" / "{1 key}"; a container still being read shows its count so far with a "+". */
+export function containerSummary(row: Pick<JsonRow, 'kind' | 'size' | 'incomplete'>): string {
   const count = `${formatCount(row.size)}${row.incomplete ? '+' : ''}`;
-  return row.kind === 'array' ? `[${count} items]` : `{${count} keys}`;
+  const one = row.size === 1 && !row.incomplete;
+  return row.kind === 'array' ? `[${count} ${one ? 'item' : 'items'}]` : `{${count} ${one ? 'key' : 'keys'}}`;
 }
