@@ -1,7 +1,7 @@
 import { forwardRef, useState, type FormEvent } from 'react';
 import { asScratchpadError, useApi } from '../../api';
 import { readLines } from '../../api/search';
-import { formatCount } from '../../../../app/common/format';
+import { plural } from '../../../../app/common/format';
 import { parseOffset } from './slice';
 
 type Props = {
@@ -26,7 +26,7 @@ export const GoToLine = forwardRef<HTMLInputElement, Props>(function GoToLine({ 
     const line = parseOffset(value);
     if (typeof line === 'string') return setError(`line ${line}`);
     if (line < 1) return setError('lines count from 1');
-    if (totalLines !== null && line > Math.max(1, totalLines)) return setError(`the entry has ${formatCount(totalLines)} lines`);
+    if (totalLines !== null && line > Math.max(1, totalLines)) return setError(`the entry has ${plural(totalLines, 'line')}`);
     setError(null);
     setBusy(true);
     try {

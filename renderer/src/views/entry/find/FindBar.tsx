@@ -1,5 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { formatCount } from '../../../../../app/common/format';
+import { formatCount, plural } from '../../../../../app/common/format';
 import { PatternToggles } from '../../../components/PatternToggles';
 import type { FindQuery, FindState } from './useFind';
 
@@ -14,15 +14,19 @@ type Props = {
   onClose: () => void;
 };
 
-/** The count line: "3 of 12", "No matches", "Searching… 40", or the error (an invalid regex names its position). */
-function status(state: FindState, current: number, pattern: string): string {
+/**
+ * The find bar's count line: "3 of 12", "1 match", "12 matches", "1,000+ matches" (capped), "No matches",
+ * "Searching… 40 so far", or the error (an invalid regex names its position). `current` indexes
+ * `state.matches` (-1: none selected); empty for an empty pattern.
+ */
+export function findStatus(state: FindState, current: number, pattern: string): string {
   if (pattern === '') return '';
   if (state.error) return state.error.message;
   const n = state.matches.length;
   const total = `${formatCount(n)}${state.capped ? '+' : ''}`;
   if (!state.done) return n === 0 ? 'Searching…' : `Searching… ${total} so far`;
   if (n === 0) return 'No matches';
-  return current >= 0 ? `${formatCount(current + 1)} of ${total}` : `${total} matches`;
+  return current >= 0 ? `${formatCount(current + 1)} of ${total}` : state.capped ? `${total} matches` : plural(n, 'match', 'matches');
 }
 
 /**
@@ -62,7 +66,7 @@ export function FindBar({ query, onQuery, state, current, onNext, onPrevious, on
       />
       <PatternToggles value={query} onChange={onQuery} />
       <span id="find-status" className={state.error ? 'find-status error' : 'find-status muted'} role="status" aria-live="polite">
-        {status(state, current, query.pattern)}
+        {findStatus(state, current, query.pattern)}
       </span>
       <button type="button" onClick={onPrevious} disabled={!has} title="Previous match (Shift+Enter)" aria-label="Previous match">
         ▲
