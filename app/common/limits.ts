@@ -36,6 +36,13 @@ export const DEFAULT_EXPIRING_WINDOW_SECONDS = 300;
 export const MAX_SEARCH_HITS = 1000;
 
 /**
+ * Context of a search hit's preview on each side of the match in a text row, in code points: the default, and
+ * the most a call may ask for (contract search.ts `previewContext`; binary rows keep 16 bytes).
+ */
+export const DEFAULT_PREVIEW_CONTEXT = 30;
+export const MAX_PREVIEW_CONTEXT = 100;
+
+/**
  * Longest structured entry the JSON tree outlines, in code points (store `jsonOutline` answers TOO_LARGE above
  * it; the tree then offers the raw text): one scan of this much text takes about a second.
  */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_SEARCH_HITS } from '../common/limits';
+import { DEFAULT_PREVIEW_CONTEXT, MAX_PREVIEW_CONTEXT, MAX_SEARCH_HITS } from '../common/limits';
 import { StepNumSchema } from './model';
 
 /*
@@ -14,11 +14,17 @@ export const DEFAULT_SEARCH_HITS = 100;
 /** Longest pattern accepted, in UTF-16 units. */
 export const MAX_SEARCH_PATTERN = 1000;
 
+/** Preview context of a text hit on each side of the match, in code points: default and most (common/limits.ts). */
+export { DEFAULT_PREVIEW_CONTEXT, MAX_PREVIEW_CONTEXT };
+
 /**
  * A search request. `pattern` is literal text, or a JavaScript regex source when `regex` is true. `caseSensitive`
  * defaults to true; false means Unicode full case folding (literal) or the `i` flag (regex). `hex`: the pattern is
  * hex digits matched as bytes (binary rows only). `id` narrows to one entry, `turnId` to one turn's entries.
- * `cursor` is the `nextCursor` of the previous call with the same query, principal and file.
+ * `cursor` is the `nextCursor` of the previous call with the same query, principal and file. `previewContext`:
+ * code points of a text row kept on each side of a match in its preview, 0..MAX_PREVIEW_CONTEXT (default
+ * DEFAULT_PREVIEW_CONTEXT; binary rows keep 16 bytes); it changes only the previews, so a cursor stays valid with
+ * another value.
  */
 export const SearchRequestSchema = z.object({
   pattern: z.string().min(1).max(MAX_SEARCH_PATTERN),
@@ -29,6 +35,7 @@ export const SearchRequestSchema = z.object({
   turnId: z.string().min(1).optional(),
   limit: z.number().int().min(1).max(MAX_SEARCH_HITS).optional(),
   cursor: z.string().max(4096).optional(),
+  previewContext: z.number().int().min(0).max(MAX_PREVIEW_CONTEXT).optional(),
 });
 /** A search request. */
 export type SearchRequest = Readonly<z.infer<typeof SearchRequestSchema>>;

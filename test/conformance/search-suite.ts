@@ -112,6 +112,27 @@ export function describeSearchConformance(backends: readonly BackendCase[]): voi
         expect((await errorOf(() => sp.search(me, { pattern: 'e', owner: 'bob' } as never))).code).toBe('INVALID_ARGUMENT');
       });
 
+      it('keeps previewContext code points each side of a text hit (default 30), and refuses one out of 0..100', async () => {
+        const at = (previewContext?: number) =>
+          sp
+            .search(me, { pattern: 'Ωmega', id: ids.german, ...(previewContext === undefined ? {} : { previewContext }) })
+            .then((r) => r.hits.map((h) => h.preview));
+        // GERMAN has 22 code points before the match and 18 after: the default keeps all of them.
+        expect(await at()).toEqual([{ text: GERMAN, matchStart: 22, matchLength: 5 }]);
+        expect(await at(3)).toEqual([{ text: 'ch Ωmega; Σ', matchStart: 3, matchLength: 5 }]);
+        expect(await at(0)).toEqual([{ text: 'Ωmega', matchStart: 0, matchLength: 5 }]);
+        // It changes only the previews: a cursor from a call with another value continues the same scan.
+        const first = await sp.search(me, { pattern: 'e', limit: 2, previewContext: 1 });
+        expect(first.hits.map((h) => [h.id, h.offset, h.preview.text])).toEqual([
+          [ids.log, 3, 'ne '],
+          [ids.log, 7, 'ne\r'],
+        ]);
+        const next = await sp.search(me, { pattern: 'e', limit: 2, previewContext: 100, cursor: first.nextCursor! });
+        const whole = await sp.search(me, { pattern: 'e', limit: 4 });
+        expect([...first.hits, ...next.hits].map((h) => [h.id, h.offset])).toEqual(whole.hits.map((h) => [h.id, h.offset]));
+        for (const bad of [-1, 101, 1.5]) expect((await errorOf(() => sp.search(me, { pattern: 'e', previewContext: bad }))).code).toBe('INVALID_ARGUMENT');
+      });
+
       it('narrows to one turn or one entry', async () => {
         expect((await sp.search(me, { pattern: 'needle', turnId: 'turn-b' })).hits.map((h) => h.id)).toEqual([ids.old]);
         expect((await sp.search(me, { pattern: 'needle', id: ids.log })).hits.map((h) => h.offset)).toEqual([10, 27]);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { SearchHit } from '../../app/contract';
+import { MAX_PREVIEW_CONTEXT, type SearchHit } from '../../app/contract';
 import { writeDemoDatabase } from '../../app/demo';
 import { openScratchpad } from '../../app/scratchpad';
 import type { AppSession } from './harness';
@@ -19,13 +19,20 @@ const NEEDLES = [12, 400_000, 819_000]; // lines holding "NEEDLE" (0-based)
 const line = (k: number) =>
   `${String(k).padStart(8, '0')} ${(NEEDLES.includes(k) ? 'NEEDLE' : 'abcdef') + 'ghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRS'.slice(0, LINE - 16)}\n`;
 
+/** Every hit of `pattern` (case folded) in the store, with the preview context the Search page asks for. */
 async function storeHits(dbPath: string, principal: typeof USER | typeof OPERATOR, pattern: string): Promise<SearchHit[]> {
   const pad = await openScratchpad(dbPath, { readonly: true, clock: () => NOW });
   try {
     const hits: SearchHit[] = [];
     let cursor: string | undefined;
     do {
-      const page = await pad.search(principal, { pattern, caseSensitive: false, limit: 1000, ...(cursor ? { cursor } : {}) });
+      const page = await pad.search(principal, {
+        pattern,
+        caseSensitive: false,
+        limit: 1000,
+        previewContext: MAX_PREVIEW_CONTEXT,
+        ...(cursor ? { cursor } : {}),
+      });
       hits.push(...page.hits);
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
@@ -130,9 +137,9 @@ describe('search across the demo file', () => {
     expect(turnTitles.length).toBeGreaterThan(0);
     expect(turnTitles).toEqual(turnOrder.slice(0, turnTitles.length));
     await shots(opened.app, 'search-demo');
-    // Each preview on screen marks the ends the store cut with "…" (its context stops short of the entry's start,
-    // or runs the store's full 30 code points after the match), starts at a word where the store's text has a
-    // space near its cut, and shows its whole hit at both window sizes.
+    // Each preview on screen marks its cut ends with "…": before the match, the store's context stops short of the
+    // entry's start or runs past the 50 code points shown; after it, the store gave its full 100. It starts at a
+    // word where the text has a space near its cut, and shows its whole hit at both window sizes.
     for (const [w, h] of [
       [1440, 900],
       [1024, 640],
@@ -153,19 +160,20 @@ describe('search across the demo file', () => {
       for (const row of rows) {
         const storeHit = expected.find((e) => `${e.id}@${e.offset}` === row.key)!;
         const points = Array.from(storeHit.preview.text);
-        const cutStart = storeHit.offset > storeHit.preview.matchStart;
-        const cutEnd = points.length - storeHit.preview.matchStart - storeHit.preview.matchLength >= 30;
+        const cutStart = storeHit.offset > storeHit.preview.matchStart || storeHit.preview.matchStart > 50;
+        const cutEnd = points.length - storeHit.preview.matchStart - storeHit.preview.matchLength >= MAX_PREVIEW_CONTEXT;
         expect({ key: row.key, starts: row.text.startsWith('…'), ends: row.text.endsWith('…'), hitShown: row.hitShown }).toEqual({
           key: row.key,
           starts: cutStart,
           ends: cutEnd,
           hitShown: true,
         });
-        // Where the store's text has a space near the cut start, the shown text starts just after one.
+        // Where the text has a space near the cut start, the shown text starts just after one.
         const storeText = points.map((c) => (c === '\n' ? '↵' : c === '\r' ? '' : c));
-        if (cutStart && storeText.slice(0, 12).some((c) => c === ' ' || c === '↵')) {
+        const cutAt = Math.max(0, storeHit.preview.matchStart - 50);
+        if (cutStart && storeText.slice(cutAt, cutAt + 12).some((c) => c === ' ' || c === '↵')) {
           const shown = Array.from(row.text).slice(1);
-          const at = storeText.findIndex((_, i) => shown.slice(0, 8).every((c, j) => storeText[i + j] === c));
+          const at = storeText.findIndex((_, i) => i >= cutAt && shown.slice(0, 8).every((c, j) => storeText[i + j] === c));
           expect([' ', '↵'], `${row.key} starts mid-word: ${row.text}`).toContain(storeText[at - 1]);
         }
       }

@@ -64,7 +64,7 @@ describe('resizable table columns', () => {
     const table = await screen.findByRole('listbox', { name: 'Entries of turn turn-a' });
     const executor = within(table).getByRole('separator', { name: 'Resize the Executor column' });
     fireEvent.keyDown(executor, { key: 'ArrowRight', shiftKey: true });
-    const expected = '58px minmax(136px, 1fr) 86px 66px 100px 92px 100px 116px';
+    const expected = '58px minmax(136px, 1fr) 86px 66px 100px 92px 140px';
     await waitFor(() => expect(template(table.querySelector('.list-header')!)).toBe(expected));
     expect(within(table).getAllByRole('option').map(template)).toEqual([expected, expected]);
     expect(JSON.parse(window.localStorage.getItem(`${STORAGE_PREFIX}columns.entries`)!)).toEqual({ executor: 136 });

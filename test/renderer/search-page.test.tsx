@@ -61,7 +61,7 @@ describe('Search view', () => {
     await searchFor('timeout');
     await waitForStatus(/4 hits in 3 entries/);
     expect(calls.filter((c) => c.method === 'searchQuery').map((c) => c.request)).toEqual([
-      { pattern: 'timeout', caseSensitive: false, regex: false, limit: 200 },
+      { pattern: 'timeout', caseSensitive: false, regex: false, limit: 200, previewContext: 100 },
     ]);
     // One flat list: each turn's heading, then each entry's heading (executor, step, kind, count, expired) and its hits.
     expect(rowTexts()).toEqual([

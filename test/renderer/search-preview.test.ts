@@ -46,6 +46,23 @@ describe('previewParts', () => {
     expect(previewParts(hit('😀 ', 'é', ' 😀', 2))).toEqual({ before: '😀 ', match: 'é', after: ' 😀' });
   });
 
+  it('with a wider preview context, cuts the context before the match to shownBefore and marks the after end by that context', () => {
+    // 100 code points each side, as the Search page asks the store for; 50 shown before the match.
+    const before = 'alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma tau';
+    const after = ' upsilon phi chi psi omega and then some more words to make one hundred code points of the text here';
+    expect([Array.from(before).length, Array.from(after).length]).toEqual([97, 100]);
+    expect(previewParts(hit(before, 'HIT', after, 97), 100, 50)).toEqual({
+      before: '…kappa lambda mu nu xi omicron pi rho sigma tau',
+      match: 'HIT',
+      after: ' upsilon phi chi psi omega and then some more words to make one hundred code points of the text…',
+    });
+    // The same text at the entry's start, no longer than shownBefore: kept whole; an after-context shorter than
+    // the context asked for is the entry's end.
+    expect(previewParts(hit('tau ', 'HIT', ' end.', 4), 100, 50)).toEqual({ before: 'tau ', match: 'HIT', after: ' end.' });
+    // An after-context of 30 is not cut when 100 were asked for.
+    expect(previewParts(hit('', 'HIT', 'x'.repeat(30), 0), 100, 50).after).toBe('x'.repeat(30));
+  });
+
   it('leaves a binary hit’s hex preview as it is', () => {
     expect(previewParts(hit('00 11 ', 'ff', ' 22', 300, 'binary'))).toEqual({ before: '00 11 ', match: 'ff', after: ' 22' });
   });

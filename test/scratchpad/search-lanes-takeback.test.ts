@@ -99,7 +99,7 @@ describe('LaneScheduler', () => {
       searchedHere.push(entry.id);
       return { hits: [], nextCursor: null, scannedBytes: 7, truncated: false };
     };
-    const scheduler = new LaneScheduler(lanes, { pattern: 'x' }, source(['e0', 'e1', 'e2', 'e3']), () => null, local, undefined);
+    const scheduler = new LaneScheduler(lanes, { pattern: 'x' }, undefined, source(['e0', 'e1', 'e2', 'e3']), () => null, local, undefined);
 
     const s0 = await scheduler.next(1000);
     expect(s0?.entry.id).toBe('e0');
@@ -136,7 +136,7 @@ describe('LaneScheduler', () => {
       searchedHere.push(entry.id);
       return { hits: [], nextCursor: null, scannedBytes: 7, truncated: false };
     };
-    const scheduler = new LaneScheduler(lanes, { pattern: 'x' }, source(['e0', 'e1', 'e2']), () => null, local, undefined);
+    const scheduler = new LaneScheduler(lanes, { pattern: 'x' }, undefined, source(['e0', 'e1', 'e2']), () => null, local, undefined);
     const s0 = await scheduler.next(1000);
     await scheduler.resultOf(s0!, 1000);
     tickets[1]!.started = true; // the worker got to e2 (another lane's thread, in a real store)

@@ -116,6 +116,29 @@ describe('search with lanes', () => {
     });
   }
 
+  it("passes the request's preview context to the worker lane: the calling thread's previews, of that width", async () => {
+    const search = ScanLanes.prototype.search;
+    let answered = 0;
+    const spy = vi.spyOn(ScanLanes.prototype, 'search').mockImplementation(function (this: ScanLanes, ...args) {
+      const ticket = search.apply(this, args);
+      void ticket.result.then((r) => void (r !== null && answered++));
+      return ticket;
+    });
+    try {
+      for (const previewContext of [0, 80]) {
+        const request = { pattern: 'Nëedle', limit: 1_000, previewContext };
+        const got = await pages(lanes, alice, request);
+        expect(got).toEqual(await pages(single, alice, request));
+        // A text hit's preview: the match (6 code points) and at most previewContext on each side.
+        const widths = got.flatMap((r) => r.hits.filter((h) => h.kind === 'text').map((h) => [...h.preview.text].length));
+        expect(Math.max(...widths)).toBe(6 + 2 * previewContext);
+      }
+      expect(answered).toBeGreaterThan(0);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('keeps the owner scope, and marks the expired row', async () => {
     const mine = (await pages(lanes, alice, { pattern: 'Nëedle', caseSensitive: false, limit: 1_000 })).flatMap((r) => r.hits);
     const all = (await pages(lanes, operator, { pattern: 'Nëedle', caseSensitive: false, limit: 1_000 })).flatMap((r) => r.hits);

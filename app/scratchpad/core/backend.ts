@@ -91,6 +91,8 @@ export interface LaneJob {
   readonly limit: number;
   /** The engine's per-entry cursor (search/cursor.ts), or null from the entry's start. */
   readonly cursor: string | null;
+  /** Code points of context each side of a text hit's preview (undefined: the engine's default, 30). */
+  readonly previewContext?: number;
 }
 
 /** A lane search under way: its result, and whether the lane is done with it. */

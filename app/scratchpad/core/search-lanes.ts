@@ -77,6 +77,8 @@ export class LaneScheduler {
   constructor(
     private readonly lanes: SearchLanes,
     private readonly query: SearchQuery,
+    /** The request's preview context (code points each side; undefined: the default). */
+    private readonly previewContext: number | undefined,
     private readonly source: AsyncIterator<[EntryRecord, number]>,
     private readonly innerOf: (entry: EntryRecord) => string | null,
     private readonly local: LocalSearch,
@@ -168,7 +170,12 @@ export class LaneScheduler {
         if (s === undefined) break;
         s.sentLimit = this.remaining;
         this.sent[lane]!++;
-        const ticket = this.lanes.search(s.entry, { query: this.query, limit: this.remaining, cursor: s.inner }, s.stop.signal, lane);
+        const ticket = this.lanes.search(
+          s.entry,
+          { query: this.query, limit: this.remaining, cursor: s.inner, previewContext: this.previewContext },
+          s.stop.signal,
+          lane,
+        );
         s.ticket = ticket;
         const answered = () => {
           this.sent[lane]!--;

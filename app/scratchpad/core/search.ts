@@ -190,7 +190,7 @@ export async function searchEntries(
     const r = await searchEntryWith(
       searchable,
       query,
-      { limit: max, cursor: inner, signal: options.signal, timeBudgetMs: Math.max(1, deadline - Date.now()) },
+      { limit: max, cursor: inner, signal: options.signal, timeBudgetMs: Math.max(1, deadline - Date.now()), previewContext: request.previewContext },
       makeHit,
     );
     return skip ? { ...r, scannedBytes: r.scannedBytes + entry.sizeBytes } : r;
@@ -199,7 +199,7 @@ export async function searchEntries(
   // is the same. Not case-folded ones: measured slower there (and regexes have their own worker).
   const exact = request.regex !== true && request.caseSensitive !== false;
   const lanes = !exact || prefilter !== null ? null : (ctx.reader.searchLanes?.() ?? null);
-  const scheduler = lanes === null ? null : new LaneScheduler(lanes, query, entries, innerOf, searchHere, options.signal);
+  const scheduler = lanes === null ? null : new LaneScheduler(lanes, query, request.previewContext, entries, innerOf, searchHere, options.signal);
   try {
     for (;;) {
       let entry: EntryRecord;

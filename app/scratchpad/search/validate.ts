@@ -1,12 +1,11 @@
 import { toWellFormed } from '../../common/codepoints';
+import { DEFAULT_PREVIEW_CONTEXT, MAX_PREVIEW_CONTEXT } from '../../common/limits';
 import { ScratchpadError } from '../types';
 import { describeValue } from '../validate';
 import { MAX_SEARCH_LIMIT, type SearchOptions, type SearchQuery } from './types';
 
 /** Default hits per call. */
 export const DEFAULT_SEARCH_LIMIT = 100;
-/** Default preview context, code points each side. */
-export const DEFAULT_PREVIEW_CONTEXT = 30;
 /** Default time budget of a regex call, ms. */
 export const DEFAULT_TIME_BUDGET_MS = 2_000;
 
@@ -37,7 +36,7 @@ export function checkPattern(q: SearchQuery): string {
 export function checkOptions(o: SearchOptions): CheckedOptions {
   return {
     limit: integerIn('limit', o.limit, 1, MAX_SEARCH_LIMIT, DEFAULT_SEARCH_LIMIT),
-    previewContext: integerIn('previewContext', o.previewContext, 0, 100, DEFAULT_PREVIEW_CONTEXT),
+    previewContext: integerIn('previewContext', o.previewContext, 0, MAX_PREVIEW_CONTEXT, DEFAULT_PREVIEW_CONTEXT),
     timeBudgetMs: integerIn('timeBudgetMs', o.timeBudgetMs, 1, 600_000, DEFAULT_TIME_BUDGET_MS),
   };
 }

@@ -139,6 +139,7 @@ export class ScanLanes implements SearchLanes {
       query: job.query,
       limit: job.limit,
       cursor: job.cursor,
+      previewContext: job.previewContext,
     };
     const stop = () => Atomics.store(lane.state, STOP, Math.max(Atomics.load(lane.state, STOP), number));
     if (signal.aborted) stop();

@@ -62,6 +62,8 @@ export interface LaneRequest {
   readonly query: SearchQuery;
   readonly limit: number;
   readonly cursor: string | null;
+  /** Code points of context each side of a text hit's preview (undefined: the default). */
+  readonly previewContext?: number;
 }
 
 /**

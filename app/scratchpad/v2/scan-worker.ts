@@ -63,7 +63,7 @@ async function run(m: LaneRequest): Promise<LaneReply> {
   const stop = new AbortController();
   const entry: SearchableEntry = { id: m.row.id, kind: m.row.kind, lengthUnits: m.row.length_units, chunks: (fromUnit) => chunksOf(s, m, fromUnit, stop) };
   try {
-    const r = await searchEntry(entry, m.query, { limit: m.limit, cursor: m.cursor, signal: stop.signal });
+    const r = await searchEntry(entry, m.query, { limit: m.limit, cursor: m.cursor, signal: stop.signal, previewContext: m.previewContext });
     return { job: m.job, result: { hits: r.hits, nextCursor: r.nextCursor, scannedBytes: r.scannedBytes, truncated: r.truncated } };
   } catch {
     return { job: m.job, result: null };

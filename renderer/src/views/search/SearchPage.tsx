@@ -5,7 +5,7 @@ import { PatternToggles } from '../../components/PatternToggles';
 import { Empty, ErrorBox } from '../../components/States';
 import { formatBytes, formatCount } from '../../../../app/common/format';
 import { groupHits, hitRows, type HitRow, type TurnHits } from './groupHits';
-import { previewParts } from './previewText';
+import { previewParts, SEARCH_PREVIEW_CONTEXT, SHOWN_BEFORE } from './previewText';
 import type { SearchInput, useSearch } from './useSearch';
 
 type Props = {
@@ -16,7 +16,7 @@ type Props = {
 
 /** The preview around a match, the match marked, on one row; ends the store cut marked "…" (see previewParts). */
 function Preview({ hit }: { hit: SearchHit }) {
-  const { before, match, after } = previewParts(hit);
+  const { before, match, after } = previewParts(hit, SEARCH_PREVIEW_CONTEXT, SHOWN_BEFORE);
   return (
     <span className="hit-preview mono">
       {before}

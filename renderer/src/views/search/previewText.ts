@@ -1,10 +1,13 @@
 import type { SearchHit } from '../../../../app/contract';
+import { DEFAULT_PREVIEW_CONTEXT, MAX_PREVIEW_CONTEXT } from '../../../../app/common/limits';
 
+/** Code points of context the Search page asks the store for on each side of a match (`previewContext`). */
+export const SEARCH_PREVIEW_CONTEXT = MAX_PREVIEW_CONTEXT;
 /**
- * Code points of context the store puts each side of a match (the search engine's default preview context,
- * app/scratchpad/search/validate.ts): an after-context this long may have been cut by the store.
+ * Code points of context before a match the Search page shows at most: the match stays near the row's start at
+ * any window width, and the context after it fills the rest of the row (cut by the row's width).
  */
-export const STORE_PREVIEW_CONTEXT = 30;
+export const SHOWN_BEFORE = 50;
 /** At most this many code points of a cut context are dropped to start or end the preview at a word boundary. */
 const WORD_SLACK = 12;
 
@@ -12,21 +15,27 @@ const WORD_SLACK = 12;
 export type PreviewParts = { readonly before: string; readonly match: string; readonly after: string };
 
 /**
- * The parts of a search hit's preview to show on one row. Newlines read as ↵ (a CR of CRLF is dropped), indices
- * in code points as the store gives them. For text hits, an end the store cut (context before the match when
- * the match is not at that distance from the entry's start; a full context after it) starts or ends with "…",
- * moved to the nearest space within a few code points so it does not cut a word. The match itself is never
- * shortened. Binary previews (hex) are shown as given.
+ * The parts of a search hit's preview to show on one row. `context` is the `previewContext` the preview was asked
+ * with (code points each side); at most `shownBefore` code points of the context before the match are kept.
+ * Newlines read as ↵ (a CR of CRLF is dropped), indices in code points as the store gives them. For text hits, an
+ * end that was cut (context before the match when the match is not at that distance from the entry's start, or
+ * longer than `shownBefore`; a full context after it) starts or ends with "…", moved to the nearest space within a
+ * few code points so it does not cut a word. The match itself is never shortened. Binary previews (hex) are shown
+ * as given.
  */
-export function previewParts(hit: Pick<SearchHit, 'kind' | 'offset' | 'preview'>): PreviewParts {
+export function previewParts(
+  hit: Pick<SearchHit, 'kind' | 'offset' | 'preview'>,
+  context: number = DEFAULT_PREVIEW_CONTEXT,
+  shownBefore: number = Number.POSITIVE_INFINITY,
+): PreviewParts {
   const { text, matchStart, matchLength } = hit.preview;
   const points = Array.from(text).map((c) => (c === '\n' ? '↵' : c === '\r' ? '' : c));
   let before = points.slice(0, matchStart);
   const match = points.slice(matchStart, matchStart + matchLength).join('');
   let after = points.slice(matchStart + matchLength);
   if (hit.kind !== 'text') return { before: before.join(''), match, after: after.join('') };
-  const cutStart = hit.offset > matchStart;
-  const context = cutStart ? matchStart : STORE_PREVIEW_CONTEXT;
+  const cutStart = hit.offset > matchStart || before.length > shownBefore;
+  if (before.length > shownBefore) before = before.slice(before.length - shownBefore);
   const cutEnd = after.length >= context && after.length > 0;
   if (cutStart) {
     const space = before.slice(0, WORD_SLACK).findIndex(isBreak);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SearchHit } from '../../../../app/contract';
 import { asScratchpadError, useApi, type ScratchpadError } from '../../api';
+import { SEARCH_PREVIEW_CONTEXT } from './previewText';
 
 /** What the Search view asks. */
 export type SearchInput = { readonly pattern: string; readonly caseSensitive: boolean; readonly regex: boolean };
@@ -48,6 +49,7 @@ export function useSearch() {
             caseSensitive: input.caseSensitive,
             regex: input.regex,
             limit: SEARCH_PAGE,
+            previewContext: SEARCH_PREVIEW_CONTEXT,
             ...(cursor ? { cursor } : {}),
           });
           if (run.current !== id) return;
