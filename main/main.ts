@@ -1,6 +1,6 @@
 // Entry of the Electron main process (bundled to dist/main/main.js by scripts/start.mjs).
 import { app, BrowserWindow, dialog, session as electronSession } from 'electron';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -99,6 +99,8 @@ if (!app.requestSingleInstanceLock()) {
       if (linked) return;
     }
     const choice = resolveDatabase(launch.db, { env: process.env, homeDir: homedir(), userDataDir: app.getPath('userData'), exists: existsSync });
+    // The store refuses a missing folder (nothing created by a typo), so the app makes its own user-data folder.
+    if (choice.source === 'app') mkdirSync(dirname(choice.path), { recursive: true, mode: 0o700 });
     const demo = choice.firstRun ? await offerDemoData(choice.path) : false;
     const window = await controller.openWindow(choice.path, launch.principal, demo);
     if (!window) app.exit(1);
