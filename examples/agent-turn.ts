@@ -139,7 +139,7 @@ try {
   if (others === 0) {
     const gc = await runGc(store, mallory, { metrics });
     console.log(
-      `   two hours later (past the default 1 h TTL), mallory's gc deleted ${rows(gc.deletedRows)} of this turn (mallory's, not extended); alice's were kept`,
+      `   two hours later (past the default 1 h TTL), mallory's own gc deleted ${rows(gc.deletedRows)} of this turn (not extended); alice's rows, extended to 24 h, are still there`,
     );
   } else {
     console.log(

@@ -48,10 +48,33 @@ describe('examples/agent-turn.ts on an existing file', () => {
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(run.stdout).toContain(
-      "two hours later (past the default 1 h TTL), mallory's gc deleted 1 row of this turn (mallory's, not extended); alice's were kept",
+      "two hours later (past the default 1 h TTL), mallory's own gc deleted 1 row of this turn (not extended); alice's rows, extended to 24 h, are still there",
     );
     const turnId = /^Turn ([0-9a-f]{16}) for user alice/m.exec(run.stdout)?.[1];
     expect(turnId).toMatch(/^[0-9a-f]{16}$/);
+    expect(await rowsOf(db, turnId)).toEqual(before);
+  });
+
+  it('skips gc, deleting nothing, when mallory has rows of another turn that would be collected', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'example-mallory-'));
+    dirs.push(dir);
+    const db = join(dir, 'runtime.db');
+    const store = await openScratchpad(db);
+    try {
+      await store.put(
+        { kind: 'user', userId: 'mallory' },
+        { turnId: 'abcdef0123456789', stepNum: 1, executorName: 'shell', observation: { content: 'x'.repeat(5000) }, ttlSeconds: 600 },
+      );
+    } finally {
+      await store.close();
+    }
+    const before = await rowsOf(db);
+    const run = spawnSync(TSX, ['examples/agent-turn.ts', db], { encoding: 'utf8', timeout: 50_000 });
+    expect([run.status, run.stderr]).toEqual([0, '']);
+    expect(run.stdout).toContain(
+      `two hours later (past the default 1 h TTL): gc skipped, mallory has 1 row of other turns in ${db} (the example deletes only its own)`,
+    );
+    const turnId = /^Turn ([0-9a-f]{16}) for user alice/m.exec(run.stdout)?.[1];
     expect(await rowsOf(db, turnId)).toEqual(before);
   });
 
