@@ -100,7 +100,14 @@ if (!app.requestSingleInstanceLock()) {
     }
     const choice = resolveDatabase(launch.db, { env: process.env, homeDir: homedir(), userDataDir: app.getPath('userData'), exists: existsSync });
     // The store refuses a missing folder (nothing created by a typo), so the app makes its own user-data folder.
-    if (choice.source === 'app') mkdirSync(dirname(choice.path), { recursive: true, mode: 0o700 });
+    // If that fails, opening the file says why in the window (NOT_FOUND naming the folder).
+    if (choice.source === 'app') {
+      try {
+        mkdirSync(dirname(choice.path), { recursive: true, mode: 0o700 });
+      } catch (error) {
+        console.warn(`[main] cannot create ${dirname(choice.path)}: ${(error as Error).message}`);
+      }
+    }
     const demo = choice.firstRun ? await offerDemoData(choice.path) : false;
     const window = await controller.openWindow(choice.path, launch.principal, demo);
     if (!window) app.exit(1);
