@@ -9,6 +9,11 @@
  * back with scratchpad_read, is suspended while waiting for a human, resumes two hours later (simulated with
  * an injected clock), and finally shows that another user cannot read its rows. At the end it prints the read
  * log: which parts of each observation the model really looked at.
+ *
+ * It only ever deletes rows it wrote: gc runs as mallory (the example's second user, owner-scoped), and only
+ * when a dry run shows that everything it would delete belongs to this turn, so an existing file (the demo
+ * database, a runtime's file) keeps every other row. A file it cannot use (not SQLite, Metnos v1, read-only, a
+ * missing folder) ends with one line `example: error CODE: message` on stderr and the CLI's exit code.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +32,8 @@ import {
 import type { Principal } from '../app/contract';
 import { openScratchpad } from '../app/scratchpad';
 import { exitOnStdoutError } from '../app/cli/stdout-errors';
+import { describeFailure } from '../app/cli/exit-codes';
+import { ScratchpadError } from '../app/scratchpad/types';
 import { packageListing, screenshot, serverLog } from './executors';
 import { coverage, show } from './transcript';
 
@@ -38,12 +45,30 @@ exitOnStdoutError('example', () => {
   if (tempDir) rmSync(tempDir, { recursive: true, force: true });
 });
 
+/** Ends the example on a failure the way the CLI does: one line on stderr, the CLI's exit code, no stack. */
+function fail(error: unknown): never {
+  const failure = describeFailure(error);
+  if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+  process.stderr.write(`example: error ${failure.code}: ${failure.message}\n`);
+  process.exit(failure.exitCode);
+}
+
 let now = Date.now() / 1000; // the store's clock: advanced by hand to simulate a long suspension
-const store = await openScratchpad(dbPath, { clock: () => now });
+const store = await openScratchpad(dbPath, { clock: () => now }).catch(fail);
+if (store.readonly || store.format !== 'v2') {
+  await store.close();
+  fail(
+    new ScratchpadError(
+      'READ_ONLY',
+      store.format !== 'v2'
+        ? `${dbPath}: a ${store.format} file is opened without changing it; the example writes v2 rows (pass a new path)`
+        : `${dbPath}: opened read-only; the example writes rows (pass a new path)`,
+    ),
+  );
+}
 const metrics = createEngineMetrics();
 const alice: Principal = { kind: 'user', userId: 'alice' };
 const mallory: Principal = { kind: 'user', userId: 'mallory' };
-const operator: Principal = { kind: 'operator' };
 const turnId = randomBytes(8).toString('hex');
 let step = 0;
 
@@ -70,6 +95,11 @@ async function read(args: Record<string, unknown>, who: Principal = alice): Prom
   console.log(`\n── step ${step} · model calls scratchpad_read(${JSON.stringify(args)})${as}`);
   show('model sees', result);
   return result;
+}
+
+/** "1 row", "2 rows". */
+function rows(n: number): string {
+  return `${n} row${n === 1 ? '' : 's'}`;
 }
 
 try {
@@ -102,9 +132,21 @@ try {
   const changed = await suspendTurn(store, alice, turnId, 24 * 3600);
   console.log(`\n── step ${step} · turn suspended: waiting for the developer to approve a refund (TTL of alice's ${changed} rows set to 24 h)`);
   now += 2 * 3600;
-  const gc = await runGc(store, operator, { metrics });
+  // mallory's runtime collects its own expired rows (owner-scoped gc): only when all of them are of this turn,
+  // so that the example never deletes a row it did not write.
+  const due = await runGc(store, mallory, { dryRun: true });
+  const others = due.turns.filter((t) => t.turnId !== turnId).reduce((n, t) => n + t.rows, 0);
+  if (others === 0) {
+    const gc = await runGc(store, mallory, { metrics });
+    console.log(
+      `   two hours later (past the default 1 h TTL), mallory's own gc deleted ${rows(gc.deletedRows)} of this turn (not extended); alice's rows, extended to 24 h, are still there`,
+    );
+  } else {
+    console.log(
+      `   two hours later (past the default 1 h TTL): gc skipped, mallory has ${rows(others)} of other turns in ${dbPath} (the example deletes only its own)`,
+    );
+  }
   const resumed = await resumeTurn(store, alice, turnId);
-  console.log(`   two hours later (past the default 1 h TTL), the operator's gc deleted ${gc.deletedRows} row (mallory's, not extended)`);
   console.log(
     `   resumed: ${resumed.readable.length} readable rows, ${resumed.expiredCount} expired, tools ${JSON.stringify(resumed.tools.map((t) => t.name))}`,
   );
@@ -122,8 +164,10 @@ try {
     for (const e of entries) console.log(`      ${e.mode.padEnd(5)} [${e.start}, ${e.end})${e.truncated ? ' truncated' : ''}`);
   }
   console.log(`\nEngine counters: ${JSON.stringify(metrics.counters())}`);
-} finally {
+} catch (error) {
   await store.close();
-  if (tempDir) rmSync(tempDir, { recursive: true, force: true });
-  else console.log(`\nKept ${dbPath}`);
+  fail(error);
 }
+await store.close();
+if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+else console.log(`\nKept ${dbPath}`);

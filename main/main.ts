@@ -1,6 +1,6 @@
 // Entry of the Electron main process (bundled to dist/main/main.js by scripts/start.mjs).
 import { app, BrowserWindow, dialog, session as electronSession } from 'electron';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -99,6 +99,15 @@ if (!app.requestSingleInstanceLock()) {
       if (linked) return;
     }
     const choice = resolveDatabase(launch.db, { env: process.env, homeDir: homedir(), userDataDir: app.getPath('userData'), exists: existsSync });
+    // The store refuses a missing folder (nothing created by a typo), so the app makes its own user-data folder.
+    // If that fails, opening the file says why in the window (NOT_FOUND naming the folder).
+    if (choice.source === 'app') {
+      try {
+        mkdirSync(dirname(choice.path), { recursive: true, mode: 0o700 });
+      } catch (error) {
+        console.warn(`[main] cannot create ${dirname(choice.path)}: ${(error as Error).message}`);
+      }
+    }
     const demo = choice.firstRun ? await offerDemoData(choice.path) : false;
     const window = await controller.openWindow(choice.path, launch.principal, demo);
     if (!window) app.exit(1);

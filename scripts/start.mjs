@@ -5,11 +5,11 @@
 // the native build and launch steps (for machines without Electron or its headers).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { tsImport } from 'tsx/esm/api';
 import { buildMain, ROOT } from './build-main.mjs';
 import { buildNative, electronVersion, nativePlan } from './native.mjs';
+import { ensureElectronOrExit } from './electron-binary.mjs';
 
 const argv = process.argv.slice(2);
 const dryRun = argv.includes('--dry-run');
@@ -41,18 +41,11 @@ if (dryRun) {
   process.exit(0);
 }
 
-// Electron 45 installs its binary lazily: requiring the package downloads it on first run when it is missing.
+// Electron 45 installs its binary lazily: on first run it is downloaded, or one clear message says why it was not.
 let electronExecutable = electronBinary;
 if (!electronExecutable || !existsSync(electronExecutable)) {
   step('electron: downloading its binary (first run)');
-  try {
-    electronExecutable = createRequire(import.meta.url)('electron');
-  } catch (error) {
-    console.error(
-      `\nElectron's binary is not installed and its download failed: ${error.message.split('\n')[0]}\nWith network access, run \`node node_modules/electron/install.js\`, then npm start again.`,
-    );
-    process.exit(1);
-  }
+  electronExecutable = await ensureElectronOrExit();
 }
 launch[0] = electronExecutable;
 

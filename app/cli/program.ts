@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { Scratchpad } from '../scratchpad/types';
+import { isPostgresUrl } from '../scratchpad';
 import { runDemoDb } from './commands/demo-db';
 import { runDiff } from './commands/diff';
 import { runExport } from './commands/export';
@@ -275,7 +276,8 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
     .description('write a realistic multi-owner demo database')
     .option('--force', 'replace PATH if it exists')
     .action(async (path: string, opts: { force?: boolean }, cmd: Command) => {
-      await runDemoDb({ path, force: opts.force === true, json: globals(cmd).json === true }, io);
+      const { db, json } = globals(cmd);
+      await runDemoDb({ path, force: opts.force === true, json: json === true, ...(db === undefined || isPostgresUrl(db) ? {} : { db }) }, io);
     });
 
   for (const command of program.commands) command.addHelpText('after', DEFAULT_DB_HELP);

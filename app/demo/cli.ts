@@ -23,7 +23,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   try {
-    const result = await writeDemoDatabase(path, { overwrite: parsed.values.force });
+    const result = await writeDemoDatabase(path, { overwrite: parsed.values.force, forceHint: '--force' });
     process.stdout.write(demoSummaryLine(result));
     return 0;
   } catch (e) {

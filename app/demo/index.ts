@@ -25,6 +25,10 @@ export interface DemoOptions {
    * false: a missing folder is refused and nothing is created (demo-db on the command line).
    */
   readonly createFolder?: boolean;
+  /** How the EXISTS message names the way to replace a file: default `overwrite: true`; the command lines pass `--force`. */
+  readonly forceHint?: string;
+  /** Databases never to replace, with their -wal/-shm/-journal (IO, even with `overwrite`): the CLI's --db file. */
+  readonly protect?: readonly string[];
   /** better-sqlite3 `nativeBinding` for the store (the Electron build when the desktop app writes the demo). */
   readonly nativeBinding?: string;
 }
@@ -61,9 +65,9 @@ export interface DemoResult {
   readonly entries: DemoEntry[];
 }
 
-/** EXISTS for the demo database `path`, naming both ways to replace it (the library's and the CLI's). */
-function existsError(path: string): ScratchpadError {
-  return new ScratchpadError('EXISTS', `${path} already exists (pass overwrite / --force to replace it)`);
+/** EXISTS for the demo database `path`, naming the caller's way to replace it (`forceHint`). */
+function existsError(path: string, forceHint: string): ScratchpadError {
+  return new ScratchpadError('EXISTS', `${path} already exists (use ${forceHint} to replace it)`);
 }
 
 /** The demo's turn id for a plan key: 16 lowercase hex digits, as the original runtime's. */
@@ -77,16 +81,17 @@ export function demoTurnId(key: string): string {
  * `DEMO_READS` through the engine so the read log has real entries. The file is built under a temporary name
  * in `path`'s folder and renamed into place when complete, so a failure leaves `path` as it was and creates
  * nothing. Errors (ScratchpadError): EXISTS when `path` exists and `overwrite` is false; IO for a missing
- * folder, a directory, a non-regular file or a database's side file; the store's codes on write failures.
+ * folder, a directory, a non-regular file, a database's side file or one of `protect`; the store's codes on write failures.
  */
 export async function writeDemoDatabase(path: string, options: DemoOptions = {}): Promise<DemoResult> {
   const now = options.now ?? Date.now() / 1000;
+  const forceHint = options.forceHint ?? 'overwrite: true';
   if (options.createFolder) mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   let target;
   try {
-    target = checkTarget(path, { force: options.overwrite === true, forceHint: 'overwrite / --force' });
+    target = checkTarget(path, { force: options.overwrite === true, protect: options.protect ?? [] });
   } catch (e) {
-    if (e instanceof ScratchpadError && e.code === 'EXISTS') throw existsError(path);
+    if (e instanceof ScratchpadError && e.code === 'EXISTS') throw existsError(path, forceHint);
     throw e;
   }
   const temp = tempPathBeside(target.path);
@@ -100,7 +105,7 @@ export async function writeDemoDatabase(path: string, options: DemoOptions = {})
     commitTemp(temp, target.path, options.overwrite === true);
   } catch (e) {
     for (const suffix of ['', ...SQLITE_SIDE_FILES]) rmSync(temp + suffix, { force: true });
-    if (e instanceof ScratchpadError && e.code === 'EXISTS') throw existsError(path);
+    if (e instanceof ScratchpadError && e.code === 'EXISTS') throw existsError(path, forceHint);
     throw e;
   }
   // The replaced file's journal and WAL belong to the old content: applied to the new file they would corrupt it.

@@ -168,8 +168,25 @@ describe('demo-db', () => {
   it('still refuses an existing file without overwrite, with EXISTS', async () => {
     await expect(writeDemoDatabase(db, { now: NOW })).rejects.toMatchObject({
       code: 'EXISTS',
-      message: `${db} already exists (pass overwrite / --force to replace it)`,
+      message: `${db} already exists (use overwrite: true to replace it)`,
     });
+  });
+  it('names --force, not the library option, when the CLI refuses an existing file', async () => {
+    const before = readFileSync(db);
+    expect(await cli(['demo-db', db])).toMatchObject({ code: 5, stderr: `scratchpad-inspector: ${db} already exists (use --force to replace it)\n` });
+    expect(readFileSync(db).equals(before)).toBe(true);
+  });
+  it('refuses the file --db names and its side files, even with --force, changing nothing', async () => {
+    const before = readFileSync(db);
+    for (const target of [db, `${db}-wal`]) {
+      const r = await cli(['--db', db, 'demo-db', target, '--force']);
+      expect([r.code, r.stderr]).toEqual([
+        5,
+        `scratchpad-inspector: refusing to write ${target}: it is ${target === db ? '' : 'the wal file of '}the open database ${db}\n`,
+      ]);
+    }
+    expect(readFileSync(db).equals(before)).toBe(true);
+    expect(existsSync(`${db}-wal`)).toBe(false);
   });
   it('replaces an existing file with --force and drops its stale side files', async () => {
     const dir = join(tmp.dir, 'demo-force');

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { chmodSync, copyFileSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -273,9 +273,17 @@ describe('stats', () => {
 
   it('prints a summary for a human', async () => {
     const r = await run('stats');
-    expect(r.stdout).toMatch(/^file\s+.*v2\.db \(v2, read-only\)$/m);
+    expect(r.stdout).toMatch(/^file\s+.*v2\.db \(v2\)$/m); // opened read-only, but the file may be written
     expect(r.stdout).toMatch(new RegExp(`^total\\s+${rows.length} rows, `, 'm'));
     expect(r.stdout).toMatch(/^alice\s+5\s+/m);
+  });
+
+  it('says read-only, and why, for a file this user may not write (mode 0444, honoured for root too)', async () => {
+    const copy = join(tmp.dir, 'stats-0444.db');
+    copyFileSync(db, copy);
+    chmodSync(copy, 0o444);
+    const r = await cli(['--db', copy, 'stats'], { now: NOW });
+    expect(r.stdout.split('\n')[0]).toBe(`file        ${copy} (v2, read-only: its mode 0444 grants no write permission)`);
   });
 });
 

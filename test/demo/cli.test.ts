@@ -33,7 +33,7 @@ describe('npm run demo-db', () => {
     const again = demoDb(path);
     expect({ code: again.code, stderr: again.stderr }).toEqual({
       code: 5,
-      stderr: `demo-db: ${path} already exists (pass overwrite / --force to replace it)\n`,
+      stderr: `demo-db: ${path} already exists (use --force to replace it)\n`,
     });
     expect(readFileSync(path).equals(before)).toBe(true);
     expect(demoDb(path, '--force').code).toBe(0);

@@ -143,7 +143,7 @@ describe('writeDemoDatabase', () => {
     writeFileSync(target, 'not a database');
     await expect(writeDemoDatabase(target, { now: NOW })).rejects.toMatchObject({
       code: 'EXISTS',
-      message: `${target} already exists (pass overwrite / --force to replace it)`,
+      message: `${target} already exists (use overwrite: true to replace it)`,
     });
     expect(readFileSync(target, 'utf8')).toBe('not a database');
     expect((await writeDemoDatabase(target, { now: NOW, overwrite: true, largeLogBytes: 1024 })).rows).toBe(20);

@@ -38,6 +38,12 @@ describe('buildMain', () => {
     expect(Object.keys(files).sort()).toEqual(['main.js', 'preload.cjs', 'scan-worker.js', 'store-worker.js']);
   });
 
+  it("is listed whole in main/README.md's step 2", () => {
+    const readme = readFileSync(join(ROOT, 'main', 'README.md'), 'utf8');
+    const step2 = readme.slice(readme.indexOf('\n2. esbuild bundles'), readme.indexOf('\n3. '));
+    expect(Object.keys(files).filter((f) => !step2.includes(`\`dist/main/${f}\``))).toEqual([]);
+  });
+
   it('makes a preload that loads nothing but electron (a sandboxed preload cannot)', () => {
     expect(runtimeImports(files['preload.cjs']!)).toEqual(['electron']);
     expect(files['preload.cjs']).toContain('exposeInMainWorld');

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +56,15 @@ describe('the bundled main process under an electron stub', () => {
     ]);
     expect(result.info.value.knownOwners.length).toBeGreaterThanOrEqual(2);
     expect(result.turns.value.turns.length).toBeGreaterThan(0);
+  });
+
+  it("on a first run started empty, creates the app's user-data folder (0700) and an empty file in it", async () => {
+    const home = tempDir('home-');
+    const records = await runMain(mainJs, [], { HOME: home, XDG_CONFIG_HOME: join(home, '.config'), METNOS_USER_DATA: '', STUB_MESSAGE_BOX_RESPONSE: '0' });
+    const result = records.find((r) => r.tag === 'RESULT')?.value;
+    expect(result.info.value.file).toBe(join(home, '.config', 'Scratchpad Inspector', 'scratchpad.db'));
+    expect(result.turns.value.turns).toEqual([]);
+    expect(statSync(join(home, '.config', 'Scratchpad Inspector')).mode & 0o777).toBe(0o700);
   });
 
   it('refuses contradictory flags with a native error box and exit code 2', async () => {

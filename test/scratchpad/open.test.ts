@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import Database from 'better-sqlite3';
@@ -30,16 +30,21 @@ function age(file: string): void {
 }
 
 describe('openScratchpad on a missing file', () => {
-  it('creates the folder (0700) and a v2 file (0600)', async () => {
-    const file = join(tmp.dir, 'a', 'b', 'scratchpad.db');
+  it('creates a v2 file (0600) in an existing folder', async () => {
+    const file = join(tmp.dir, 'scratchpad.db');
     const sp = await openScratchpad(file);
     expect(sp.format).toBe('v2');
     expect(sp.readonly).toBe(false);
     expect(sp.path).toBe(file);
     await sp.close();
-    expect(statSync(join(tmp.dir, 'a')).mode & 0o777).toBe(0o700);
-    expect(statSync(join(tmp.dir, 'a', 'b')).mode & 0o777).toBe(0o700);
     expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('refuses a missing folder with NOT_FOUND and creates nothing', async () => {
+    const file = join(tmp.dir, 'a', 'b', 'scratchpad.db');
+    const err = await errorOf(() => openScratchpad(file));
+    expect([err.code, err.message]).toEqual(['NOT_FOUND', `cannot create ${file}: folder ${join(tmp.dir, 'a', 'b')} does not exist (nothing created)`]);
+    expect(readdirSync(tmp.dir)).toEqual([]);
   });
 
   it('refuses to create when read-only: NOT_FOUND', async () => {

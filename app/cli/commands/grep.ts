@@ -29,6 +29,9 @@ export interface GrepArgs extends CommonArgs {
   readonly limit?: number;
 }
 
+/** Hits asked of the store per call. */
+const PAGE = 100;
+
 /** Default and largest --limit. */
 export const GREP_DEFAULT_LIMIT = 1_000;
 export const GREP_MAX_LIMIT = 100_000;
@@ -40,7 +43,9 @@ function flat(s: string): string {
 
 /**
  * Runs the search and prints one line per hit, `id:line:offset: preview` (the match in bold red on a terminal),
- * or with --json one object `{ hits, truncated, scannedBytes }`. Exit 0 when something matched, 1 when nothing
+ * or with --json one object `{ hits, truncated, scannedBytes, more }`: `truncated` when the time budget cut the
+ * scan, `more` when --limit left hits out (on a terminal: a note on stderr, `3 of 22 hits shown`, `103+` when
+ * even the page after the limit was not the last). Exit 0 when something matched, 1 when nothing
  * did; USAGE (2) for --id with --turn or a bad --limit; the store's INVALID_ARGUMENT (empty pattern, invalid
  * regex) maps to 2 through the CLI's error table.
  */
@@ -53,23 +58,34 @@ export async function runGrep(search: StoreSearch, args: GrepArgs, io: CliIo): P
   let cursor: string | null = null;
   let truncated = false;
   let scannedBytes = 0;
-  do {
-    const r = await search(args.principal, {
+  const page = (n: number, after: string | null) =>
+    search(args.principal, {
       pattern: args.pattern,
       regex: args.regex === true,
       caseSensitive: args.ignoreCase !== true,
       hex: args.hex === true,
       ...(args.id === undefined ? {} : { id: args.id }),
       ...(args.turn === undefined ? {} : { turnId: args.turn }),
-      limit: Math.min(100, limit - hits.length),
-      ...(cursor === null ? {} : { cursor }),
+      limit: n,
+      ...(after === null ? {} : { cursor: after }),
     });
+  do {
+    const r = await page(Math.min(PAGE, limit - hits.length), cursor);
     hits.push(...r.hits);
     scannedBytes += r.scannedBytes;
     truncated ||= r.truncated;
     cursor = r.nextCursor;
   } while (cursor !== null && hits.length < limit && !truncated);
-  if (args.json) printJson(io, { hits, truncated, scannedBytes });
+  // --limit stopped a scan that had not ended: one more page says whether (and how many) hits were left out.
+  let more = false;
+  let found = `${hits.length}`;
+  if (cursor !== null && !truncated) {
+    const r = await page(PAGE, cursor);
+    scannedBytes += r.scannedBytes;
+    more = r.hits.length > 0 || r.nextCursor !== null;
+    found = `${hits.length + r.hits.length}${r.nextCursor !== null || r.truncated ? '+' : ''}`;
+  }
+  if (args.json) printJson(io, { hits, truncated, scannedBytes, more });
   else {
     const paint = stdoutPaint(io);
     for (const h of hits) {
@@ -80,6 +96,7 @@ export async function runGrep(search: StoreSearch, args: GrepArgs, io: CliIo): P
       io.stdout.write(`${paint('cyan', h.id)}:${paint('green', String(h.line ?? '-'))}:${h.offset}: ${preview}\n`);
     }
     if (truncated) io.stderr.write('note: the time budget cut the search; the hits so far are shown\n');
+    if (more) io.stderr.write(`note: ${hits.length} of ${found} hits shown; raise --limit for more\n`);
   }
   return hits.length > 0 ? EXIT.OK : EXIT.NOT_FOUND;
 }

@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, linkSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, closeSync, linkSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
@@ -20,9 +20,10 @@ import type { ScratchpadBackend } from '../core/backend';
 const CACHE_KIB = 16_384;
 
 /**
- * Creates a new v2 file at `path` atomically: the folder (mode 0700) if missing, then a complete file
- * (mode 0600, 4 KiB pages, WAL, latest schema) built under a temporary name and linked into place, so another
- * process never sees a half-made file. If another process created `path` first, its file is kept.
+ * Creates a new v2 file at `path` atomically: a complete file (mode 0600, 4 KiB pages, WAL, latest schema)
+ * built under a temporary name and linked into place, so another process never sees a half-made file. If another
+ * process created `path` first, its file is kept. A missing folder is NOT_FOUND and nothing is created (a typo
+ * in a path must not leave folders behind; the app creates its own user-data folder itself).
  */
 export function createV2File(path: string, options: ResolvedOptions, migrateTo = LATEST_VERSION): void {
   try {
@@ -30,7 +31,10 @@ export function createV2File(path: string, options: ResolvedOptions, migrateTo =
   } catch (err) {
     throw nativeBindingError(err, options.nativeBinding) ?? err;
   }
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const folder = dirname(path);
+  if (statSync(folder, { throwIfNoEntry: false })?.isDirectory() !== true) {
+    throw new ScratchpadError('NOT_FOUND', `cannot create ${path}: folder ${folder} does not exist (nothing created)`);
+  }
   const tmp = `${path}.${randomUUID().slice(0, 8)}.creating`;
   try {
     closeSync(openSync(tmp, 'wx', 0o600));
