@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { writeDemoDatabase } from '../../app/demo';
 import { tempDir } from './data';
 import { launchApp, type AppSession } from './harness';
+import { installContrast, type PageContrast } from './support/contrast';
 import { goTo } from './ui';
 
 // Stats must be readable in both themes: every text (HTML and the charts' SVG labels) at a WCAG contrast of at
@@ -25,28 +26,10 @@ describe('stats readability', () => {
     tmp.remove();
   });
 
-  const measure = () =>
-    app.page.evaluate((): TextCheck[] => {
-      const rgba = (css: string): [number, number, number, number] => {
-        const m = css.match(/rgba?\(([^)]+)\)/);
-        if (!m) return [0, 0, 0, 0];
-        const p = m[1]!
-          .split(/[ ,/]+/)
-          .filter(Boolean)
-          .map(Number);
-        return [p[0]!, p[1]!, p[2]!, p.length > 3 ? p[3]! : 1];
-      };
-      const lum = ([r, g, b]: number[]) => {
-        const f = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
-        return 0.2126 * f(r!) + 0.7152 * f(g!) + 0.0722 * f(b!);
-      };
-      const background = (el: Element): number[] => {
-        for (let e: Element | null = el; e; e = e.parentElement) {
-          const c = rgba(getComputedStyle(e).backgroundColor);
-          if (c[3] >= 0.99) return c;
-        }
-        return [255, 255, 255, 1];
-      };
+  const measure = async () => {
+    await installContrast(app.page);
+    return app.page.evaluate((): TextCheck[] => {
+      const { ratio } = (window as unknown as { __contrast: PageContrast }).__contrast;
       const root = document.querySelector('.stats-page')!;
       const out: TextCheck[] = [];
       for (const el of root.querySelectorAll('*')) {
@@ -55,22 +38,17 @@ describe('stats readability', () => {
         if (!own || el.localName === 'title') continue;
         const style = getComputedStyle(el);
         const svg = el.closest('svg');
-        const fg = rgba(svg ? style.fill : style.color);
-        const bg = background(el);
-        // A translucent foreground is blended over the background first.
-        const a = fg[3];
-        const blended = [0, 1, 2].map((i) => fg[i]! * a + bg[i]! * (1 - a));
-        const [l1, l2] = [lum(blended), lum(bg)].sort((x, y) => y - x);
         let clipped = false;
         if (svg) {
           const box = el.getBoundingClientRect();
           const frame = svg.getBoundingClientRect();
           clipped = box.left < frame.left - 0.5 || box.right > frame.right + 0.5 || box.top < frame.top - 0.5 || box.bottom > frame.bottom + 0.5;
         }
-        out.push({ text: el.textContent!.trim(), ratio: Math.round(((l1! + 0.05) / (l2! + 0.05)) * 100) / 100, clipped });
+        out.push({ text: el.textContent!.trim(), ratio: ratio(el, svg ? style.fill : style.color), clipped });
       }
       return out;
     });
+  };
 
   test.each(['light', 'dark'] as const)('every text of Stats has contrast >= 4.5:1 and no chart label is clipped (%s)', async (theme) => {
     const { page } = app;

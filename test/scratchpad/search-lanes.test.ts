@@ -84,25 +84,33 @@ async function pages(store: Scratchpad, p: Principal, request: SearchRequest): P
   throw new Error('no end');
 }
 
+/** Counts the worker lane's answers (not null) while `run` runs; ScanLanes.search is restored after. */
+async function countingLaneAnswers(run: (answered: () => number) => Promise<void>): Promise<number> {
+  const search = ScanLanes.prototype.search;
+  let answered = 0;
+  const spy = vi.spyOn(ScanLanes.prototype, 'search').mockImplementation(function (this: ScanLanes, ...args) {
+    const ticket = search.apply(this, args);
+    void ticket.result.then((r) => void (r !== null && answered++));
+    return ticket;
+  });
+  try {
+    await run(() => answered);
+    return answered;
+  } finally {
+    spy.mockRestore();
+  }
+}
+
 describe('search with lanes', () => {
   it('sends large entries to the worker lane once it is up, with the same result', async () => {
-    const search = ScanLanes.prototype.search;
-    let answered = 0;
-    const spy = vi.spyOn(ScanLanes.prototype, 'search').mockImplementation(function (this: ScanLanes, ...args) {
-      const ticket = search.apply(this, args);
-      void ticket.result.then((r) => void (r !== null && answered++));
-      return ticket;
-    });
-    try {
+    const answered = await countingLaneAnswers(async (answers) => {
       // The first search starts the worker and does not wait for it; later ones find it up.
-      for (let waited = 0; answered === 0 && waited < 30_000; waited += 100) {
+      for (let waited = 0; answers() === 0 && waited < 30_000; waited += 100) {
         expect(await lanes.search(alice, { pattern: 'Nëedle', limit: 1_000 })).toEqual(await single.search(alice, { pattern: 'Nëedle', limit: 1_000 }));
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      expect(answered).toBeGreaterThan(0);
-    } finally {
-      spy.mockRestore();
-    }
+    });
+    expect(answered).toBeGreaterThan(0);
   });
 
   for (const caseSensitive of [true, false]) {
@@ -117,14 +125,7 @@ describe('search with lanes', () => {
   }
 
   it("passes the request's preview context to the worker lane: the calling thread's previews, of that width", async () => {
-    const search = ScanLanes.prototype.search;
-    let answered = 0;
-    const spy = vi.spyOn(ScanLanes.prototype, 'search').mockImplementation(function (this: ScanLanes, ...args) {
-      const ticket = search.apply(this, args);
-      void ticket.result.then((r) => void (r !== null && answered++));
-      return ticket;
-    });
-    try {
+    const answered = await countingLaneAnswers(async () => {
       for (const previewContext of [0, 80]) {
         const request = { pattern: 'Nëedle', limit: 1_000, previewContext };
         const got = await pages(lanes, alice, request);
@@ -133,10 +134,8 @@ describe('search with lanes', () => {
         const widths = got.flatMap((r) => r.hits.filter((h) => h.kind === 'text').map((h) => [...h.preview.text].length));
         expect(Math.max(...widths)).toBe(6 + 2 * previewContext);
       }
-      expect(answered).toBeGreaterThan(0);
-    } finally {
-      spy.mockRestore();
-    }
+    });
+    expect(answered).toBeGreaterThan(0);
   });
 
   it('keeps the owner scope, and marks the expired row', async () => {
