@@ -83,20 +83,25 @@ export function formatRelative(seconds: number, now: number): string {
   return RELATIVE.format(Math.round(delta), 'year');
 }
 
-/** Countdown to expiry: "4m 59s left", "2d 3h left", or "expired" once expiresAt <= now. */
-export function formatCountdown(expiresAt: number, now: number): string {
-  const left = expiresAt - now;
-  if (left <= 0) return 'expired';
-  if (left === Number.POSITIVE_INFINITY) return 'never expires';
-  const s = Math.floor(left);
+/** A positive span of `seconds` (whole seconds counted) in its two largest units: "2d 3h", "3h 5m", "4m 05s", "7s". */
+export function formatDuration(seconds: number): string {
+  const s = Math.floor(seconds);
   const d = Math.floor(s / 86400);
   const h = Math.floor((s % 86400) / 3600);
   const m = Math.floor((s % 3600) / 60);
   const sec = s % 60;
-  if (d > 0) return `${d}d ${h}h left`;
-  if (h > 0) return `${h}h ${m}m left`;
-  if (m > 0) return `${m}m ${pad(sec)}s left`;
-  return `${sec}s left`;
+  if (d > 0) return `${d}d ${h}h`;
+  if (h > 0) return `${h}h ${m}m`;
+  if (m > 0) return `${m}m ${pad(sec)}s`;
+  return `${sec}s`;
+}
+
+/** Countdown to expiry: "4m 59s left", "2d 3h left", or "expired" once expiresAt <= now (Unix seconds). */
+export function formatCountdown(expiresAt: number, now: number): string {
+  const left = expiresAt - now;
+  if (left <= 0) return 'expired';
+  if (left === Number.POSITIVE_INFINITY) return 'never expires';
+  return `${formatDuration(left)} left`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatAgo, formatBytes, formatCountdown, formatRelative, formatShortTime, formatTime, plural } from '../../app/common/format';
+import { formatAgo, formatBytes, formatCountdown, formatDuration, formatRelative, formatShortTime, formatTime, plural } from '../../app/common/format';
 import { formatTime as cliFormatTime } from '../../app/cli/format';
 
 /** Unix seconds of a local wall-clock time (so the expectations hold in any time zone). */
@@ -91,6 +91,12 @@ describe('formatRelative', () => {
 
   it('names the infinities', () => {
     expect([formatRelative(Infinity, 0), formatRelative(-Infinity, 0)]).toEqual(['never', 'always expired']);
+  });
+});
+
+describe('formatDuration', () => {
+  it('gives a span in its two largest units, whole seconds counted', () => {
+    expect([7.9, 65, 299, 7_260, 2 * 86_400 + 3 * 3_600 + 59].map(formatDuration)).toEqual(['7s', '1m 05s', '4m 59s', '2h 1m', '2d 3h']);
   });
 });
 

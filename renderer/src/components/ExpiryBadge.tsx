@@ -1,6 +1,6 @@
 import type { ExpiryState } from '../../../app/contract';
 import { expiryState } from '../../../app/contract/expiry';
-import { formatAgo, formatCountdown, formatTime } from '../../../app/common/format';
+import { formatAgo, formatDuration, formatTime } from '../../../app/common/format';
 
 const TITLES: Record<ExpiryState, string> = {
   live: 'Live: expires later than the expiring window.',
@@ -20,7 +20,7 @@ export function expiryText(expiresAt: number, now: number): string {
   if (expiresAt === Number.POSITIVE_INFINITY) return 'never expires';
   if (expiryState(expiresAt, now) === 'expired') return `expired ${formatAgo(expiresAt, now)}`;
   if (expiresAt - now > EXPIRY_DATE_AFTER_SECONDS) return `expires ${formatTime(expiresAt).slice(0, 10)}`;
-  return `expires in ${formatCountdown(expiresAt, now).replace(/ left$/, '')}`;
+  return `expires in ${formatDuration(expiresAt - now)}`;
 }
 
 type Props = {

@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ScratchpadError } from '../../api';
 import { ErrorBox } from '../../components/States';
-import { formatCount } from '../../../../app/common/format';
+import { formatCount, plural } from '../../../../app/common/format';
 import { CopyButton } from './CopyButton';
 import { pathKey, pathText, type JsonPath, type JsonRow } from './json/outline';
 import { SelectedValue } from './json/SelectedValue';
@@ -75,8 +75,7 @@ function ParsedTree({ id, total }: { id: string; total: number }) {
 }
 
 function rootSummary(kind: JsonRow['kind'], size: number): string {
-  const n = formatCount(size);
-  return kind === 'array' ? `array of ${n} ${size === 1 ? 'item' : 'items'}` : kind === 'object' ? `object of ${n} ${size === 1 ? 'key' : 'keys'}` : kind;
+  return kind === 'array' ? `array of ${plural(size, 'item')}` : kind === 'object' ? `object of ${plural(size, 'key')}` : kind;
 }
 
 /** Where a tree's rows come from: the outline (useOutlineTree) or the whole text parsed (useJsonOutline). */
