@@ -57,7 +57,8 @@ describe('compare two picked entries', () => {
         page.evaluate(() => {
           const box = (el: Element) => el.getBoundingClientRect();
           const pane = box(document.querySelector('.pane-entries')!);
-          const title = box(document.querySelector('.pane-entries .pane-title')!);
+          const titleEl = document.querySelector('.pane-entries .pane-title')!;
+          const title = box(titleEl);
           const bar = box(document.querySelector('[role="toolbar"][aria-label="Picked entries"]')!);
           const label = box(document.querySelector('.pick-bar > span')!);
           const buttons = [...document.querySelectorAll('.pick-bar button')].map((b) => box(b));
@@ -66,15 +67,17 @@ describe('compare two picked entries', () => {
             overlap: title.right > bar.left + 0.5 && title.left < bar.right - 0.5 && title.bottom > bar.top + 0.5 && title.top < bar.bottom - 0.5,
             barInPane: bar.left >= pane.left && bar.right <= pane.right + 0.5,
             labelOffset: Math.max(...buttons.map((b) => Math.abs(middle(b) - middle(label)))),
+            // Read in the same evaluation as the boxes: one element, never a detached one.
+            titleTooltip: titleEl.getAttribute('title'),
+            titleOverflow: getComputedStyle(titleEl).textOverflow,
           };
         });
       await eventually(async () => (await boxes()).overlap, false);
       const measured = await boxes();
       expect(measured.barInPane).toBe(true);
       expect(measured.labelOffset).toBeLessThanOrEqual(1);
-      const title = page.locator('.pane-entries .pane-title');
-      expect(await title.getAttribute('title')).toBe(TURN);
-      expect(await title.evaluate((el) => getComputedStyle(el).textOverflow)).toBe('ellipsis');
+      expect(measured.titleTooltip).toBe(TURN);
+      expect(measured.titleOverflow).toBe('ellipsis');
       await app.screenshot(`compare-picks-${w}-${scheme}`);
     });
     await bar.getByRole('button', { name: 'Compare' }).click();

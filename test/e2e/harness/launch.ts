@@ -176,6 +176,7 @@ export async function launchApp(options: LaunchOptions): Promise<AppSession> {
     await context.addInitScript({ content: bridgeInitScript(bundle, origin, token) });
     page = context.pages()[0] ?? (await context.newPage());
     page.setDefaultTimeout(15_000);
+    settleAfterLookChanges(page);
     page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
     page.on('console', (msg) => {
       if (msg.type() === 'error') problems.push(`console.error: ${msg.text()}`);
@@ -220,4 +221,36 @@ export async function launchApp(options: LaunchOptions): Promise<AppSession> {
     rmSync(userDataDir, { recursive: true, force: true });
     throw err;
   }
+}
+
+/**
+ * Makes `page.setViewportSize` and `page.emulateMedia` return only once the app has reacted to the new look.
+ *
+ * The renderer moves whole panes between columns when a media query flips (at the short window height of
+ * `SHORT_WINDOW_QUERY` the entries pane stacks under the turns and is mounted anew). Chromium reports media
+ * query changes at its next rendering step, and React commits the resulting state in a task after that, so a
+ * test that measured right after the resize could read the old layout, or an element detached a moment later
+ * (`getComputedStyle` of a detached element is all empty strings: CI saw `textOverflow` read as ''). The wait
+ * is: one animation frame (the change events have fired), a task (React's scheduled render has committed),
+ * then two frames (layout and paint of the new tree).
+ */
+function settleAfterLookChanges(page: Page): void {
+  const settle = () =>
+    page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const frame = (next: () => void) => requestAnimationFrame(() => next());
+          frame(() => setTimeout(() => frame(() => frame(resolve)), 0));
+        }),
+    );
+  const setViewportSize = page.setViewportSize.bind(page);
+  const emulateMedia = page.emulateMedia.bind(page);
+  page.setViewportSize = async (size) => {
+    await setViewportSize(size);
+    await settle();
+  };
+  page.emulateMedia = async (options) => {
+    await emulateMedia(options);
+    await settle();
+  };
 }
