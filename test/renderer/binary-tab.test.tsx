@@ -63,4 +63,28 @@ describe('Binary tab', () => {
       { id: 'b1', mode: 'range', start: 32, end: 64 },
     ]);
   });
+
+  it("the mode menu says what is on screen: head after a head read, range after next or a jump, tail after a tail read", async () => {
+    openBinary(new Uint8Array(200_000));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Binary' }));
+    const mode = () => (screen.getByLabelText('Slice mode') as HTMLSelectElement).value;
+    await waitFor(() => expect(offsets()[0]).toBe('00000000'));
+    expect(mode()).toBe('head');
+    fireEvent.click(screen.getByRole('button', { name: 'Next ▶' }));
+    await waitFor(() => expect(mode()).toBe('range'));
+    await waitFor(() => expect((screen.getByRole('textbox', { name: 'start (bytes)' }) as HTMLInputElement).value).toBe('65536'));
+    fireEvent.change(screen.getByLabelText('Slice mode'), { target: { value: 'head' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Read' }));
+    await waitFor(() => expect(mode()).toBe('head'));
+    await waitFor(() => expect(offsets()[0]).toBe('00000000'));
+    fireEvent.change(screen.getByRole('textbox', { name: /Jump to offset/ }), { target: { value: '100000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Go' }));
+    await waitFor(() => expect(mode()).toBe('range'));
+    await waitFor(() => expect((screen.getByRole('textbox', { name: 'start (bytes)' }) as HTMLInputElement).value).toBe('100000'));
+    fireEvent.change(screen.getByLabelText('Slice mode'), { target: { value: 'tail' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'n (bytes)' }), { target: { value: '32' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Read' }));
+    await waitFor(() => expect(offsets()).toEqual(['00030d20', '00030d30']));
+    expect(mode()).toBe('tail');
+  });
 });

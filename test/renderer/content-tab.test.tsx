@@ -72,6 +72,18 @@ describe('Content tab', () => {
     fireEvent.click(await screen.findByRole('tab', { name: 'Content' }));
     const tree = await screen.findByLabelText('JSON tree');
     await waitFor(() => expect(tree.textContent).toContain('items'));
+    // The tree draws the whole entry: no slice form, paging or jump, only the length and the view's toggles.
+    expect(screen.queryByRole('form', { name: 'Read a slice' })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Jump to offset' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Next ▶' })).toBeNull();
+    expect(document.querySelector('.slice-window')!.textContent).toBe(`Length ${json.length} code points`);
+    // Raw brings them back, reading the text's head.
+    fireEvent.click(within(screen.getByRole('group', { name: 'JSON view' })).getByRole('button', { name: 'Raw' }));
+    expect(await screen.findByRole('form', { name: 'Read a slice' })).toBeTruthy();
+    await waitFor(() => expect(document.querySelector('.slice-window')!.textContent).toBe(`Showing 0 – ${json.length} of ${json.length} code points`));
+    fireEvent.click(within(screen.getByRole('group', { name: 'JSON view' })).getByRole('button', { name: 'Tree' }));
+    await screen.findByLabelText('JSON tree');
+    expect(screen.queryByRole('form', { name: 'Read a slice' })).toBeNull();
   });
 
   it('draws the tree of a large structured observation from its outline, reading only the blocks in view, and copies a path and a value', async () => {

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { EntryDescription } from '../../../../app/contract';
 import { useApi } from '../../api';
 import { ErrorBox, Loading } from '../../components/States';
@@ -10,7 +10,7 @@ import { ExportButton } from './ExportButton';
 import { base64ToBytes } from './hex';
 import { HexDump } from './HexDump';
 import { ImagePreview, isPreviewable } from './ImagePreview';
-import { nextWindow, previousWindow, windowAt, type Window } from './slice';
+import { nextWindow, previousWindow, windowAt, type SliceMode, type Window } from './slice';
 import { SliceControls } from './SliceControls';
 
 /** Bytes per hex dump page (one range read). */
@@ -52,7 +52,14 @@ export function BinaryTab({
   const bytes = useMemo(() => (read.data ? base64ToBytes(read.data.content) : null), [read.data]);
   const next = nextWindow(page, total);
   const previous = previousWindow(page, total);
-  useHotkeys({ n: () => next && onPage(next), p: () => previous && onPage(previous) }, active);
+  // The mode of the read on screen, for the mode menu: what the form last read, "range" after next/previous or a
+  // jump (and for a page opened at a search hit or a link).
+  const [mode, setMode] = useState<SliceMode>(() => (page.start === 0 ? 'head' : 'range'));
+  const goTo = (window: Window, how: SliceMode = 'range') => {
+    setMode(how);
+    onPage(window);
+  };
+  useHotkeys({ n: () => next && goTo(next), p: () => previous && goTo(previous) }, active);
 
   return (
     <div className="binary-tab">
@@ -81,13 +88,14 @@ export function BinaryTab({
             current={read.data ? { start: read.data.meta.start, end: read.data.meta.end } : page}
             pending={read.pending}
             onRead={(request) => {
-              if (request.mode === 'range') onPage({ start: request.start ?? 0, end: request.end ?? total });
-              else if (request.mode === 'head') onPage({ start: 0, end: Math.min(total, request.n ?? HEX_PAGE_BYTES) });
-              else onPage({ start: Math.max(0, total - (request.n ?? HEX_PAGE_BYTES)), end: total });
+              if (request.mode === 'range') goTo({ start: request.start ?? 0, end: request.end ?? total });
+              else if (request.mode === 'head') goTo({ start: 0, end: Math.min(total, request.n ?? HEX_PAGE_BYTES) }, 'head');
+              else goTo({ start: Math.max(0, total - (request.n ?? HEX_PAGE_BYTES)), end: total }, 'tail');
             }}
-            onNext={next ? () => onPage(next) : null}
-            onPrevious={previous ? () => onPage(previous) : null}
-            onJump={(offset) => onPage(hexPageAt(offset, total))}
+            onNext={next ? () => goTo(next) : null}
+            onPrevious={previous ? () => goTo(previous) : null}
+            onJump={(offset) => goTo(hexPageAt(offset, total))}
+            mode={mode}
           />
           {read.status === 'error' && read.error ? (
             <ErrorBox what="bytes" error={read.error} onRetry={read.reload} />

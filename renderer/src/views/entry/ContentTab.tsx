@@ -169,6 +169,7 @@ export function ContentTab({ meta, request, onRequest, active, findOpen = false,
         onJump={(offset) => onRequest({ mode: 'range', ...windowAt(offset, width, total ?? offset + width) })}
         mode={request.mode === 'head' || request.mode === 'tail' ? request.mode : 'range'}
         lines={showTree ? null : lines}
+        reading={!showTree}
       >
         <span className="toggles">
           {meta.structured && (

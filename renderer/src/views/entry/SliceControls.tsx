@@ -22,6 +22,11 @@ type Props = {
   lines?: { first: number; last: number } | null;
   /** Extra controls shown on the status line (toggles, copy). */
   children?: ReactNode;
+  /**
+   * False hides the read form, previous/next/end and jump (the JSON tree draws the whole entry and uses none of
+   * them), keeping the status line with its length and `children`. Default true.
+   */
+  reading?: boolean;
 };
 
 /**
@@ -45,7 +50,21 @@ export function modeForWindow(mode: SliceMode, current: Window | null, total: nu
  * Head / tail / range controls with their unit, validated before any read (whole numbers >= 0, start < end,
  * within the entry and the 1 MB window), plus previous/next slice and jump to offset.
  */
-export function SliceControls({ unit, total, current, pending, onRead, onNext, onPrevious, onJump, onEnd, mode: shownMode, lines, children }: Props) {
+export function SliceControls({
+  unit,
+  total,
+  current,
+  pending,
+  onRead,
+  onNext,
+  onPrevious,
+  onJump,
+  onEnd,
+  mode: shownMode,
+  lines,
+  children,
+  reading = true,
+}: Props) {
   const u = unit === 'code_points' ? 'code points' : 'bytes';
   const [mode, setMode] = useState<SliceMode>(() => modeForWindow(shownMode ?? 'head', current, total));
   // The mode the window on screen last called for: the dropdown changes only when that changes (a choice made
@@ -114,59 +133,61 @@ export function SliceControls({ unit, total, current, pending, onRead, onNext, o
 
   return (
     <div className="slice-controls">
-      <div className="slice-row">
-        <form className="slice-form" onSubmit={submit} aria-label="Read a slice">
-          <label className="field">
-            <select value={mode} onChange={(event) => setMode(event.target.value as SliceMode)} aria-label="Slice mode">
-              <option value="head">head (first n)</option>
-              <option value="tail">tail (last n)</option>
-              <option value="range">range [start, end)</option>
-            </select>
-          </label>
-          {mode === 'range' ? (
-            <>
-              {field('start', 'start', start, setStart)}
-              {field('end', 'end', end, setEnd)}
-            </>
-          ) : (
-            field('n', 'n', n, setN)
-          )}
-          <button type="submit" disabled={pending}>
-            Read
-          </button>
-        </form>
-        <div className="slice-nav">
-          <button type="button" onClick={onPrevious ?? undefined} disabled={!onPrevious || pending} title="Previous slice (p)">
-            ◀ Previous
-          </button>
-          <button type="button" onClick={onNext ?? undefined} disabled={!onNext || pending} title="Next slice (n)">
-            Next ▶
-          </button>
-          {onEnd !== undefined && (
-            <button type="button" onClick={onEnd ?? undefined} disabled={!onEnd || pending} title="Go to the end: the last window (G)">
-              End ⇥
-            </button>
-          )}
-          <form className="slice-jump" onSubmit={submitJump} aria-label="Jump to offset">
-            <label className={`field${jumpError ? ' invalid' : ''}`}>
-              <span>
-                Jump to offset <span className="unit">({u})</span>
-              </span>
-              <input
-                type="text"
-                inputMode="numeric"
-                name="offset"
-                value={jump}
-                aria-invalid={jumpError ? true : undefined}
-                onChange={(e) => setJump(e.target.value)}
-              />
+      {reading && (
+        <div className="slice-row">
+          <form className="slice-form" onSubmit={submit} aria-label="Read a slice">
+            <label className="field">
+              <select value={mode} onChange={(event) => setMode(event.target.value as SliceMode)} aria-label="Slice mode">
+                <option value="head">head (first n)</option>
+                <option value="tail">tail (last n)</option>
+                <option value="range">range [start, end)</option>
+              </select>
             </label>
+            {mode === 'range' ? (
+              <>
+                {field('start', 'start', start, setStart)}
+                {field('end', 'end', end, setEnd)}
+              </>
+            ) : (
+              field('n', 'n', n, setN)
+            )}
             <button type="submit" disabled={pending}>
-              Go
+              Read
             </button>
           </form>
+          <div className="slice-nav">
+            <button type="button" onClick={onPrevious ?? undefined} disabled={!onPrevious || pending} title="Previous slice (p)">
+              ◀ Previous
+            </button>
+            <button type="button" onClick={onNext ?? undefined} disabled={!onNext || pending} title="Next slice (n)">
+              Next ▶
+            </button>
+            {onEnd !== undefined && (
+              <button type="button" onClick={onEnd ?? undefined} disabled={!onEnd || pending} title="Go to the end: the last window (G)">
+                End ⇥
+              </button>
+            )}
+            <form className="slice-jump" onSubmit={submitJump} aria-label="Jump to offset">
+              <label className={`field${jumpError ? ' invalid' : ''}`}>
+                <span>
+                  Jump to offset <span className="unit">({u})</span>
+                </span>
+                <input
+                  type="text"
+                  inputMode="numeric"
+                  name="offset"
+                  value={jump}
+                  aria-invalid={jumpError ? true : undefined}
+                  onChange={(e) => setJump(e.target.value)}
+                />
+              </label>
+              <button type="submit" disabled={pending}>
+                Go
+              </button>
+            </form>
+          </div>
         </div>
-      </div>
+      )}
       <div className="slice-status">
         <span
           className="muted slice-window"
