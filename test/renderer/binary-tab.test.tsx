@@ -64,7 +64,7 @@ describe('Binary tab', () => {
     ]);
   });
 
-  it("the mode menu says what is on screen: head after a head read, range after next or a jump, tail after a tail read", async () => {
+  it('the mode menu says what is on screen: head after a head read, range after next or a jump, tail after a tail read', async () => {
     openBinary(new Uint8Array(200_000));
     fireEvent.click(await screen.findByRole('tab', { name: 'Binary' }));
     const mode = () => (screen.getByLabelText('Slice mode') as HTMLSelectElement).value;
