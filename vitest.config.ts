@@ -48,6 +48,8 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          // expect.poll's default (1 s) is shorter than a read of a block under CI's load; ui.ts eventually() waits 15 s too.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

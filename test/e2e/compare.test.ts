@@ -46,7 +46,8 @@ describe.each(CONFIGS)('compare view at $width x $height, $colorScheme', ({ widt
   const name = (what: string) => `compare-${what}-${width}x${height}-${colorScheme}`;
 
   beforeAll(async () => {
-    writeDb(dbPath);
+    // Written whole before the app opens the file (not raced against the launch).
+    await writeDb(dbPath);
     app = await launchApp({ dbPath, principal: ALICE, now: NOW, viewport: { width, height }, colorScheme });
   });
   afterAll(async () => {

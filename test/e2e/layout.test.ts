@@ -226,6 +226,10 @@ describe('layout', () => {
     // At 1024x640 the entry view is narrow: the read log goes under the handle (full width), no size or offset
     // breaks over two lines, an id stays one line (cut with an ellipsis, whole in its title), and the summary
     // grows with its text (the pane scrolls, not a box inside it).
+    // The read log (its figures and coverage bar) and the step links come from two queries after the tab opens:
+    // measured once both have rendered, not the handle alone (4 figures).
+    await page.locator('.model-reads figure.coverage').waitFor();
+    await page.locator('ol.read-log li').first().locator('.step-link').waitFor();
     const shape = await page.locator('.model-saw').evaluate((el) => {
       const handle = el.querySelector('.model-handle')!.getBoundingClientRect();
       const reads = el.querySelector('.model-reads')!.getBoundingClientRect();

@@ -43,11 +43,14 @@ describe('a file with 3,000 turns', () => {
     const { page } = opened.app;
     const list = turnsList(page);
     await list.focus();
-    for (let i = 0; i < 40; i++) {
+    const footer = page.locator('.turns-list .list-footer');
+    /** Turns loaded so far, as the footer counts them ("3,000 turns · 400 loaded · more on scroll", "3,000 turns loaded"). */
+    const loaded = async () => Number(/([\d,]+)(?: turns?)? loaded/.exec((await footer.textContent()) ?? '')?.[1]?.replace(/,/g, '') ?? 0);
+    for (let i = 0; i < 40 && (await loaded()) < TURNS; i++) {
+      const before = await loaded();
       await page.keyboard.press('End');
-      const footer = (await page.locator('.turns-list .list-footer').textContent()) ?? '';
-      if (footer.startsWith(`${TURNS.toLocaleString('en-US')} turns loaded`) && !footer.includes('more')) break;
-      await page.waitForTimeout(100); // give the next cursor page time to arrive before moving again
+      // The next cursor page has arrived (the footer counts more turns) before the list is moved again.
+      await expect.poll(loaded).toBeGreaterThan(before);
     }
     await waitForTurnCount(page, TURNS);
     await page.keyboard.press('End');

@@ -4,7 +4,7 @@ import { writeDemoDatabase } from '../../app/demo';
 import { tempDir } from './data';
 import { launchApp, type AppSession } from './harness';
 import { installContrast, type PageContrast } from './support/contrast';
-import { goTo } from './ui';
+import { eventually, goTo } from './ui';
 
 // Stats must be readable in both themes: every text (HTML and the charts' SVG labels) at a WCAG contrast of at
 // least 4.5:1 against what is behind it, and no label cut off by its chart's box.
@@ -55,7 +55,17 @@ describe('stats readability', () => {
     await page.getByLabel('Theme').selectOption(theme);
     await goTo(page, 'Stats');
     await page.locator('.bar-labels').first().waitFor();
-    await page.waitForTimeout(200);
+    // Measured once the theme is on the root (set by an effect of the choice) and every chart is drawn at its frame's
+    // width (measured before its first paint and again on a resize, e.g. when the page's scrollbar comes).
+    await eventually(
+      () =>
+        page.evaluate((theme) => {
+          const frames = [...document.querySelectorAll<HTMLElement>('.stats-page .chart-frame')];
+          const drawn = frames.every((frame) => Number(frame.querySelector('svg.chart-surface')?.getAttribute('width')) === frame.clientWidth);
+          return document.documentElement.dataset.theme === theme && frames.length > 0 && drawn;
+        }, theme),
+      true,
+    );
     const checks = await measure();
     expect(checks.length).toBeGreaterThan(20);
     expect(checks.filter((c) => c.text.includes('MiB') || c.text.includes('KiB')).length).toBeGreaterThan(3);
