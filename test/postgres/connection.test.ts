@@ -2,6 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { UNBOUND } from '../../app/scratchpad/postgres/binding';
 import { openSchema } from '../../app/scratchpad/postgres/migrate';
+import { PostgresStoreError } from '../../app/scratchpad/postgres/errors';
 import { openPgTarget, type OpenedPgTarget } from '../../app/scratchpad/postgres/pool';
 import { inTransaction } from '../../app/scratchpad/postgres/transaction';
 import { createTestDatabase, type TestDatabase } from '../support/pg-db';
@@ -55,6 +56,23 @@ describe('openPgTarget', () => {
     expect(err).toMatchObject({ code: 'INVALID_ARGUMENT', failure: 'auth', sqlState: '28P01' });
     expect((err as Error).message).not.toMatch(/not-the-password/);
     expect((err as Error).message).toContain(`postgres://${db.name}_app@127.0.0.1:`);
+  });
+
+  it('maps a server asking for a password none was given to INVALID_ARGUMENT (auth), naming where one goes', async () => {
+    const url = Object.assign(new URL(roles.appUrl), { password: '' }).toString();
+    const err = await openPgTarget(url, { env: { PGPASSFILE: '/nonexistent/pgpass' } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PostgresStoreError);
+    expect(err).toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      failure: 'auth',
+      message: `postgres://${db.name}_app@127.0.0.1:${new URL(url).port}/${db.name}: authentication failed (the server asks for a password and none was given: put it in PGPASSWORD or the password file)`,
+    });
+  });
+
+  it('maps an empty PGPASSWORD the server refuses to INVALID_ARGUMENT (auth)', async () => {
+    const url = Object.assign(new URL(roles.appUrl), { password: '' }).toString();
+    const err = await openPgTarget(url, { env: { PGPASSWORD: '', PGPASSFILE: '/nonexistent/pgpass' } }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'INVALID_ARGUMENT', failure: 'auth', message: expect.stringContaining('none was given') });
   });
 
   it('maps a missing database to NOT_FOUND', async () => {

@@ -52,6 +52,11 @@ function classify(err: unknown, operation: PgOperation): [ScratchpadErrorCode, P
   if (/Connection terminated|Client has encountered a connection error|not queryable/i.test(msg)) {
     return ['BUSY', 'connection_lost', 'connection lost; the transaction was rolled back'];
   }
+  // The server asked for a password (SCRAM) and the URL, PGPASSWORD and the password file gave none: the
+  // driver raises a plain Error before anything is sent.
+  if (/^SASL: SCRAM-SERVER-FIRST-MESSAGE: client password must be a (non-empty )?string$/.test(msg)) {
+    return ['INVALID_ARGUMENT', 'auth', 'authentication failed (the server asks for a password and none was given: put it in PGPASSWORD or the password file)'];
+  }
   if (code === null || !/^[0-9A-Z]{5}$/.test(code)) return null;
   if (code === '28P01' || code === '28000') return ['INVALID_ARGUMENT', 'auth', `authentication failed (${msg})`];
   if (code === '3D000') return ['NOT_FOUND', 'no_database', msg];
@@ -73,7 +78,7 @@ function classify(err: unknown, operation: PgOperation): [ScratchpadErrorCode, P
 /**
  * Maps a driver error to a {@link PostgresStoreError} naming `label` (a redacted URL), with every secret scrubbed:
  * unreachable (ECONNREFUSED, DNS failure, connect timeout) -> UNAVAILABLE/unreachable;
- * wrong password -> INVALID_ARGUMENT/auth; missing database -> NOT_FOUND; read-only server (25006) -> READ_ONLY;
+ * wrong or missing password -> INVALID_ARGUMENT/auth; missing database -> NOT_FOUND; read-only server (25006) -> READ_ONLY;
  * serialization failure or deadlock (after retries) -> BUSY/conflict; lock timeout, cancel, too many connections,
  * starting up -> BUSY/busy; connection lost (reset, terminated, admin shutdown, 08xxx) -> BUSY/connection_lost;
  * missing privilege -> READ_ONLY on a write, INVALID_ARGUMENT on a read; disk full or too large -> TOO_LARGE;
