@@ -10,8 +10,8 @@
 --     CREATE ROLE "alice" LOGIN PASSWORD '...' IN ROLE scratchpad_user;
 --   The operator (the inspector's "all owners" view and gc across owners):
 --     CREATE ROLE ops LOGIN PASSWORD '...' IN ROLE scratchpad_operator;
---   A read-only inspector for one user: a per-user login opened with --readonly (the store sends no writes),
---   or revoke its writes: REVOKE INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA scratchpad FROM "alice";
+--   A read-only inspector for one user: a per-user login opened read-only (the CLI's commands but a real gc, the
+--   library's { readonly: true }: the store sends no writes), or revoke its writes: REVOKE INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA scratchpad FROM "alice";
 --
 -- Never make an application or user role a superuser or give it BYPASSRLS: both skip row-level security.
 
