@@ -69,6 +69,19 @@ describe('openPgTarget', () => {
     });
   });
 
+  it('closes its socket when authentication fails in the driver (no password), not after the server gives up', async () => {
+    // node-postgres raises the missing password mid-handshake and keeps the socket; the server would then hold a
+    // backend for authentication_timeout (60 s), and DROP DATABASE waits for it.
+    const sockets = () => process.getActiveResourcesInfo().filter((r) => r === 'TCPSocketWrap').length;
+    const settle = () => new Promise((r) => setTimeout(r, 200));
+    await settle(); // sockets of the tests before close first
+    const before = sockets();
+    const url = Object.assign(new URL(roles.appUrl), { password: '' }).toString();
+    await expect(openPgTarget(url, { env: { PGPASSFILE: '/nonexistent/pgpass' } })).rejects.toMatchObject({ failure: 'auth' });
+    await settle();
+    expect(sockets()).toBe(before);
+  });
+
   it('maps an empty PGPASSWORD the server refuses to INVALID_ARGUMENT (auth)', async () => {
     const url = Object.assign(new URL(roles.appUrl), { password: '' }).toString();
     const err = await openPgTarget(url, { env: { PGPASSWORD: '', PGPASSFILE: '/nonexistent/pgpass' } }).catch((e: unknown) => e);
