@@ -67,6 +67,15 @@ describe('--db postgres://', () => {
     expect((JSON.parse(r.stdout) as { turnId: string }[]).map((t) => t.turnId)).toEqual(['turn-alice']);
   });
 
+  it('prints stats without a free-space figure the server does not give', async () => {
+    const r = await cli(['--db', bare, 'stats'], { now: NOW, env: { PGPASSWORD: password } });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^total +2 rows, /m);
+    expect(r.stdout).not.toMatch(/free space/);
+    const json = await cli(['--db', bare, 'stats', '--json'], { now: NOW, env: { PGPASSWORD: password } });
+    expect(JSON.parse(json.stdout)).not.toHaveProperty('freePages');
+  });
+
   it('previews gc read-only, then gc removes the expired row', async () => {
     const env = { PGPASSWORD: password };
     const dry = await cli(['--db', bare, 'gc', '--dry-run', '--json'], { now: NOW, env });
@@ -122,5 +131,13 @@ describe('exit codes of server failures, one line each, no password', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/authentication failed/);
     expect(r.stderr).not.toContain('not-the-password-123');
+  });
+
+  it('exits 2 when the server asks for a password and none was given, saying where one goes', async () => {
+    const r = await cli(['--db', bare, 'turns'], { now: NOW, env: { PGPASSFILE: join(tmp.dir, 'no-such-pgpass') } });
+    expect(r.code).toBe(2);
+    expect(oneLine(r.stderr)).toEqual([
+      `scratchpad-inspector: ${bare.replace(/\/$/, '')}: authentication failed (the server asks for a password and none was given: put it in PGPASSWORD or the password file)`,
+    ]);
   });
 });

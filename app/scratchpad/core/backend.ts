@@ -241,7 +241,8 @@ export interface StorageFacts {
   /** Bytes the storage takes (SQLite: file plus WAL). */
   readonly fileSizeBytes: number;
   readonly pageSize: number;
-  readonly freePages: number;
+  /** Pages free inside the storage; absent when the backend cannot know (PostgreSQL reuses them itself). */
+  readonly freePages?: number;
 }
 
 /** Which read log rows: one entry's, or those of a turn's entries in scope. */

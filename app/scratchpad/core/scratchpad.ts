@@ -266,7 +266,7 @@ export function createScratchpad(storage: ScratchpadBackend, options: ResolvedOp
         byOwner: facts.byOwner.map((o) => ({ ...o })),
         fileSizeBytes: facts.fileSizeBytes,
         pageSize: facts.pageSize,
-        freePages: facts.freePages,
+        ...(facts.freePages === undefined ? {} : { freePages: facts.freePages }),
       };
     },
 

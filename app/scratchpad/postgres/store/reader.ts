@@ -222,9 +222,9 @@ export function createPgReader(target: PgTarget, memory: RecordMemory, dataVersi
         return {
           byOwner: owners.rows.map((r) => ({ owner: r.owner as string, rows: Number(r.rows), bytes: Number(r.bytes) })),
           fileSizeBytes: Number(s.bytes),
+          // No freePages: the server reuses free space itself (autovacuum), and without an extension there is no
+          // count to show (a 0 here printed "free space 0 B" whatever the tables held).
           pageSize: s.page,
-          // The server reuses free space itself (autovacuum); there is no free-page count to show without an extension.
-          freePages: 0,
         };
       });
     },
