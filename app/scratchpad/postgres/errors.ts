@@ -60,7 +60,10 @@ function classify(err: unknown, operation: PgOperation): [ScratchpadErrorCode, P
   if (code === null || !/^[0-9A-Z]{5}$/.test(code)) return null;
   if (code === '28P01' || code === '28000') return ['INVALID_ARGUMENT', 'auth', `authentication failed (${msg})`];
   if (code === '3D000') return ['NOT_FOUND', 'no_database', msg];
-  if (code === '25006') return ['READ_ONLY', 'read_only', `the server is read-only (${msg})`];
+  if (code === '25006') {
+    // Both a hot standby and a login with default_transaction_read_only answer 25006; say which to check.
+    return ['READ_ONLY', 'read_only', `read-only: the server is a standby or this login has default_transaction_read_only on (${msg})`];
+  }
   if (code === '40001' || code === '40P01') return ['BUSY', 'conflict', `conflict with another transaction, retries exhausted (${msg})`];
   if (code === '55P03' || code === '57014' || code === '53300' || code === '57P03' || code === '53400') return ['BUSY', 'busy', msg];
   if (code === '57P01' || code === '57P02' || code.startsWith('08'))

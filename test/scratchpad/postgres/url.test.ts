@@ -140,6 +140,13 @@ describe('mapPgError', () => {
     ).toEqual(cases.map(([, code, failure]) => [code, failure]));
   });
 
+  it('names both causes of a read-only transaction: a standby server, or a login whose transactions default to read-only', () => {
+    const m = mapPgError(dbError('25006', 'cannot execute SELECT in a read-only transaction'), label, 'write') as Error;
+    expect(m.message).toBe(
+      'postgres://u@h:5432/db: read-only: the server is a standby or this login has default_transaction_read_only on (cannot execute SELECT in a read-only transaction)',
+    );
+  });
+
   it('returns other errors unchanged and scrubs secrets from messages', () => {
     const bug = new TypeError('x is undefined');
     expect(mapPgError(bug, label, 'read')).toBe(bug);
