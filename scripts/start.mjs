@@ -10,6 +10,7 @@ import { tsImport } from 'tsx/esm/api';
 import { buildMain, ROOT } from './build-main.mjs';
 import { buildNative, electronVersion, nativePlan } from './native.mjs';
 import { ensureElectronOrExit } from './electron-binary.mjs';
+import { printableArgs } from './launch-line.mjs';
 
 const argv = process.argv.slice(2);
 const dryRun = argv.includes('--dry-run');
@@ -37,7 +38,8 @@ if (dryRun) {
   step(`dry run: native module for Electron ${electronVersion()} ${plan.upToDate ? 'already built' : 'would be built'} in ${plan.dir}`);
   if (!plan.upToDate) console.log(`  (cd ${plan.dir} && ${plan.command.join(' ')})`);
   step('dry run: launch');
-  console.log(`  SCRATCHPAD_NATIVE_BINDING=${plan.binding} ${launch.join(' ')}`);
+  const { redactUrl } = await tsImport('../app/scratchpad/postgres/url.ts', import.meta.url);
+  console.log(`  SCRATCHPAD_NATIVE_BINDING=${plan.binding} ${printableArgs(launch, redactUrl).join(' ')}`);
   process.exit(0);
 }
 
