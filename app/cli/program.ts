@@ -73,9 +73,14 @@ export function nonNegativeInt(value: string): number {
   return n;
 }
 
+/** The last Unix second a JavaScript Date holds (year 275760): a later --now could not be printed, nor be a time. */
+const MAX_UNIX_SECONDS = 8_640_000_000_000;
+
+/** commander argParser: Unix seconds in (0, MAX_UNIX_SECONDS], refused before the file is opened (gc deletes). */
 function positiveSeconds(value: string): number {
   const n = Number(value);
   if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('must be Unix seconds > 0');
+  if (n > MAX_UNIX_SECONDS) throw new InvalidArgumentError(`must be Unix seconds at most ${MAX_UNIX_SECONDS} (year 275760)`);
   return n;
 }
 

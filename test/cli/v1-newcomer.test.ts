@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, copyV1Fixture, oneLine, tempDir } from './helpers';
+import { fixtureExpected } from '../fixtures/metnos-v1';
+
+// What a newcomer ran against a copy of the original runtime's file and found wrong (session s12).
+
+const EXPECTED = fixtureExpected();
+const NOW = 1_796_000_000;
+const accents = EXPECTED.text_accents?.id as string;
+
+let tmp: ReturnType<typeof tempDir>;
+let db: string;
+const run = (...argv: string[]) => cli(['--db', db, ...argv], { now: NOW });
+
+beforeAll(() => {
+  tmp = tempDir('cli-v1-newcomer-');
+  db = copyV1Fixture(tmp.dir);
+});
+afterAll(() => tmp.cleanup());
+
+describe('gc --now', () => {
+  it('refuses a time past the last date a clock can show, before deleting anything', async () => {
+    const copy = copyV1Fixture(tmp.dir, 'gc-far.db');
+    const before = readFileSync(copy);
+    const r = await cli(['--db', copy, 'gc', '--now', '1e20'], { now: NOW });
+    expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 2, stdout: '' });
+    expect(oneLine(r.stderr)).toMatch(/--now.*'1e20'.*at most 8640000000000/);
+    expect(readFileSync(copy).equals(before)).toBe(true);
+  });
+
+  it('still collects as of the last representable time', async () => {
+    const copy = copyV1Fixture(tmp.dir, 'gc-last.db');
+    const r = await cli(['--db', copy, 'gc', '--dry-run', '--now', '8640000000000', '--json'], { now: NOW });
+    expect([r.code, (JSON.parse(r.stdout) as { deletedRows: number }).deletedRows]).toEqual([0, 6]);
+  });
+});
