@@ -204,7 +204,7 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
     .command('grep')
     .argument('<pattern>', 'literal text (or a JavaScript regex with -E; hex digits with --hex)')
     .description('search the content of the rows you may see: one line per hit, id:line:offset: preview (exit 0 matched, 1 nothing, 2 bad usage or regex)')
-    .option('--id <id>', 'only this entry')
+    .option('--id <id>', 'only this entry (its id or a unique prefix of it, 8+ hex digits)')
     .option('--turn <turn-id>', "only this turn's entries")
     .option('-i, --ignore-case', 'Unicode case folding (ß matches SS)')
     .option('-E, --regex', 'PATTERN is a JavaScript regex (2 s time budget)')
@@ -212,7 +212,9 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
     .addOption(new Option('--limit <n>', 'most hits printed (default 1000)').argParser(nonNegativeInt))
     .action((pattern: string, opts: { id?: string; turn?: string; ignoreCase?: boolean; regex?: boolean; hex?: boolean; limit?: number }, cmd: Command) =>
       withStore(cmd, false, async (store) => {
-        outcome.exitCode = await runGrep((p, r) => store.search(p, r), { ...common(cmd), pattern, ...opts }, io);
+        // --id as every command takes an id: a unique prefix, any case (with --turn runGrep refuses the pair first).
+        const id = opts.id === undefined || opts.turn !== undefined ? opts.id : await fullId(cmd, store, opts.id);
+        outcome.exitCode = await runGrep((p, r) => store.search(p, r), { ...common(cmd), pattern, ...opts, ...(id === undefined ? {} : { id }) }, io);
       }),
     );
 

@@ -35,3 +35,18 @@ describe('gc --now', () => {
     expect([r.code, (JSON.parse(r.stdout) as { deletedRows: number }).deletedRows]).toEqual([0, 6]);
   });
 });
+
+describe('grep --id', () => {
+  it('takes an id prefix and upper-case hex, as show and read do', async () => {
+    const full = await run('grep', 'façade', '--id', accents, '--limit', '1');
+    expect(full.code).toBe(0);
+    expect(await run('grep', 'façade', '--id', accents.slice(0, 8), '--limit', '1')).toEqual(full);
+    expect(await run('grep', 'façade', '--id', accents.toUpperCase(), '--limit', '1')).toEqual(full);
+  });
+
+  it('refuses a malformed id as a usage error, with the message show gives', async () => {
+    const grep = await run('grep', 'x', '--id', 'zz');
+    const show = await run('show', 'zz');
+    expect([grep.code, grep.stdout, grep.stderr]).toEqual([2, '', show.stderr]);
+  });
+});
