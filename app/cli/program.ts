@@ -9,7 +9,7 @@ import { runDiff } from './commands/diff';
 import { runExport } from './commands/export';
 import { runGc } from './commands/gc';
 import { runLs } from './commands/ls';
-import { runGrep } from './commands/grep';
+import { GREP_DEFAULT_LIMIT, GREP_MAX_LIMIT, runGrep } from './commands/grep';
 import { runRead } from './commands/read';
 import { parseLinesSpec, runReadLines } from './commands/read-lines';
 import { runReads } from './commands/reads';
@@ -209,7 +209,7 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
     .option('-i, --ignore-case', 'Unicode case folding (ß matches SS)')
     .option('-E, --regex', 'PATTERN is a JavaScript regex (2 s time budget)')
     .option('--hex', 'PATTERN is hex digits, matched as bytes in binary rows')
-    .addOption(new Option('--limit <n>', 'most hits printed (default 1000)').argParser(nonNegativeInt))
+    .addOption(new Option('--limit <n>', `most hits printed (default ${GREP_DEFAULT_LIMIT}, at most ${GREP_MAX_LIMIT})`).argParser(positiveInt))
     .action((pattern: string, opts: { id?: string; turn?: string; ignoreCase?: boolean; regex?: boolean; hex?: boolean; limit?: number }, cmd: Command) =>
       withStore(cmd, false, async (store) => {
         // --id as every command takes an id: a unique prefix, any case (with --turn runGrep refuses the pair first).

@@ -50,3 +50,13 @@ describe('grep --id', () => {
     expect([grep.code, grep.stdout, grep.stderr]).toEqual([2, '', show.stderr]);
   });
 });
+
+describe('grep --limit', () => {
+  it('says the same for 0 and -1: an integer >= 1', async () => {
+    for (const bad of ['0', '-1']) {
+      const r = await run('grep', 'x', '--limit', bad);
+      expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 2, stdout: '' });
+      expect(oneLine(r.stderr)).toMatch(new RegExp(`--limit.*'${bad}'.*must be an integer >= 1`));
+    }
+  });
+});
