@@ -60,3 +60,10 @@ describe('grep --limit', () => {
     }
   });
 });
+
+describe('grep with an empty pattern', () => {
+  it('is a usage error naming PATTERN, not a schema message', async () => {
+    const r = await run('grep', '');
+    expect([r.code, r.stdout, r.stderr]).toEqual([2, '', 'scratchpad-inspector: PATTERN is empty: give the text (or regex, or hex digits) to search for\n']);
+  });
+});
