@@ -67,3 +67,22 @@ describe('grep with an empty pattern', () => {
     expect([r.code, r.stdout, r.stderr]).toEqual([2, '', 'scratchpad-inspector: PATTERN is empty: give the text (or regex, or hex digits) to search for\n']);
   });
 });
+
+describe('read --lines past the end', () => {
+  const log = EXPECTED.text_log?.id as string; // 800 lines, each ending with a newline
+
+  it('says so on stderr as --range does, and prints what exists', async () => {
+    const r = await run('read', log, '--lines', '799:900');
+    expect([r.code, r.stdout, r.stderr]).toEqual([
+      0,
+      '[00799] worker started job 2397\n',
+      'note: --lines 799:900 reaches past the end (800 lines); printed [799, 800)\n',
+    ]);
+    const after = await run('read', log, '--lines', '900:');
+    expect([after.code, after.stdout, after.stderr]).toEqual([0, '', 'note: --lines 900: reaches past the end (800 lines); printed [800, 800)\n']);
+  });
+
+  it('says nothing when the span ends at or before the last line', async () => {
+    for (const spec of ['0:800', '799:', '800:']) expect((await run('read', log, '--lines', spec)).stderr).toBe('');
+  });
+});
