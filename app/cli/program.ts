@@ -1,4 +1,5 @@
 import { ScratchpadError } from '../contract';
+import { MAX_BUSY_TIMEOUT_MS } from '../common/limits';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
@@ -76,6 +77,18 @@ export function nonNegativeInt(value: string): number {
 /** The last Unix second a JavaScript Date holds (year 275760): a later --now could not be printed, nor be a time. */
 const MAX_UNIX_SECONDS = 8_640_000_000_000;
 
+/** commander argParser: --busy-timeout, an integer of ms SQLite takes (one message for every refused value). */
+function busyTimeoutMs(value: string): number {
+  let n = -1;
+  try {
+    n = nonNegativeInt(value);
+  } catch {
+    // refused below with the one message
+  }
+  if (n < 0 || n > MAX_BUSY_TIMEOUT_MS) throw new InvalidArgumentError(`must be an integer from 0 to ${MAX_BUSY_TIMEOUT_MS}`);
+  return n;
+}
+
 /** commander argParser: Unix seconds in (0, MAX_UNIX_SECONDS], refused before the file is opened (gc deletes). */
 function positiveSeconds(value: string): number {
   const n = Number(value);
@@ -121,7 +134,7 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
     .option('--owner <id>', 'view as this user: only their rows')
     .option('--operator', "view as the operator: every owner's rows (the default)")
     .option('--json', 'print machine-readable JSON on stdout')
-    .addOption(new Option('--busy-timeout <ms>', 'wait this long for a locked database').argParser(nonNegativeInt).default(5000))
+    .addOption(new Option('--busy-timeout <ms>', 'wait this long for a locked database').argParser(busyTimeoutMs).default(5000))
     .addHelpText('after', EXIT_HELP)
     .configureHelp({ showGlobalOptions: true })
     .exitOverride()

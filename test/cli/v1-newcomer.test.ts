@@ -86,3 +86,14 @@ describe('read --lines past the end', () => {
     for (const spec of ['0:800', '799:', '800:']) expect((await run('read', log, '--lines', spec)).stderr).toBe('');
   });
 });
+
+describe('--busy-timeout', () => {
+  it('refuses more than SQLite takes as a usage error, before opening the file', async () => {
+    const r = await run('--busy-timeout', '4294967296', 'turns');
+    expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 2, stdout: '' });
+    expect(oneLine(r.stderr)).toBe(
+      "scratchpad-inspector: option '--busy-timeout <ms>' argument '4294967296' is invalid. must be an integer from 0 to 2147483647 (see scratchpad-inspector --help)",
+    );
+    expect((await run('--busy-timeout', '2147483647', 'turns')).code).toBe(0);
+  });
+});
