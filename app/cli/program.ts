@@ -220,7 +220,7 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
     .option('--id <id>', 'only this entry (its id or a unique prefix of it, 8+ hex digits)')
     .option('--turn <turn-id>', "only this turn's entries")
     .option('-i, --ignore-case', 'Unicode case folding (ß matches SS)')
-    .option('-E, --regex', 'PATTERN is a JavaScript regex (2 s time budget)')
+    .option('-E, --regex', 'PATTERN is a JavaScript regex (2 s time budget; ^ and $ anchor the entry, not each line)')
     .option('--hex', 'PATTERN is hex digits, matched as bytes in binary rows')
     .addOption(new Option('--limit <n>', `most hits printed (default ${GREP_DEFAULT_LIMIT}, at most ${GREP_MAX_LIMIT})`).argParser(positiveInt))
     .action((pattern: string, opts: { id?: string; turn?: string; ignoreCase?: boolean; regex?: boolean; hex?: boolean; limit?: number }, cmd: Command) =>
