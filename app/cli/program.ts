@@ -54,13 +54,16 @@ function version(): string {
   }
 }
 
+/** What a count past the largest safe integer is told (after commander's "argument 'N' is invalid."). */
+const TOO_LARGE = `must be an integer from 0 to ${Number.MAX_SAFE_INTEGER}`;
+
 /** commander argParser: an integer >= 1 (one message for every refused value, 0 included). */
 function positiveInt(value: string): number {
   let n = 0;
   try {
     n = nonNegativeInt(value);
   } catch (e) {
-    if ((e as Error).message === 'is too large') throw e;
+    if ((e as Error).message === TOO_LARGE) throw new InvalidArgumentError(`must be an integer from 1 to ${Number.MAX_SAFE_INTEGER}`);
   }
   if (n === 0) throw new InvalidArgumentError('must be an integer >= 1');
   return n;
@@ -70,7 +73,7 @@ function positiveInt(value: string): number {
 export function nonNegativeInt(value: string): number {
   if (!/^\d+$/.test(value.trim())) throw new InvalidArgumentError('must be an integer >= 0');
   const n = Number(value);
-  if (!Number.isSafeInteger(n)) throw new InvalidArgumentError('is too large');
+  if (!Number.isSafeInteger(n)) throw new InvalidArgumentError(TOO_LARGE);
   return n;
 }
 

@@ -97,3 +97,20 @@ describe('--busy-timeout', () => {
     expect((await run('--busy-timeout', '2147483647', 'turns')).code).toBe(0);
   });
 });
+
+describe('a count past the largest safe integer', () => {
+  it('is refused with a message that says what is accepted', async () => {
+    const huge = '99999999999999999999';
+    const head = await run('read', accents, '--head', huge);
+    expect([head.code, oneLine(head.stderr)]).toEqual([
+      2,
+      `scratchpad-inspector: option '--head <n>' argument '${huge}' is invalid. must be an integer from 0 to 9007199254740991 (see scratchpad-inspector --help)`,
+    ]);
+    const range = await run('read', accents, '--range', '0', huge);
+    expect([range.code, oneLine(range.stderr)]).toEqual([2, `scratchpad-inspector: --range END '${huge}' must be an integer from 0 to 9007199254740991`]);
+    const limit = await run('turns', '--limit', huge);
+    expect(oneLine(limit.stderr)).toBe(
+      `scratchpad-inspector: option '--limit <n>' argument '${huge}' is invalid. must be an integer from 1 to 9007199254740991 (see scratchpad-inspector --help)`,
+    );
+  });
+});
