@@ -230,6 +230,10 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
       withStore(cmd, false, async (store) => {
         // --id as every command takes an id: a unique prefix, any case (with --turn runGrep refuses the pair first).
         const id = opts.id === undefined || opts.turn !== undefined ? opts.id : await fullId(cmd, store, opts.id);
+        // A turn the principal has no row in is NOT_FOUND, as ls says it (a typo would otherwise read as "no match").
+        if (opts.turn !== undefined && opts.id === undefined && (await store.listForTurn(common(cmd).principal, opts.turn)).length === 0) {
+          throw new ScratchpadError('NOT_FOUND', `turn ${opts.turn} not found`);
+        }
         outcome.exitCode = await runGrep((p, r) => store.search(p, r), { ...common(cmd), pattern, ...opts, ...(id === undefined ? {} : { id }) }, io);
       }),
     );

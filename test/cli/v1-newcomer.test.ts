@@ -114,3 +114,12 @@ describe('a count past the largest safe integer', () => {
     );
   });
 });
+
+describe('grep --turn', () => {
+  it('says a missing turn is not found, as ls does (exit 1 either way)', async () => {
+    const grep = await run('grep', 'x', '--turn', '0000000000000000');
+    const ls = await run('ls', '0000000000000000');
+    expect([grep.code, grep.stdout, grep.stderr]).toEqual([1, '', ls.stderr]);
+    expect(ls.stderr).toBe('scratchpad-inspector: turn 0000000000000000 not found\n');
+  });
+});
