@@ -1,4 +1,5 @@
 import { ScratchpadError } from '../contract';
+import { MAX_BUSY_TIMEOUT_MS } from '../common/limits';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
@@ -9,7 +10,7 @@ import { runDiff } from './commands/diff';
 import { runExport } from './commands/export';
 import { runGc } from './commands/gc';
 import { runLs } from './commands/ls';
-import { runGrep } from './commands/grep';
+import { GREP_DEFAULT_LIMIT, GREP_MAX_LIMIT, runGrep } from './commands/grep';
 import { runRead } from './commands/read';
 import { parseLinesSpec, runReadLines } from './commands/read-lines';
 import { runReads } from './commands/reads';
@@ -53,13 +54,16 @@ function version(): string {
   }
 }
 
+/** What a count past the largest safe integer is told (after commander's "argument 'N' is invalid."). */
+const TOO_LARGE = `must be an integer from 0 to ${Number.MAX_SAFE_INTEGER}`;
+
 /** commander argParser: an integer >= 1 (one message for every refused value, 0 included). */
 function positiveInt(value: string): number {
   let n = 0;
   try {
     n = nonNegativeInt(value);
   } catch (e) {
-    if ((e as Error).message === 'is too large') throw e;
+    if ((e as Error).message === TOO_LARGE) throw new InvalidArgumentError(`must be an integer from 1 to ${Number.MAX_SAFE_INTEGER}`);
   }
   if (n === 0) throw new InvalidArgumentError('must be an integer >= 1');
   return n;
@@ -69,13 +73,30 @@ function positiveInt(value: string): number {
 export function nonNegativeInt(value: string): number {
   if (!/^\d+$/.test(value.trim())) throw new InvalidArgumentError('must be an integer >= 0');
   const n = Number(value);
-  if (!Number.isSafeInteger(n)) throw new InvalidArgumentError('is too large');
+  if (!Number.isSafeInteger(n)) throw new InvalidArgumentError(TOO_LARGE);
   return n;
 }
 
+/** The last Unix second a JavaScript Date holds (year 275760): a later --now could not be printed, nor be a time. */
+const MAX_UNIX_SECONDS = 8_640_000_000_000;
+
+/** commander argParser: --busy-timeout, an integer of ms SQLite takes (one message for every refused value). */
+function busyTimeoutMs(value: string): number {
+  let n = -1;
+  try {
+    n = nonNegativeInt(value);
+  } catch {
+    // refused below with the one message
+  }
+  if (n < 0 || n > MAX_BUSY_TIMEOUT_MS) throw new InvalidArgumentError(`must be an integer from 0 to ${MAX_BUSY_TIMEOUT_MS}`);
+  return n;
+}
+
+/** commander argParser: Unix seconds in (0, MAX_UNIX_SECONDS], refused before the file is opened (gc deletes). */
 function positiveSeconds(value: string): number {
   const n = Number(value);
   if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('must be Unix seconds > 0');
+  if (n > MAX_UNIX_SECONDS) throw new InvalidArgumentError(`must be Unix seconds at most ${MAX_UNIX_SECONDS} (year 275760)`);
   return n;
 }
 
@@ -116,7 +137,7 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
     .option('--owner <id>', 'view as this user: only their rows')
     .option('--operator', "view as the operator: every owner's rows (the default)")
     .option('--json', 'print machine-readable JSON on stdout')
-    .addOption(new Option('--busy-timeout <ms>', 'wait this long for a locked database').argParser(nonNegativeInt).default(5000))
+    .addOption(new Option('--busy-timeout <ms>', 'wait this long for a locked database').argParser(busyTimeoutMs).default(5000))
     .addHelpText('after', EXIT_HELP)
     .configureHelp({ showGlobalOptions: true })
     .exitOverride()
@@ -199,15 +220,21 @@ export function buildProgram(io: CliIo, outcome: CommandOutcome = { exitCode: EX
     .command('grep')
     .argument('<pattern>', 'literal text (or a JavaScript regex with -E; hex digits with --hex)')
     .description('search the content of the rows you may see: one line per hit, id:line:offset: preview (exit 0 matched, 1 nothing, 2 bad usage or regex)')
-    .option('--id <id>', 'only this entry')
+    .option('--id <id>', 'only this entry (its id or a unique prefix of it, 8+ hex digits)')
     .option('--turn <turn-id>', "only this turn's entries")
     .option('-i, --ignore-case', 'Unicode case folding (ß matches SS)')
-    .option('-E, --regex', 'PATTERN is a JavaScript regex (2 s time budget)')
+    .option('-E, --regex', 'PATTERN is a JavaScript regex (2 s time budget; ^ and $ anchor the entry, not each line)')
     .option('--hex', 'PATTERN is hex digits, matched as bytes in binary rows')
-    .addOption(new Option('--limit <n>', 'most hits printed (default 1000)').argParser(nonNegativeInt))
+    .addOption(new Option('--limit <n>', `most hits printed (default ${GREP_DEFAULT_LIMIT}, at most ${GREP_MAX_LIMIT})`).argParser(positiveInt))
     .action((pattern: string, opts: { id?: string; turn?: string; ignoreCase?: boolean; regex?: boolean; hex?: boolean; limit?: number }, cmd: Command) =>
       withStore(cmd, false, async (store) => {
-        outcome.exitCode = await runGrep((p, r) => store.search(p, r), { ...common(cmd), pattern, ...opts }, io);
+        // --id as every command takes an id: a unique prefix, any case (with --turn runGrep refuses the pair first).
+        const id = opts.id === undefined || opts.turn !== undefined ? opts.id : await fullId(cmd, store, opts.id);
+        // A turn the principal has no row in is NOT_FOUND, as ls says it (a typo would otherwise read as "no match").
+        if (opts.turn !== undefined && opts.id === undefined && (await store.listForTurn(common(cmd).principal, opts.turn)).length === 0) {
+          throw new ScratchpadError('NOT_FOUND', `turn ${opts.turn} not found`);
+        }
+        outcome.exitCode = await runGrep((p, r) => store.search(p, r), { ...common(cmd), pattern, ...opts, ...(id === undefined ? {} : { id }) }, io);
       }),
     );
 

@@ -13,6 +13,9 @@ export const MIN_ID_PREFIX = 8;
 /** Longest id or id prefix accepted, in hex digits. */
 export const MAX_ID_PREFIX = 64;
 
+/** Longest wait for a lock (OpenOptions.busyTimeoutMs, the CLI's --busy-timeout), in ms: SQLite takes a 32-bit int. */
+export const MAX_BUSY_TIMEOUT_MS = 2_147_483_647;
+
 /** Default `n` of head and tail reads, in units (as the original runtime's scratchpad_read). */
 export const DEFAULT_SLICE_LENGTH = 2_000;
 /** Default cap of every read mode and of `get` (OpenOptions.maxReadLength), in units. */

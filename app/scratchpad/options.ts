@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { DEFAULT_MAX_READ_LENGTH } from '../common/limits';
+import { DEFAULT_MAX_READ_LENGTH, MAX_BUSY_TIMEOUT_MS } from '../common/limits';
 import { DEFAULT_EXPIRING_WINDOW_SECONDS } from '../contract';
 import { ScratchpadError, type OpenOptions } from './types';
 
@@ -55,6 +55,12 @@ export function resolveOptions(options: OpenOptions = {}): ResolvedOptions {
   for (const key of ['expiringWindowSeconds', 'maxReadLength', 'busyTimeoutMs'] as const) {
     const v = resolved[key];
     if (!Number.isFinite(v) || v < 0) throw new ScratchpadError('INVALID_ARGUMENT', `option ${key} must be a finite number >= 0, got ${v}`);
+  }
+  if (!Number.isSafeInteger(resolved.busyTimeoutMs) || resolved.busyTimeoutMs > MAX_BUSY_TIMEOUT_MS) {
+    throw new ScratchpadError(
+      'INVALID_ARGUMENT',
+      `option busyTimeoutMs must be an integer from 0 to ${MAX_BUSY_TIMEOUT_MS} (ms), got ${resolved.busyTimeoutMs}`,
+    );
   }
   if (!Number.isSafeInteger(resolved.turnTableMaxTurns) || resolved.turnTableMaxTurns < 0) {
     throw new ScratchpadError('INVALID_ARGUMENT', `option turnTableMaxTurns must be an integer >= 0, got ${resolved.turnTableMaxTurns}`);

@@ -38,7 +38,7 @@ export interface OpenOptions {
    * integer from 0 to MAX_READ_LENGTH (options.ts: 268,435,444, the longest slice one JS string holds).
    */
   readonly maxReadLength?: number;
-  /** SQLite busy timeout in milliseconds. Default 5,000. */
+  /** SQLite busy timeout in milliseconds, an integer from 0 to MAX_BUSY_TIMEOUT_MS (2,147,483,647). Default 5,000. */
   readonly busyTimeoutMs?: number;
   /** better-sqlite3 `nativeBinding` (the Electron build of the addon). Default: the Node build. */
   readonly nativeBinding?: string;

@@ -158,6 +158,16 @@ describe('openScratchpad on a file it cannot use', () => {
     expect((await errorOf(() => openScratchpad(tmp.file(), { busyTimeoutMs: Number.NaN }))).code).toBe('INVALID_ARGUMENT');
   });
 
+  it('bounds busyTimeoutMs by what SQLite takes (a 32-bit count of ms), creating nothing', async () => {
+    const file = tmp.file();
+    const big = await errorOf(() => openScratchpad(file, { busyTimeoutMs: 2 ** 31 }));
+    expect([big.code, big.message]).toEqual(['INVALID_ARGUMENT', 'option busyTimeoutMs must be an integer from 0 to 2147483647 (ms), got 2147483648']);
+    expect((await errorOf(() => openScratchpad(file, { busyTimeoutMs: 2.5 }))).code).toBe('INVALID_ARGUMENT');
+    expect(existsSync(file)).toBe(false);
+    const ok = await openScratchpad(file, { busyTimeoutMs: 2 ** 31 - 1 });
+    await ok.close();
+  });
+
   it('bounds maxReadLength by the longest slice one JS string holds (no ERR_STRING_TOO_LONG later)', async () => {
     const big = await errorOf(() => openScratchpad(tmp.file(), { maxReadLength: 1e12 }));
     expect([big.code, big.message]).toEqual([

@@ -46,10 +46,11 @@ function flat(s: string): string {
  * or with --json one object `{ hits, truncated, scannedBytes, more }`: `truncated` when the time budget cut the
  * scan, `more` when --limit left hits out (on a terminal: a note on stderr, `3 of 22 hits shown`, `103+` when
  * even the page after the limit was not the last). Exit 0 when something matched, 1 when nothing
- * did; USAGE (2) for --id with --turn or a bad --limit; the store's INVALID_ARGUMENT (empty pattern, invalid
+ * did; USAGE (2) for an empty pattern, --id with --turn or a bad --limit; the store's INVALID_ARGUMENT (invalid
  * regex) maps to 2 through the CLI's error table.
  */
 export async function runGrep(search: StoreSearch, args: GrepArgs, io: CliIo): Promise<ExitCode> {
+  if (args.pattern === '') throw new ScratchpadError('USAGE', 'PATTERN is empty: give the text (or regex, or hex digits) to search for');
   if (args.id !== undefined && args.turn !== undefined) throw new ScratchpadError('USAGE', 'give at most one of --id and --turn');
   const limit = args.limit ?? GREP_DEFAULT_LIMIT;
   if (!Number.isSafeInteger(limit) || limit < 1 || limit > GREP_MAX_LIMIT)
