@@ -303,29 +303,34 @@ async function main(): Promise<void> {
     const { page } = app;
     if (which.includes('paintcold')) return await paintCold(app, Number(process.env.SETTLE ?? 0));
     const cdp = await app.context.newCDPSession(page);
-    if (mode === 'split')
-      await page.evaluate((name) => {
-        const w = window as unknown as Record<string, unknown> & { __log: [string, number][] };
-        w.__log = [];
-        const orig = w[name] as (...a: unknown[]) => Promise<unknown>;
-        w[name] = (...a: unknown[]) => {
-          w.__log.push([`call ${String(a[0])}`, performance.now()]);
-          return orig(...a).then((r) => {
-            w.__log.push([`resp ${String(a[0])}`, performance.now()]);
-            queueMicrotask(() => w.__log.push([`resp+micro ${String(a[0])}`, performance.now()]));
-            setTimeout(() => w.__log.push([`resp+task ${String(a[0])}`, performance.now()]));
-            return r;
-          });
-        };
-        new MutationObserver((records) => {
-          let n = 0;
-          for (const r of records) n += r.addedNodes.length;
-          w.__log.push([`mutations ${records.length} added ${n}`, performance.now()]);
-        }).observe(document.body, { childList: true, subtree: true });
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) w.__log.push([`longtask ${e.duration.toFixed(0)} from`, e.startTime]);
-        }).observe({ type: 'longtask' });
-      }, '__scratchpadE2eInvoke');
+    // The page's instrumentation for split: installed now and on every load (a reload, as paint does, starts a new
+    // page without it), after the bridge's own init script, whose invoke function it wraps.
+    const instrument = (name: string) => {
+      const w = window as unknown as Record<string, unknown> & { __log: [string, number][] };
+      w.__log = [];
+      const orig = w[name] as (...a: unknown[]) => Promise<unknown>;
+      w[name] = (...a: unknown[]) => {
+        w.__log.push([`call ${String(a[0])}`, performance.now()]);
+        return orig(...a).then((r) => {
+          w.__log.push([`resp ${String(a[0])}`, performance.now()]);
+          queueMicrotask(() => w.__log.push([`resp+micro ${String(a[0])}`, performance.now()]));
+          setTimeout(() => w.__log.push([`resp+task ${String(a[0])}`, performance.now()]));
+          return r;
+        });
+      };
+      new MutationObserver((records) => {
+        let n = 0;
+        for (const r of records) n += r.addedNodes.length;
+        w.__log.push([`mutations ${records.length} added ${n}`, performance.now()]);
+      }).observe(document, { childList: true, subtree: true });
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__log.push([`longtask ${e.duration.toFixed(0)} from`, e.startTime]);
+      }).observe({ type: 'longtask' });
+    };
+    if (mode === 'split') {
+      await page.evaluate(instrument, '__scratchpadE2eInvoke');
+      await app.context.addInitScript(instrument, '__scratchpadE2eInvoke');
+    }
     const measure = async (label: string, run: () => Promise<unknown>) => {
       const before = app.invoked.length;
       if (mode === 'split') {
